@@ -1,0 +1,1 @@
+# bench: owned by its area; see Makefile.am

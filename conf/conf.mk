@@ -1,0 +1,1 @@
+# conf: owned by its area; see Makefile.am

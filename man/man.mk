@@ -1,0 +1,1 @@
+# man: owned by its area; see Makefile.am

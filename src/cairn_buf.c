@@ -1,0 +1,104 @@
+/*
+ * cairn_buf - a growing byte buffer, always NUL-terminated.
+ *
+ * The data pointer is valid (and terminated) after the first append;
+ * cairn_buf_steal() always returns a string, possibly empty.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_buf.h"
+#include "cairn_mem.h"
+
+void cairn_buf_reserve(struct cairn_buf *b, size_t extra)
+{
+	b->data = cairn_xgrow(b->data, &b->cap, b->len + extra + 1, 1);
+}
+
+void cairn_buf_add(struct cairn_buf *b, const void *p, size_t n)
+{
+	cairn_buf_reserve(b, n);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void cairn_buf_adds(struct cairn_buf *b, const char *s)
+{
+	cairn_buf_add(b, s, strlen(s));
+}
+
+void cairn_buf_addc(struct cairn_buf *b, char c)
+{
+	cairn_buf_add(b, &c, 1);
+}
+
+void cairn_buf_vaddf(struct cairn_buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	cairn_buf_reserve(b, 64);
+	n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+	if (n >= 0 && (size_t)n >= b->cap - b->len) {
+		cairn_buf_reserve(b, (size_t)n);
+		n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap2);
+	}
+	va_end(ap2);
+	if (n > 0)
+		b->len += (size_t)n;
+}
+
+void cairn_buf_addf(struct cairn_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cairn_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+/* cairn_buf_add_i64 - decimal without printf, for the hot result paths */
+void cairn_buf_add_i64(struct cairn_buf *b, int64_t v)
+{
+	char tmp[24];
+	char *p = tmp + sizeof tmp;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	cairn_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+void cairn_buf_reset(struct cairn_buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = '\0';
+}
+
+char *cairn_buf_steal(struct cairn_buf *b)
+{
+	char *p;
+
+	cairn_buf_reserve(b, 0);
+	p = b->data;
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void cairn_buf_free(struct cairn_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}

@@ -1,0 +1,36 @@
+/*
+ * cairn_buf - a growing byte buffer, always NUL-terminated.
+ *
+ * Result files, log lines and messages are assembled here.  Appending
+ * never fails (see cairn_mem.h).
+ */
+#ifndef CAIRN_BUF_H
+#define CAIRN_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct cairn_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+
+#define CAIRN_BUF_INIT { NULL, 0, 0 }
+
+void cairn_buf_reserve(struct cairn_buf *b, size_t extra);
+void cairn_buf_add(struct cairn_buf *b, const void *p, size_t n);
+void cairn_buf_adds(struct cairn_buf *b, const char *s);
+void cairn_buf_addc(struct cairn_buf *b, char c);
+void cairn_buf_addf(struct cairn_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void cairn_buf_vaddf(struct cairn_buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+void cairn_buf_add_i64(struct cairn_buf *b, int64_t v);
+void cairn_buf_reset(struct cairn_buf *b);
+/* Hand the bytes to the caller (who frees them) and empty the buffer. */
+char *cairn_buf_steal(struct cairn_buf *b);
+void cairn_buf_free(struct cairn_buf *b);
+
+#endif

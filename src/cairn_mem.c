@@ -1,0 +1,90 @@
+/*
+ * cairn_mem - allocation that succeeds or does not return.
+ *
+ * Every function here either returns usable memory or prints one line to
+ * stderr and aborts; callers never test for NULL.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_mem.h"
+
+static void out_of_memory(size_t n)
+{
+	fprintf(stderr, "cairn: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+void *cairn_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		out_of_memory(n);
+	return p;
+}
+
+void *cairn_xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+
+	if (p == NULL)
+		out_of_memory(count * size);
+	return p;
+}
+
+void *cairn_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (q == NULL)
+		out_of_memory(n);
+	return q;
+}
+
+/* cairn_xgrow - double the capacity until `need` elements fit */
+void *cairn_xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap ? *cap : 8;
+
+	if (need <= *cap)
+		return p;
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / size)
+			out_of_memory(SIZE_MAX);
+		c *= 2;
+	}
+	*cap = c;
+	return cairn_xrealloc(p, c * size);
+}
+
+char *cairn_xstrdup(const char *s)
+{
+	return cairn_xstrndup(s, strlen(s));
+}
+
+char *cairn_xstrndup(const char *s, size_t n)
+{
+	char *p = cairn_xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *cairn_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	if (vasprintf(&p, fmt, ap) < 0)
+		out_of_memory(strlen(fmt));
+	va_end(ap);
+	return p;
+}

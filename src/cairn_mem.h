@@ -1,0 +1,24 @@
+/*
+ * cairn_mem - allocation that succeeds or does not return.
+ *
+ * Bookkeeping allocations (names, parsed puzzles, result text) are small
+ * and bounded by max_file_bytes; running out of memory there is fatal, as
+ * in Postfix's mymalloc().  Solver tables are the exception: solvers
+ * allocate with plain malloc and report -ENOMEM for that puzzle.
+ */
+#ifndef CAIRN_MEM_H
+#define CAIRN_MEM_H
+
+#include <stddef.h>
+
+void *cairn_xmalloc(size_t n);
+void *cairn_xcalloc(size_t count, size_t size);
+void *cairn_xrealloc(void *p, size_t n);
+/* Grow an array to hold at least `need` elements of `size` bytes. */
+void *cairn_xgrow(void *p, size_t *cap, size_t need, size_t size);
+char *cairn_xstrdup(const char *s);
+char *cairn_xstrndup(const char *s, size_t n);
+char *cairn_xasprintf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * cairn_plugins - loading solver plugins and finding them by name.
+ *
+ * A registry owns the dlopen() handles of the plugins it loaded and
+ * dlclose()s them in cairn_registry_free().  A plugin that is refused is
+ * never called and its handle is closed before the refusal is reported.
+ */
+#ifndef CAIRN_PLUGINS_H
+#define CAIRN_PLUGINS_H
+
+#include <stddef.h>
+
+#include <cairn/plugin.h>
+
+struct cairn_loaded_plugin {
+	void *handle;
+	const struct cairn_plugin *desc;
+	char *path;
+};
+
+struct cairn_registry {
+	struct cairn_loaded_plugin *v;
+	size_t n;
+	size_t cap;
+};
+
+/* Called once for every plugin file that was refused, with the reason. */
+typedef void cairn_refusal_fn(void *ctx, const char *msg);
+
+/*
+ * Load one plugin file.  Returns 0, or a negative errno value with the
+ * reason ("PATH: ...") in err.
+ */
+int cairn_registry_load_file(struct cairn_registry *r, const char *path,
+			     char *err, size_t errlen);
+/*
+ * Load every "*.so" file of `dir` in name order; each refusal goes to
+ * `refused`.  Returns the number loaded, or a negative errno value with the
+ * reason in err when the directory cannot be read.
+ */
+int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
+			    cairn_refusal_fn *refused, void *ctx,
+			    char *err, size_t errlen);
+const struct cairn_plugin *cairn_registry_find(const struct cairn_registry *r,
+					       const char *name);
+void cairn_registry_free(struct cairn_registry *r);
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * cairn_problems - problem sets and submissions against them (SPEC 4).
+ *
+ * A problem set is problems/NAME.yaml: a YAML set whose every puzzle has
+ * an id.  A cache keeps each parsed set until its file changes (by device,
+ * inode, size and modification time), so a night of submissions reads a
+ * set once.  The cache is safe to use from several threads.
+ */
+#ifndef CAIRN_PROBLEMS_H
+#define CAIRN_PROBLEMS_H
+
+#include "cairn_puzzle.h"
+
+struct cairn_problem_cache;
+
+struct cairn_problem_cache *cairn_problem_cache_new(void);
+void cairn_problem_cache_free(struct cairn_problem_cache *c);
+
+/*
+ * Turn a submission (in->shape == CAIRN_SHAPE_SUBMISSION) into the
+ * puzzles to solve: every puzzle of the set in the set's order with the
+ * matching answer as its expectation (verdict MISSING when unanswered),
+ * then each answer to an unknown id (with expect.invalid set).  An unknown
+ * or broken problem set becomes a file error of `in`.  `cache` may be NULL.
+ */
+void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
+			    struct cairn_problem_cache *cache,
+			    const struct cairn_limits *limits);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * cairn_process - one input file in, one result file out.
+ *
+ * This is the whole job of the daemon's workers and of `cairn solve`:
+ * read the puzzles, resolve a problem set, check the value bound, pick and
+ * run a solver per puzzle, grade, cross-check, and render the result in the
+ * format of the input (SPEC sections 1-4).  It is a pure function of the
+ * bytes and the settings, and safe to call from several threads at once.
+ */
+#ifndef CAIRN_PROCESS_H
+#define CAIRN_PROCESS_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cairn_buf.h"
+#include "cairn_plugins.h"
+#include "cairn_problems.h"
+#include "cairn_puzzle.h"
+
+/* Values of the cancellation flag handed to cairn_process(). */
+#define CAIRN_CANCEL_TIMEOUT  1	/* job_timeout_s passed: puzzles get errors */
+#define CAIRN_CANCEL_SHUTDOWN 2	/* shutting down: abandon the file */
+
+struct cairn_settings {
+	const struct cairn_registry *registry;
+	const char *solver;		/* default solver name, or "auto" */
+	uint64_t memory_budget;		/* bytes one solve may take */
+	struct cairn_limits limits;
+	int cross_check;
+	const char *problems_dir;	/* NULL: submissions are a file error */
+	struct cairn_problem_cache *problems;	/* may be NULL */
+	/* `cairn solve` options: override what the file says, when set. */
+	const char *force_solver;
+	int force_moves;
+	int force_explain;
+	/* Called for events logged at level error (solver disagreements). */
+	void (*log_error)(void *ctx, const char *msg);
+	void *log_ctx;
+};
+
+struct cairn_stats {
+	size_t puzzles, solved, errors;
+	size_t graded, correct, wrong, missing, invalid;
+	int file_error;			/* the result has status: error */
+};
+
+/*
+ * Process one input named `source` (a base name; its extension picks the
+ * format) whose bytes are data[0..len).  Appends the result file's bytes
+ * to `result` and fills `st`.  Returns 0, or -ECANCELED when `cancel`
+ * became CAIRN_CANCEL_SHUTDOWN (nothing usable was produced).
+ */
+int cairn_process(const char *source, const char *data, size_t len,
+		  const struct cairn_settings *s, const atomic_int *cancel,
+		  struct cairn_buf *result, struct cairn_stats *st);
+
+/* Fill an already parsed input's outcomes (used by cairn_process). */
+int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
+			const atomic_int *cancel);
+
+#endif

@@ -1,0 +1,144 @@
+/*
+ * cairn_puzzle - the parsed form of one puzzle file and what became of it.
+ *
+ * The YAML and CSV readers fill a struct cairn_input; the solving core adds
+ * each puzzle's outcome; grading adds verdicts; the result writers turn the
+ * whole thing into bytes.  One struct carries a file through all of these
+ * steps, and cairn_input_free() releases everything it owns.
+ */
+#ifndef CAIRN_PUZZLE_H
+#define CAIRN_PUZZLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The keys of an expectation (SPEC section 4), as bits and as indexes. */
+enum cairn_expect_key {
+	CAIRN_EXPECT_ALICE_WINS,
+	CAIRN_EXPECT_WINNER,
+	CAIRN_EXPECT_ALICE,
+	CAIRN_EXPECT_BOB,
+	CAIRN_EXPECT_DIFF,
+	CAIRN_EXPECT_FIRST_MOVE,
+	CAIRN_EXPECT_MOVES,
+	CAIRN_EXPECT_NKEYS
+};
+#define CAIRN_EXPECT_BIT(k) (1u << (k))
+
+/* Names of the keys, in the order above ("alice_wins", ...). */
+extern const char *const cairn_expect_key_names[CAIRN_EXPECT_NKEYS];
+
+enum cairn_winner { CAIRN_WINNER_ALICE, CAIRN_WINNER_BOB, CAIRN_WINNER_TIE };
+
+/*
+ * Stated answers.  `given` has a bit per key that was stated with a valid
+ * value.  When any part of the expectation is malformed (wrong type,
+ * unknown key, moves of the wrong length) `invalid` holds the message with
+ * its place and the puzzle's verdict will be `invalid`.
+ */
+struct cairn_expect {
+	int present;			/* an expect/answer/expect_* was given */
+	unsigned given;			/* CAIRN_EXPECT_BIT(k) */
+	int alice_wins;			/* 0 or 1 */
+	int winner;			/* enum cairn_winner */
+	int64_t alice, bob, diff;
+	int first_move;			/* CAIRN_MOVE_LEFT or CAIRN_MOVE_RIGHT */
+	char *moves;			/* letters L/R as given */
+	char *invalid;			/* NULL, or why the expectation is malformed */
+};
+
+enum cairn_verdict {
+	CAIRN_VERDICT_NONE,		/* ungraded */
+	CAIRN_VERDICT_CORRECT,
+	CAIRN_VERDICT_WRONG,
+	CAIRN_VERDICT_INVALID,
+	CAIRN_VERDICT_MISSING
+};
+
+/* One entry of `checks`: the stated value against optimal play. */
+struct cairn_check {
+	enum cairn_expect_key key;
+	char *expected;			/* as the result file prints it */
+	char *actual;
+	int ok;
+	size_t first_bad;		/* first_move/moves: 1-based index of the
+					   first non-optimal move, 0 if none */
+};
+
+/* What solving (and grading) made of one puzzle. */
+struct cairn_outcome {
+	int solved;			/* the numbers below are valid */
+	const char *solver;		/* name of the solver that ran (static) */
+	int64_t total, alice, bob, diff;
+	int first_move;			/* CAIRN_MOVE_*, or -1 when not computed */
+	char *moves;			/* n letters, or NULL when not computed */
+	int64_t *table;			/* n*n DP table (d(i,j) at [i*n+j]) for explain */
+
+	enum cairn_verdict verdict;
+	struct cairn_check *checks;
+	size_t nchecks;
+	char *feedback;			/* for wrong and invalid answers */
+};
+
+struct cairn_puzzle {
+	char *id;			/* never NULL after parsing (default "#k") */
+	unsigned long line;		/* where the puzzle starts in the input */
+	int64_t *piles;			/* NULL for an answer whose piles come from a problem set */
+	size_t n;
+	char *solver;			/* NULL: the configured default */
+	int moves;			/* -1 unset, 0 or 1 */
+	int explain;			/* -1 unset, 0 or 1 */
+	struct cairn_expect expect;
+	char *error;			/* the puzzle is invalid: message with its place */
+	struct cairn_outcome out;
+};
+
+enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER };
+
+enum cairn_shape {
+	CAIRN_SHAPE_NONE,		/* nothing parsed (a file error) */
+	CAIRN_SHAPE_PUZZLES,		/* YAML puzzles and sets, CSV without problem_set */
+	CAIRN_SHAPE_SUBMISSION		/* answers against a problem set */
+};
+
+struct cairn_input {
+	char *source;			/* base name of the input file */
+	enum cairn_format format;
+	enum cairn_shape shape;
+	char *error;			/* file error with its place, or NULL */
+	unsigned long error_line;	/* line of the file error, 0 if none */
+	char *problem_set;		/* submissions: the set's name */
+	char *submitter;		/* submissions: optional */
+	struct cairn_puzzle *puzzles;
+	size_t npuzzles;
+	size_t cap;
+};
+
+/* Limits the readers enforce (SPEC section 6). */
+struct cairn_limits {
+	size_t max_piles;		/* per puzzle */
+	size_t max_file_bytes;
+};
+
+#define CAIRN_DEFAULT_MAX_PILES      1000000u
+#define CAIRN_DEFAULT_MAX_FILE_BYTES (64u * 1024 * 1024)
+
+void cairn_input_init(struct cairn_input *in, const char *source,
+		      enum cairn_format format);
+/* Append a zeroed puzzle (moves/explain unset, first_move -1) and return it. */
+struct cairn_puzzle *cairn_input_add(struct cairn_input *in);
+/* Record a file error (the first one wins); takes ownership of `msg`. */
+void cairn_input_fail(struct cairn_input *in, unsigned long line, char *msg);
+void cairn_input_free(struct cairn_input *in);
+
+void cairn_puzzle_free(struct cairn_puzzle *p);
+void cairn_outcome_clear(struct cairn_outcome *o);
+/* Set p->error (first one wins); takes ownership of `msg`. */
+void cairn_puzzle_fail(struct cairn_puzzle *p, char *msg);
+
+/* The format an input file name implies, from its extension. */
+enum cairn_format cairn_format_of(const char *name);
+/* Result file name for an input name (SPEC section 3); caller frees. */
+char *cairn_result_name(const char *input_name);
+
+#endif

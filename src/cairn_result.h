@@ -1,0 +1,27 @@
+/*
+ * cairn_result - rendering a processed input as a result file (SPEC 3).
+ *
+ * Output is byte-for-byte deterministic: no timestamps, no timings, no
+ * addresses, numbers in plain decimal, strings quoted only when needed.
+ */
+#ifndef CAIRN_RESULT_H
+#define CAIRN_RESULT_H
+
+#include "cairn_buf.h"
+#include "cairn_puzzle.h"
+
+struct cairn_stats;
+
+void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *st,
+		       struct cairn_buf *out);
+void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out);
+
+/* Count an input's outcomes into st (st is zeroed first). */
+void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st);
+
+/* Append s as a YAML scalar: plain when that reads back as the same string. */
+void cairn_yaml_scalar(struct cairn_buf *out, const char *s);
+/* Append s as a CSV field: quoted when needed, formula-protected when `text`. */
+void cairn_csv_field(struct cairn_buf *out, const char *s, int text);
+
+#endif

@@ -1,0 +1,1 @@
+# src: owned by its area; see Makefile.am

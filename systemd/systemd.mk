@@ -1,0 +1,1 @@
+# systemd: owned by its area; see Makefile.am

@@ -1,0 +1,1 @@
+# tests: owned by its area; see Makefile.am
