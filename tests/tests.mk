@@ -1,3 +1,31 @@
 # Tests of the core, the loader and the cairn command line.
 tests_check_cflags = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_libs = src/libcairn.la $(CHECK_LIBS)
+
+# Test-only plugins for the loader's refusals and the cross-check.
+# check_LTLIBRARIES are never installed; -rpath makes libtool build them shared.
+test_plugin_ldflags = -module -avoid-version -no-undefined -shared -rpath /nowhere
+check_LTLIBRARIES += tests/plugins/good.la tests/plugins/dup.la \
+	tests/plugins/badabi.la tests/plugins/nosym.la tests/plugins/wrong.la
+tests_plugins_good_la_SOURCES = tests/plugins/good.c tests/plugins/fixture.h
+tests_plugins_good_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_dup_la_SOURCES = tests/plugins/dup.c tests/plugins/fixture.h
+tests_plugins_dup_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_badabi_la_SOURCES = tests/plugins/badabi.c tests/plugins/fixture.h
+tests_plugins_badabi_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_nosym_la_SOURCES = tests/plugins/nosym.c
+tests_plugins_nosym_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_wrong_la_SOURCES = tests/plugins/wrong.c tests/plugins/fixture.h
+tests_plugins_wrong_la_LDFLAGS = $(test_plugin_ldflags)
+
+check_PROGRAMS += tests/check_plugins tests/check_result tests/check_process
+TESTS += tests/check_plugins tests/check_result tests/check_process
+tests_check_plugins_CFLAGS = $(tests_check_cflags)
+tests_check_plugins_LDADD = $(tests_check_libs)
+tests_check_result_CFLAGS = $(tests_check_cflags)
+tests_check_result_LDADD = $(tests_check_libs)
+tests_check_process_CFLAGS = $(tests_check_cflags)
+tests_check_process_LDADD = $(tests_check_libs)
+
+TESTS += tests/cli_solve.sh
+dist_check_SCRIPTS += tests/cli_solve.sh tests/lib.sh
