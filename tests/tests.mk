@@ -29,3 +29,24 @@ tests_check_process_LDADD = $(tests_check_libs)
 
 TESTS += tests/cli_solve.sh
 dist_check_SCRIPTS += tests/cli_solve.sh tests/lib.sh
+
+VALGRIND_TESTS += tests/check_plugins tests/check_result tests/check_process
+
+# check-valgrind - every Check program once under valgrind, leaks are errors.
+# CAIRN_TEST_QUICK shrinks the exhaustive loops that would take hours there.
+check-valgrind: all $(check_PROGRAMS) $(check_LTLIBRARIES)
+	@set -e; for t in $(VALGRIND_TESTS); do \
+	  echo "valgrind: $$t"; \
+	  top_builddir='$(abs_top_builddir)' top_srcdir='$(abs_top_srcdir)' \
+	  CAIRN_PLUGIN_DIR_BUILD='$(abs_top_builddir)/plugins/.libs' \
+	  CAIRN_TEST_QUICK=1 CK_FORK=no CK_DEFAULT_TIMEOUT=0 \
+	  $(LIBTOOL) --mode=execute valgrind -q --leak-check=full \
+	    --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $$t; \
+	done
+.PHONY: check-valgrind
+
+# An installed cairn finds its plugins and configuration with no options
+# (make distcheck runs this against its own --prefix).
+installcheck-local:
+	$(DESTDIR)$(bindir)/cairn plugins
+	test "`$(DESTDIR)$(bindir)/cairn solve --piles '3 9 1 2' | sed -n 's/^    diff: //p'`" = 7
