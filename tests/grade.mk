@@ -1,1 +1,8 @@
 # tests: owned by its area; see Makefile.am
+# Grading, problem sets and reports.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_grade
+TESTS += tests/check_grade
+tests_check_grade_CFLAGS = $(tests_check_cflags)
+tests_check_grade_LDADD = $(tests_check_libs)
+endif
