@@ -15,7 +15,8 @@
  * set's order, with the piles, id, solver, moves and explain of the set
  * and the expectation of the matching answer.  Its line is the answer's
  * line in the submission, or, for an unanswered puzzle (verdict missing),
- * the puzzle's line in the set.  Answers to ids the set lacks follow, in
+ * the puzzle's line in the set.  An answer that states no key at all
+ * counts as no answer.  Answers to ids the set lacks follow, in
  * submission order, with no piles and an invalid expectation.
  */
 #include "config.h"
@@ -329,8 +330,13 @@ static void from_set(struct cairn_puzzle *q, const struct cairn_puzzle *sp,
 		q->error = a->error;
 		a->error = NULL;
 	}
-	if (!q->expect.present && q->error == NULL)
+	/* An answer that states nothing is no answer. */
+	if (q->expect.given == 0 && q->expect.invalid == NULL &&
+	    q->error == NULL) {
+		free(q->expect.moves);
+		memset(&q->expect, 0, sizeof q->expect);
 		q->out.verdict = CAIRN_VERDICT_MISSING;
+	}
 }
 
 /* unknown - an answer to an id the set lacks, moved into q */
