@@ -272,7 +272,7 @@ static void storage_failure(struct cairn_daemon *d, const struct cairn_job *j)
 			  "file=%s error=%s action=retry retry_in_ms=%" PRIu64,
 			  f, e, d->backoff_ms);
 	} else {
-		d->backoff_ms = cairn_job_backoff_ms(d->backoff_ms);
+		d->backoff_ms = cairn_publish_backoff_ms(d->backoff_ms);
 		cairn_log(CAIRN_LOG_DEBUG, "storage error",
 			  "file=%s error=%s action=retry retry_in_ms=%" PRIu64,
 			  f, e, d->backoff_ms);

@@ -50,13 +50,6 @@ const char *cairn_job_end_name(enum cairn_job_end e)
 	return names[e];
 }
 
-uint64_t cairn_job_backoff_ms(uint64_t prev_ms)
-{
-	if (prev_ms < 1000)
-		return 1000;
-	return prev_ms >= 30000 ? 60000 : prev_ms * 2;
-}
-
 void cairn_job_error_result(const char *name, const char *msg,
 			    struct cairn_buf *out, struct cairn_stats *st)
 {

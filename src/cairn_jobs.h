@@ -63,9 +63,6 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
 void cairn_job_error_result(const char *name, const char *msg,
 			    struct cairn_buf *out, struct cairn_stats *st);
 
-/* The next retry delay after prev_ms: doubling from 1 s up to 60 s. */
-uint64_t cairn_job_backoff_ms(uint64_t prev_ms);
-
 /* Name of an outcome for logs ("done", "failed", ...). */
 const char *cairn_job_end_name(enum cairn_job_end e);
 

@@ -212,3 +212,10 @@ int cairn_publish_remove_stale(int dir_fd, const char *tag)
 	closedir(d);
 	return n;
 }
+
+uint64_t cairn_publish_backoff_ms(uint64_t prev_ms)
+{
+	if (prev_ms < 1000)
+		return 1000;
+	return prev_ms >= 30000 ? 60000 : prev_ms * 2;
+}

@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct cairn_dirsync_waiter;
 
@@ -38,6 +39,9 @@ int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen);
+
+/* The next retry delay after a failed publish: 1 s doubling up to 60 s. */
+uint64_t cairn_publish_backoff_ms(uint64_t prev_ms);
 
 /* Is name a temporary file that cairn_publish() made with this tag? */
 int cairn_publish_is_temp(const char *name, const char *tag);
