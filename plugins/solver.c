@@ -36,6 +36,13 @@ uint64_t solver_triangle(uint64_t n)
 	return solver_mul(n, n / 2 + 1);
 }
 
+double solver_table_cost(double cells, double ns_cell, double bytes_cell)
+{
+	double bytes = cells * bytes_cell;
+
+	return cells * ns_cell + (bytes > 32.0 * 1024 * 1024 ? 0.375 * bytes : 0);
+}
+
 int solver_fail(const struct cairn_solve_request *req, int err,
 		const char *fmt, ...)
 {

@@ -25,6 +25,14 @@ uint64_t solver_mul(uint64_t a, uint64_t b);
 uint64_t solver_triangle(uint64_t n);
 
 /*
+ * solver_table_cost - estimated ns to fill a table of cells, at ns_cell a
+ * cell, when each cell takes bytes_cell bytes: tables above glibc's
+ * largest mmap threshold (32 MiB) are fresh pages on every solve, and the
+ * page faults cost about 0.375 ns a byte on the development machine.
+ */
+double solver_table_cost(double cells, double ns_cell, double bytes_cell);
+
+/*
  * solver_fail - write a message into req->err and return err (a negative
  * errno value), so that a failure is reported in one statement.
  */

@@ -11,7 +11,8 @@
  * call at that first step), and replay stops at the first bad move.  At
  * i == j both letters take the same pile, so both are optimal.  The
  * verdict is invalid when the expectation is malformed (including a line
- * whose length is not n), else correct when every check holds, else wrong.
+ * whose length is not n, and an expectation that states nothing), else
+ * correct when every check holds, else wrong.
  */
 #include "config.h"
 
@@ -266,6 +267,10 @@ int cairn_grade_puzzle(struct cairn_puzzle *p, const struct cairn_oracle *o)
 		}
 		make_checks(p, bad_line == NULL, bad);
 	}
+	if (p->expect.given == 0 && p->expect.invalid == NULL)
+		bad_line = cairn_xstrdup("no answer to check: state at least "
+					 "one of alice_wins, winner, alice, "
+					 "bob, diff, first_move, moves");
 	why = lead(p->expect.invalid, bad_line);
 	out->verdict = why != NULL ? CAIRN_VERDICT_INVALID :
 		       all_ok(out) ? CAIRN_VERDICT_CORRECT : CAIRN_VERDICT_WRONG;

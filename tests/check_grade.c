@@ -269,6 +269,11 @@ static const struct grade_case cases[] = {
 	  "line 2, column 3: answers.p1: unknown key \"expcet\"; moves: the "
 	  "game has 2 moves, the answer has 1 letter; optimal play gives "
 	  "Alice 1, Bob 1; optimal line L L", 0 },
+	/* an expectation that states nothing cannot pass */
+	{ "1 2", "", NULL, CAIRN_VERDICT_INVALID, "",
+	  "no answer to check: state at least one of alice_wins, winner, "
+	  "alice, bob, diff, first_move, moves; optimal play gives Alice 2, "
+	  "Bob 1; optimal line R L", 0 },
 };
 
 static void run_case(const struct grade_case *c, int unsolved)

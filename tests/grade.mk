@@ -6,3 +6,9 @@ TESTS += tests/check_grade
 tests_check_grade_CFLAGS = $(tests_check_cflags)
 tests_check_grade_LDADD = $(tests_check_libs)
 endif
+if HAVE_CHECK
+check_PROGRAMS += tests/check_problems
+TESTS += tests/check_problems
+tests_check_problems_CFLAGS = $(tests_check_cflags)
+tests_check_problems_LDADD = $(tests_check_libs) $(YAML_LIBS)
+endif
