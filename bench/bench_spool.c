@@ -1,0 +1,3 @@
+/* placeholder */
+#include "bench_spool.h"
+int bench_spool_placeholder;
