@@ -1,2 +1,293 @@
+/*
+ * bench_daemon.c - cairnd against a naive publish loop and a shell loop.
+ *
+ * Throughput: N single-puzzle files dropped at once (renamed from a
+ * staging directory into incoming/), timed from the first drop to the
+ * last result, with fsync off and on.  Baselines in the same run: a C loop
+ * that creates, writes, fsyncs, renames and fsyncs the directory for each
+ * file (the least a durable publisher does), the same loop without the
+ * fsyncs, and what a user would write instead of cairnd: inotifywait
+ * feeding a shell loop that runs a short Python DP per file.  Latency:
+ * single files dropped one at a time on an idle daemon, from the rename
+ * to the result's arrival, against the same rename into a directory we
+ * watch ourselves.  Memory: VmRSS of the idle daemon, and after each
+ * batch up to 100,000 processed files.  Missed targets are reported; only
+ * a daemon that does not answer at all stops the section.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "bench.h"
-int bench_daemon(const struct bench *b) { (void)b; return 0; }
+#include "bench_spool.h"
+
+#define MiB_KB 1024.0
+
+struct batch {
+	size_t files, done;
+	double seconds;
+};
+
+/* batch - drop count staged files at once, wait for all their results */
+static struct batch batch(struct spool *s, size_t count)
+{
+	char (*names)[32] = malloc(count * sizeof *names);
+	struct batch r = { count, 0, 0 };
+	struct watcher w;
+	uint64_t t0;
+	size_t i;
+
+	if (names == NULL)
+		bench_die("out of memory");
+	spool_stage(s, count, names);
+	watcher_open(&w, s->results);
+	t0 = bench_now();
+	for (i = 0; i < count; i++)
+		spool_drop(s, names[i]);
+	r.done = watcher_wait(&w, count, 60000 + (int)count * 10);
+	r.seconds = (double)(bench_now() - t0) / 1e9;
+	watcher_close(&w);
+	free(names);
+	if (r.done < count)
+		fprintf(stderr, "cairn-bench: %s: only %zu of %zu results after %.1f s\n",
+			s->dir, r.done, count, r.seconds);
+	return r;
+}
+
+static double rate(const struct batch *r)
+{
+	return r->seconds > 0 ? (double)r->done / r->seconds : 0;
+}
+
+static void log_batch(FILE *csv, const char *what, const struct batch *r)
+{
+	fprintf(csv, "%s,%zu,%zu,%.6f,%.1f\n", what, r->files, r->done,
+		r->seconds, rate(r));
+	fflush(csv);
+}
+
+/*
+ * latencies - us from dropping one file into incoming/ to a new entry in
+ * `watch` (results/, or incoming/ itself for the bare baseline), k times
+ * with a pause in between so that whoever serves the spool is idle.
+ */
+static void latencies(struct spool *s, const char *watch, double *us,
+		      size_t k)
+{
+	char (*names)[32] = malloc(k * sizeof *names);
+	struct watcher w;
+	size_t i;
+
+	if (names == NULL)
+		bench_die("out of memory");
+	spool_stage(s, k, names);
+	watcher_open(&w, watch);
+	for (i = 0; i < k; i++) {
+		uint64_t t0 = bench_now();
+
+		spool_drop(s, names[i]);
+		if (watcher_wait(&w, i + 1, 5000) < i + 1)
+			bench_die("%s: no result for %s within 5 s", s->dir,
+				  names[i]);
+		us[i] = (double)(bench_now() - t0) / 1e3;
+		usleep(5000);
+	}
+	watcher_close(&w);
+	free(names);
+}
+
+struct figures {
+	double naive, naive_sync, nofsync, fsync, user;
+	double lat_med, lat_p99, bare_med, bare_p99;
+	long idle_kb, first_kb, last_kb;
+	size_t first_files, last_files;
+};
+
+static void row(const struct bench *b, const char *name, double value,
+		const char *unit, const char *baseline, double base,
+		double ratio, const char *target, int pass)
+{
+	struct bench_row r = { "daemon", name, value, unit, baseline, base,
+			       ratio, target, pass };
+
+	bench_report(b, &r);
+}
+
+static int ok(int cond)
+{
+	return cond ? BENCH_PASS : BENCH_MISS;
+}
+
+/* serve_nofsync - latency, throughput and memory with fsync: false */
+static int serve_nofsync(const struct bench *b, struct figures *f,
+			 FILE *csv, FILE *lat, FILE *rss)
+{
+	size_t n = b->quick ? 2000 : 20000, total = b->quick ? 10000 : 100000;
+	size_t k = b->quick ? 50 : 300, i, processed;
+	double *us = malloc(k * sizeof *us), *bare = malloc(k * sizeof *bare);
+	struct spool s;
+	struct batch r;
+	pid_t pid;
+
+	if (us == NULL || bare == NULL)
+		bench_die("out of memory");
+	spool_init(&s, b, "bare");
+	latencies(&s, s.incoming, bare, k);
+	spool_remove(&s);
+	spool_init(&s, b, "nofsync");
+	if ((pid = daemon_start(b, &s, 0)) < 0)
+		return -1;
+	usleep(300000);
+	f->idle_kb = bench_status_kb(pid, "VmRSS");
+	fprintf(rss, "0,%ld\n", f->idle_kb);
+	latencies(&s, s.results, us, k);
+	for (i = 0; i < k; i++)
+		fprintf(lat, "%zu,%.1f,%.1f\n", i, us[i], bare[i]);
+	f->lat_med = bench_quantile(us, k, 0.5);
+	f->lat_p99 = bench_quantile(us, k, 0.99);
+	f->bare_med = bench_quantile(bare, k, 0.5);
+	f->bare_p99 = bench_quantile(bare, k, 0.99);
+	r = batch(&s, n);
+	log_batch(csv, "cairnd fsync=false", &r);
+	f->nofsync = rate(&r);
+	for (processed = n; ; processed += n) {
+		usleep(200000);
+		f->last_kb = bench_status_kb(pid, "VmRSS");
+		f->last_files = processed;
+		fprintf(rss, "%zu,%ld\n", processed, f->last_kb);
+		fflush(rss);
+		if (processed == n) {
+			f->first_kb = f->last_kb;
+			f->first_files = processed;
+		}
+		if (processed >= total)
+			break;
+		r = batch(&s, n);
+	}
+	daemon_stop(pid);
+	spool_remove(&s);
+	free(us);
+	free(bare);
+	return 0;
+}
+
+static int serve_fsync(const struct bench *b, struct figures *f, FILE *csv)
+{
+	size_t n = b->quick ? 2000 : 20000;
+	struct spool s;
+	struct batch r;
+	pid_t pid;
+
+	spool_init(&s, b, "fsync");
+	if ((pid = daemon_start(b, &s, 1)) < 0)
+		return -1;
+	r = batch(&s, n);
+	log_batch(csv, "cairnd fsync=true", &r);
+	f->fsync = rate(&r);
+	daemon_stop(pid);
+	spool_remove(&s);
+	return 0;
+}
+
+static void naive(const struct bench *b, struct figures *f, FILE *csv)
+{
+	size_t n = b->quick ? 2000 : 20000;
+	struct batch r = { n, n, 0 };
+	struct spool s;
+
+	spool_init(&s, b, "naive");
+	r.seconds = naive_publish(&s, n, 0) / 1e9;
+	log_batch(csv, "naive publish loop no fsync", &r);
+	f->naive = rate(&r);
+	r.seconds = naive_publish(&s, n, 1) / 1e9;
+	log_batch(csv, "naive publish loop fsync", &r);
+	f->naive_sync = rate(&r);
+	spool_remove(&s);
+}
+
+/* user - the inotifywait + Python loop, when run.sh found the tools */
+static void user(const struct bench *b, struct figures *f, FILE *csv)
+{
+	size_t n = b->quick ? 30 : 300;
+	struct spool s;
+	struct batch r;
+	pid_t pid;
+
+	f->user = 0;
+	if (system("command -v inotifywait >/dev/null 2>&1") != 0) {
+		bench_skip(b, "daemon", "vs inotifywait + Python loop",
+			   "inotifywait is not installed (Debian: inotify-tools)");
+		return;
+	}
+	spool_init(&s, b, "user");
+	if ((pid = user_loop_start(b, &s)) < 0) {
+		bench_skip(b, "daemon", "vs inotifywait + Python loop",
+			   "the loop did not start (python3 missing?)");
+		return;
+	}
+	r = batch(&s, n);
+	log_batch(csv, "inotifywait + python loop", &r);
+	f->user = rate(&r);
+	user_loop_stop(pid);
+	spool_remove(&s);
+}
+
+static void report(const struct bench *b, const struct figures *f)
+{
+	double growth = f->first_kb > 0 ? (double)f->last_kb / (double)f->first_kb : 0;
+	char name[96];
+
+	row(b, "throughput fsync=false", f->nofsync, "files/s",
+	    "naive loop, no fsync", f->naive, f->nofsync / f->naive,
+	    ">= 10000 files/s", ok(f->nofsync >= 10000));
+	row(b, "throughput fsync=true", f->fsync, "files/s",
+	    "naive loop with fsync", f->naive_sync, f->fsync / f->naive_sync,
+	    ">= 1", ok(f->fsync >= f->naive_sync));
+	if (f->user > 0)
+		row(b, "throughput fsync=false vs user loop", f->nofsync,
+		    "files/s", "inotifywait+python loop", f->user,
+		    f->nofsync / f->user, "", BENCH_INFO);
+	row(b, "latency median (idle, fsync=false)", f->lat_med, "us",
+	    "bare rename->inotify", f->bare_med, f->lat_med / f->bare_med,
+	    "<= 1000 us", ok(f->lat_med <= 1000));
+	row(b, "latency p99 (idle, fsync=false)", f->lat_p99, "us",
+	    "bare rename->inotify", f->bare_p99, f->lat_p99 / f->bare_p99,
+	    "<= 5000 us", ok(f->lat_p99 <= 5000));
+	row(b, "idle RSS", (double)f->idle_kb / MiB_KB, "MiB",
+	    "budget 8 MiB", 8, (double)f->idle_kb / MiB_KB / 8, "<= 8 MiB",
+	    ok(f->idle_kb > 0 && f->idle_kb <= 8 * 1024));
+	snprintf(name, sizeof name, "RSS after %zu files", f->last_files);
+	row(b, name, (double)f->last_kb / MiB_KB, "MiB",
+	    f->first_files == 20000 ? "RSS after 20000 files"
+				   : "RSS after first batch",
+	    (double)f->first_kb / MiB_KB, growth, "<= 1.05",
+	    ok(growth > 0 && growth <= 1.05));
+}
+
+int bench_daemon(const struct bench *b)
+{
+	struct figures f = { 0 };
+	char exe[4096];
+	FILE *csv, *lat, *rss;
+
+	snprintf(exe, sizeof exe, "%s/src/cairnd", b->top_builddir);
+	if (access(exe, X_OK) != 0) {
+		bench_skip(b, "daemon", "cairnd", "src/cairnd is not built");
+		return 0;
+	}
+	csv = bench_csv(b, "daemon.csv", "case,files,results,seconds,files_per_s");
+	lat = bench_csv(b, "latency.csv", "sample,cairnd_us,bare_us");
+	rss = bench_csv(b, "rss.csv", "files_processed,rss_kb");
+	naive(b, &f, csv);
+	if (serve_nofsync(b, &f, csv, lat, rss) < 0 ||
+	    serve_fsync(b, &f, csv) < 0)
+		bench_die("cairnd did not serve its spool");
+	user(b, &f, csv);
+	report(b, &f);
+	fclose(csv);
+	fclose(lat);
+	fclose(rss);
+	return 0;
+}

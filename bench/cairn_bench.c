@@ -1,8 +1,8 @@
 /*
  * cairn_bench.c - the benchmark driver that `make bench` runs.
  *
- * usage: cairn-bench [--quick] --top-builddir DIR --out DIR --work DIR
- *        SECTION...   (solvers, parse, e2e, daemon)
+ * usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR
+ *        --out DIR --work DIR SECTION...   (solvers, parse, e2e, daemon)
  *
  * Each section prints its rows of the summary table as it goes, appends
  * them to OUT/summary.csv (which bench/run.sh creates with its header)
@@ -19,7 +19,8 @@
 #include "bench.h"
 
 static const char usage[] =
-	"usage: cairn-bench [--quick] --top-builddir DIR --out DIR --work DIR SECTION...\n"
+	"usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR --out DIR\n"
+	"                   --work DIR SECTION...\n"
 	"sections: solvers parse e2e daemon\n";
 
 static int section(const struct bench *b, const char *name)
@@ -41,11 +42,12 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "quick", no_argument, NULL, 'q' },
 		{ "top-builddir", required_argument, NULL, 't' },
+		{ "top-srcdir", required_argument, NULL, 's' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "work", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct bench b = { 0, ".", ".", ".", NULL };
+	struct bench b = { 0, ".", ".", ".", ".", NULL };
 	char path[4096];
 	int opt, i, rc = 0;
 
@@ -53,6 +55,7 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 'q': b.quick = 1; break;
 		case 't': b.top_builddir = optarg; break;
+		case 's': b.top_srcdir = optarg; break;
 		case 'o': b.outdir = optarg; break;
 		case 'w': b.workdir = optarg; break;
 		default:
