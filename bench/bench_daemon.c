@@ -120,13 +120,28 @@ static int ok(int cond)
 	return cond ? BENCH_PASS : BENCH_MISS;
 }
 
-/* serve_nofsync - latency, throughput and memory with fsync: false */
+/* naive_rate - files/s of one run of the naive loop, logged */
+static double naive_rate(struct spool *s, size_t n, int sync, FILE *csv)
+{
+	struct batch r = { n, n, 0 };
+
+	r.seconds = naive_publish(s, n, sync) / 1e9;
+	log_batch(csv, sync ? "naive publish loop fsync"
+			    : "naive publish loop no fsync", &r);
+	return rate(&r);
+}
+
+/*
+ * serve_nofsync - latency, then rounds of a batch for cairnd and a run of
+ * the naive loop (no fsync), until `total` files; RSS after each batch.
+ */
 static int serve_nofsync(const struct bench *b, struct figures *f,
 			 FILE *csv, FILE *lat, FILE *rss)
 {
 	size_t n = b->quick ? 2000 : 20000, total = b->quick ? 10000 : 100000;
-	size_t k = b->quick ? 50 : 300, i, processed;
+	size_t k = b->quick ? 50 : 300, i, rounds = total / n;
 	double *us = malloc(k * sizeof *us), *bare = malloc(k * sizeof *bare);
+	double got[8], base[8];
 	struct spool s;
 	struct batch r;
 	pid_t pid;
@@ -149,23 +164,23 @@ static int serve_nofsync(const struct bench *b, struct figures *f,
 	f->lat_p99 = bench_quantile(us, k, 0.99);
 	f->bare_med = bench_quantile(bare, k, 0.5);
 	f->bare_p99 = bench_quantile(bare, k, 0.99);
-	r = batch(&s, n);
-	log_batch(csv, "cairnd fsync=false", &r);
-	f->nofsync = rate(&r);
-	for (processed = n; ; processed += n) {
+	for (i = 0; i < rounds; i++) {
+		base[i] = naive_rate(&s, n, 0, csv);
+		r = batch(&s, n);
+		log_batch(csv, "cairnd fsync=false", &r);
+		got[i] = rate(&r);
 		usleep(200000);
 		f->last_kb = bench_status_kb(pid, "VmRSS");
-		f->last_files = processed;
-		fprintf(rss, "%zu,%ld\n", processed, f->last_kb);
+		f->last_files = (i + 1) * n;
+		fprintf(rss, "%zu,%ld\n", f->last_files, f->last_kb);
 		fflush(rss);
-		if (processed == n) {
+		if (i == 0) {
 			f->first_kb = f->last_kb;
-			f->first_files = processed;
+			f->first_files = n;
 		}
-		if (processed >= total)
-			break;
-		r = batch(&s, n);
 	}
+	f->nofsync = bench_median(got, rounds);
+	f->naive = bench_median(base, rounds);
 	daemon_stop(pid);
 	spool_remove(&s);
 	free(us);
@@ -173,9 +188,11 @@ static int serve_nofsync(const struct bench *b, struct figures *f,
 	return 0;
 }
 
+/* serve_fsync - rounds of the naive loop with fsync and a cairnd batch */
 static int serve_fsync(const struct bench *b, struct figures *f, FILE *csv)
 {
-	size_t n = b->quick ? 2000 : 20000;
+	size_t n = b->quick ? 2000 : 20000, rounds = b->quick ? 1 : 3, i;
+	double got[8], base[8];
 	struct spool s;
 	struct batch r;
 	pid_t pid;
@@ -183,28 +200,17 @@ static int serve_fsync(const struct bench *b, struct figures *f, FILE *csv)
 	spool_init(&s, b, "fsync");
 	if ((pid = daemon_start(b, &s, 1)) < 0)
 		return -1;
-	r = batch(&s, n);
-	log_batch(csv, "cairnd fsync=true", &r);
-	f->fsync = rate(&r);
+	for (i = 0; i < rounds; i++) {
+		base[i] = naive_rate(&s, n, 1, csv);
+		r = batch(&s, n);
+		log_batch(csv, "cairnd fsync=true", &r);
+		got[i] = rate(&r);
+	}
+	f->fsync = bench_median(got, rounds);
+	f->naive_sync = bench_median(base, rounds);
 	daemon_stop(pid);
 	spool_remove(&s);
 	return 0;
-}
-
-static void naive(const struct bench *b, struct figures *f, FILE *csv)
-{
-	size_t n = b->quick ? 2000 : 20000;
-	struct batch r = { n, n, 0 };
-	struct spool s;
-
-	spool_init(&s, b, "naive");
-	r.seconds = naive_publish(&s, n, 0) / 1e9;
-	log_batch(csv, "naive publish loop no fsync", &r);
-	f->naive = rate(&r);
-	r.seconds = naive_publish(&s, n, 1) / 1e9;
-	log_batch(csv, "naive publish loop fsync", &r);
-	f->naive_sync = rate(&r);
-	spool_remove(&s);
 }
 
 /* user - the inotifywait + Python loop, when run.sh found the tools */
@@ -280,7 +286,6 @@ int bench_daemon(const struct bench *b)
 	csv = bench_csv(b, "daemon.csv", "case,files,results,seconds,files_per_s");
 	lat = bench_csv(b, "latency.csv", "sample,cairnd_us,bare_us");
 	rss = bench_csv(b, "rss.csv", "files_processed,rss_kb");
-	naive(b, &f, csv);
 	if (serve_nofsync(b, &f, csv, lat, rss) < 0 ||
 	    serve_fsync(b, &f, csv) < 0)
 		bench_die("cairnd did not serve its spool");

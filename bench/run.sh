@@ -1,0 +1,77 @@
+#!/bin/sh
+# run.sh - `make bench`: run every benchmark, print the table, write
+# bench/results/*.csv and, when gnuplot is there, bench/results/*.png.
+#
+# Environment: top_builddir and top_srcdir (set by make), BENCH_QUICK=1
+# for a one-minute smoke run, BENCH_NO_INSTALL=1 to never call apt-get.
+# Optional tools (gnuplot, inotifywait) are installed with apt-get when
+# missing and running as root; otherwise the parts that need them are
+# skipped with a message.  A missed target is reported, not an error: the
+# exit status is non-zero only when a benchmark could not run.
+set -u
+
+: "${top_builddir:?run.sh is run by make bench}"
+: "${top_srcdir:?run.sh is run by make bench}"
+out=$top_builddir/bench/results
+work=$out/work
+quick=
+[ "${BENCH_QUICK:-0}" = 1 ] && quick=--quick
+
+# want TOOL PACKAGE - make TOOL available if we may, else say why not.
+want() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	if [ "$(id -u)" != 0 ] || [ "${BENCH_NO_INSTALL:-0}" = 1 ] ||
+	   ! command -v apt-get >/dev/null 2>&1; then
+		echo "bench: $1 not found (Debian package $2); skipping what needs it"
+		return 1
+	fi
+	echo "bench: $1 not found; apt-get install -y $2"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$2" >"$out/apt.log" 2>&1 ||
+	{ DEBIAN_FRONTEND=noninteractive apt-get update -q >>"$out/apt.log" 2>&1 &&
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$2" >>"$out/apt.log" 2>&1; } ||
+	echo "bench: could not install $2 (see $out/apt.log); skipping what needs it"
+	command -v "$1" >/dev/null 2>&1
+}
+
+rm -rf "$work"
+mkdir -p "$out" "$work" || exit 1
+rm -f "$out"/*.csv "$out"/*.png
+want inotifywait inotify-tools
+want gnuplot gnuplot-nox
+have_gnuplot=$?
+
+# The user's loop runs the system Python when there is one.
+if [ -z "${BENCH_PYTHON:-}" ]; then
+	BENCH_PYTHON=python3
+	[ -x /usr/bin/python3 ] && BENCH_PYTHON=/usr/bin/python3
+fi
+export BENCH_PYTHON
+
+echo "section,name,value,unit,baseline,baseline_value,ratio,target,status" \
+	>"$out/summary.csv"
+echo
+echo "cairn make bench ${quick:+(BENCH_QUICK=1) }- $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs"
+printf '%-8s %-34s %12s %-9s %-24s %12s %8s %-7s %s\n' section case measured unit \
+	baseline baseline ratio target status
+rc=0
+for section in solvers parse e2e daemon; do
+	"$top_builddir/bench/cairn-bench" $quick --top-builddir "$top_builddir" \
+		--top-srcdir "$top_srcdir" --out "$out" --work "$work" \
+		"$section" || { echo "bench: section $section failed"; rc=1; }
+done
+
+if [ "$have_gnuplot" = 0 ]; then
+	for gp in solvers daemon; do
+		gnuplot -e "out='$out'" "$top_srcdir/bench/$gp.gp" ||
+			echo "bench: gnuplot $gp.gp failed"
+	done
+else
+	echo "bench: gnuplot not available; no plots (the CSV files are written)"
+fi
+rm -rf "$work"
+
+awk -F, 'NR > 1 { n[$NF]++ }
+	END { printf "\n%d PASS, %d MISS, %d info, %d skipped\n",
+	      n["PASS"], n["MISS"], n["info"], n["skipped"] }' "$out/summary.csv"
+echo "results: $out/*.csv$( [ "$have_gnuplot" = 0 ] && echo " and *.png")"
+exit $rc
