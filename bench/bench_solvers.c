@@ -167,7 +167,7 @@ static size_t sizes(const struct bench *b, enum kind k, size_t *n)
 	static const size_t quick2d[] = { 1000, 3000 };
 	static const size_t full2d[] = { 1000, 10000, 100000 };
 	static const size_t quick1d[] = { 1000, 10000 };
-	static const size_t full1d[] = { 1000, 10000, 100000, 200000 };
+	static const size_t full1d[] = { 1000, 10000, 100000 };
 	static const size_t quicklin[] = { 1000, 10000, 100000, 1000000 };
 	static const size_t fulllin[] = { 1000, 10000, 100000, 1000000,
 					  10000000, 100000000 };
@@ -179,7 +179,7 @@ static size_t sizes(const struct bench *b, enum kind k, size_t *n)
 		c = b->quick ? 4 : 6;
 	} else if (k == KIND_1D) {
 		v = b->quick ? quick1d : full1d;
-		c = b->quick ? 2 : 4;
+		c = b->quick ? 2 : 3;
 	} else {
 		v = b->quick ? quick2d : full2d;
 		c = b->quick ? 2 : 3;

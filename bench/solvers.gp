@@ -1,9 +1,9 @@
 # solvers.gp - plots of bench/results/solvers.csv (gnuplot -e "out='DIR'").
 set datafile separator ","
-set terminal pngcairo size 900,600 noenhanced
+set terminal pngcairo size 1000,600 noenhanced
 set logscale xy
 set grid
-set key left bottom
+set key outside right top
 set xlabel "n (piles)"
 f = out . "/solvers.csv"
 sel(s, col) = (strcol(1) eq s && strcol(3) eq "wide") ? column(col) : 1/0
@@ -19,7 +19,6 @@ plot for [s in "diff1d diff2d linear tuple2d"] f using (sel(s, 2)):6 \
 set output out . "/solvers_memory.png"
 set title "peak memory (growth of VmHWM); dashed: the baseline's"
 set ylabel "bytes"
-set key left top
 plot for [s in "diff1d diff2d linear tuple2d"] f using (sel(s, 2)):7 \
 	with linespoints lw 2 title s, \
      for [s in "diff1d diff2d linear tuple2d"] f using (sel(s, 2)):11 \
