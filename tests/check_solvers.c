@@ -604,6 +604,9 @@ START_TEST(memory_limit)
 	       "needs 80 bytes, memory limit is 0 bytes");
 	refuse(0, 20000, CAIRN_WANT_MOVES, 1u << 30, 0, -ENOMEM,
 	       "needs 3.0 GiB, memory limit is 1.0 GiB");
+	/* 1048544 bytes are 1023.97 KiB: rounded up, that is 1.0 MiB. */
+	refuse(3, 131068, 0, 1048543, 0, -ENOMEM,
+	       "needs 1.0 MiB, memory limit is 1023.9 KiB");
 	/* Exactly the bound is enough. */
 	for (s = 0; s < NSOLVERS; s++) {
 		unsigned want = CAIRN_WANT_MOVES;
@@ -636,6 +639,11 @@ START_TEST(out_of_memory)
 		ck_assert_int_eq(solvers[s]->solve(&req, &ans), -ENOMEM);
 		ck_assert_str_eq(err, "out of memory");
 	}
+	/* A saturated bound is refused before anything else happens too. */
+	req.n = SIZE_MAX;
+	req.memory_limit = UINT64_MAX - 1;
+	ck_assert_int_eq(solvers[0]->solve(&req, &ans), -ENOMEM);
+	ck_assert_str_eq(err, "needs 16.0 EiB, memory limit is 15.9 EiB");
 }
 END_TEST
 
