@@ -136,7 +136,7 @@ struct run {
 	char err[256];
 };
 
-/* solve - run plugin p on a[0..n) asking for want, with a generous limit */
+/* solve - run plugin p on a[0..n) for want under limit, cancelled or not */
 static void solve(const struct cairn_plugin *p, const int64_t *a, size_t n,
 		  unsigned want, uint64_t limit, int cancel, struct run *r)
 {
