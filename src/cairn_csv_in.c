@@ -319,6 +319,7 @@ static int row(struct csv *c)
 {
 	const struct cairn_csv_rec *r = &c->rec;
 	size_t idx = c->in->npuzzles, i;
+	int idf = c->where[C_ID];
 	struct cairn_puzzle *p;
 
 	if (r->nf == c->ncols && c->submission) {
@@ -334,8 +335,12 @@ static int row(struct csv *c)
 	p->expect.present = c->submission;
 	if (r->nf != c->ncols) {
 		report(c, PUZZLE_ERR, p, r->start, 0,
-		       "%zu fields, the header has %zu", r->nf, c->ncols);
-		finish(c, idx, -1);
+		       "%zu field%s, the header has %zu", r->nf,
+		       r->nf == 1 ? "" : "s", c->ncols);
+		/* Keep the id when there is one, to say which puzzle it is. */
+		if (idf >= 0 && (size_t)idf < r->nf && r->f[idf].len > 0)
+			cell(c, p, (size_t)idf);
+		finish(c, idx, idf);
 		return 0;
 	}
 	for (i = 0; i < r->nf; i++)
@@ -344,7 +349,11 @@ static int row(struct csv *c)
 	if (!c->submission && p->n == 0)
 		report_at(c, PUZZLE_ERR, p, (size_t)c->where[C_PILES], "piles",
 			  "expected at least one pile");
-	finish(c, idx, c->where[C_ID]);
+	/* An answer is matched to its puzzle by id. */
+	if (c->submission && p->id == NULL)
+		report_at(c, PUZZLE_ERR, p, (size_t)idf, "id", "expected %s",
+			  cairn_yaml_csv_wants[CAIRN_YAML_CSV_STRING]);
+	finish(c, idx, idf);
 	return 0;
 }
 
