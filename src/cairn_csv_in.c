@@ -265,7 +265,8 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 		p->solver = cairn_xstrndup(f->s, f->len);
 		return;
 	case C_MOVES:
-		why = cairn_yaml_csv_parse(CAIRN_YAML_CSV_BOOL, f->s, f->len, &v);
+		why = cairn_yaml_csv_parse(CAIRN_YAML_CSV_BOOL, f->s, f->len,
+					   &v);
 		if (why != NULL)
 			report_why(c, PUZZLE_ERR, p, i, "moves", why);
 		else
@@ -299,8 +300,8 @@ static int same(struct csv *c, int col, char **dst)
 			*dst = cairn_xstrndup(f->s, f->len);
 		else if (col == C_PROBLEM_SET)
 			return report_at(c, FILE_ERR, NULL, (size_t)i,
-					 col_names[col], "expected %s",
-					 cairn_yaml_csv_wants[CAIRN_YAML_CSV_STRING]);
+					 col_names[col],
+					 "expected a non-empty string");
 		return 0;
 	}
 	if (f->len == 0 || (*dst != NULL && strlen(*dst) == f->len &&
@@ -351,8 +352,8 @@ static int row(struct csv *c)
 			  "expected at least one pile");
 	/* An answer is matched to its puzzle by id. */
 	if (c->submission && p->id == NULL)
-		report_at(c, PUZZLE_ERR, p, (size_t)idf, "id", "expected %s",
-			  cairn_yaml_csv_wants[CAIRN_YAML_CSV_STRING]);
+		report_at(c, PUZZLE_ERR, p, (size_t)idf, "id", "expected a "
+			  "non-empty string");
 	finish(c, idx, idf);
 	return 0;
 }
@@ -391,7 +392,7 @@ static int needs(struct csv *c)
 	if (c->where[C_ID] < 0)
 		return report(c, FILE_ERR, NULL, c->header_line, 0,
 			      "no \"id\" column");
-	for (k = 0; k < sizeof not_in_submission / sizeof *not_in_submission; k++) {
+	for (k = 0; k < sizeof not_in_submission / sizeof(int); k++) {
 		i = c->where[not_in_submission[k]];
 		if (i >= 0)
 			return report_at(c, FILE_ERR, NULL, (size_t)i, NULL,
@@ -424,7 +425,8 @@ static int header(struct csv *c)
 		}
 		what = col < 0 ? "unknown" : "duplicate";
 		q = quote(r->f[i].s, r->f[i].len);
-		rc = report_at(c, FILE_ERR, NULL, i, NULL, "%s column %s", what, q);
+		rc = report_at(c, FILE_ERR, NULL, i, NULL, "%s column %s",
+			       what, q);
 		free(q);
 		return rc;
 	}

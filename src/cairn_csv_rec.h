@@ -20,7 +20,7 @@ struct cairn_csv_field {
 	const char *s;
 	size_t len;
 	unsigned long line;		/* where the field starts, 1-based */
-	size_t off;			/* in `scratch` when s is NULL (internal) */
+	size_t off;			/* internal: s in scratch */
 };
 
 struct cairn_csv_rec {
@@ -30,7 +30,7 @@ struct cairn_csv_rec {
 	struct cairn_csv_field *f;	/* the record's fields */
 	size_t nf, cap;
 	struct cairn_buf scratch;
-	char *error;			/* why the file is malformed, with its place */
+	char *error;			/* why the data is malformed */
 	unsigned long error_line;
 };
 

@@ -41,7 +41,7 @@ int cairn_int_scan(const char **sp, const char *end, int64_t *out)
 			goto done;
 		v = v * 10 + d;
 	}
-	/* Read every digit even after an overflow, to stop at the same place. */
+	/* Read every digit even after an overflow: stop at the same place. */
 	for (; s < end; s++) {
 		unsigned d = (unsigned)(unsigned char)*s - '0';
 

@@ -33,7 +33,8 @@ const char *const cairn_yaml_csv_wants[CAIRN_YAML_CSV_NTYPES] = {
 	[CAIRN_YAML_CSV_STRING] = "a non-empty string",
 };
 
-const enum cairn_yaml_csv_type cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS] = {
+const enum cairn_yaml_csv_type
+cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS] = {
 	[CAIRN_EXPECT_ALICE_WINS] = CAIRN_YAML_CSV_BOOL,
 	[CAIRN_EXPECT_WINNER] = CAIRN_YAML_CSV_WINNER,
 	[CAIRN_EXPECT_ALICE] = CAIRN_YAML_CSV_INT,

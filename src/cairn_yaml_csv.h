@@ -41,10 +41,11 @@ union cairn_yaml_csv_value {
 	char *s;			/* MOVES, STRING: allocated */
 };
 
-/* What a value of each type must be: "an integer", "a boolean (true or false)", ... */
+/* What a value of each type must be: "an integer", "a boolean (...)"... */
 extern const char *const cairn_yaml_csv_wants[CAIRN_YAML_CSV_NTYPES];
 /* The type of each expect key. */
-extern const enum cairn_yaml_csv_type cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS];
+extern const enum cairn_yaml_csv_type
+cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS];
 
 /* Append s[0..len) in double quotes, escaped and cut short when long. */
 void cairn_yaml_csv_quote(struct cairn_buf *b, const char *s, size_t len);
@@ -79,7 +80,8 @@ enum cairn_yaml_csv_sink {
  */
 int cairn_yaml_csv_report(struct cairn_input *in,
 			  enum cairn_yaml_csv_sink sink,
-			  struct cairn_puzzle *p, unsigned long line, char *msg);
+			  struct cairn_puzzle *p, unsigned long line,
+			  char *msg);
 
 /* Ids seen so far in one file, to find duplicates. */
 struct cairn_yaml_csv_slot {
