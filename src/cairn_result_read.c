@@ -336,7 +336,7 @@ static void record_clear(struct record *rec)
 static void record_add(struct record *rec, struct cairn_buf *field)
 {
 	rec->f = cairn_xgrow(rec->f, &rec->cap, rec->n + 1, sizeof *rec->f);
-	cairn_buf_reserve(field, 0);
+	cairn_buf_add(field, "", 0);	/* terminated even when empty */
 	rec->f[rec->n++] = cairn_buf_steal(field);
 }
 

@@ -12,3 +12,10 @@ TESTS += tests/check_problems
 tests_check_problems_CFLAGS = $(tests_check_cflags)
 tests_check_problems_LDADD = $(tests_check_libs) $(YAML_LIBS)
 endif
+if HAVE_CHECK
+check_PROGRAMS += tests/check_report
+TESTS += tests/check_report
+tests_check_report_CFLAGS = $(tests_check_cflags)
+tests_check_report_LDADD = $(tests_check_libs) $(YAML_LIBS)
+endif
+EXTRA_DIST += tests/data/grade tests/data/report
