@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_input.h"
 #include "cairn_mem.h"
 
 static const char usage[] =
@@ -87,15 +88,39 @@ static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
 	return 0;
 }
 
-/* piles_document - --piles "5 3 4 5" as the YAML puzzle it stands for */
-static void piles_document(const char *piles, struct cairn_buf *doc)
+/*
+ * piles_document - --piles "5 3 4 5" as the YAML puzzle it stands for.
+ * The numbers are checked here so that an error names the option, not a
+ * column of a document the user never wrote.
+ */
+static int piles_document(struct cairn_cli *cli, const char *piles,
+			  struct cairn_buf *doc)
 {
-	const char *c;
+	const char *c = piles, *start;
+	size_t k = 0;
+	int64_t v;
 
 	cairn_buf_adds(doc, "piles: [");
-	for (c = piles; *c; c++)
-		cairn_buf_addc(doc, *c == ' ' || *c == ';' ? ',' : *c);
+	for (;;) {
+		while (*c == ' ' || *c == ',' || *c == ';' || *c == '\t')
+			c++;
+		if (*c == '\0')
+			break;
+		start = c;
+		while (*c && !strchr(" ,;\t", *c))
+			c++;
+		if (cairn_parse_i64(start, (size_t)(c - start), &v) < 0)
+			return cairn_cli_usage_error(cli, "--piles: \"%.*s\" (pile "
+				"%zu) is not a 64-bit integer", (int)(c - start),
+				start, k + 1);
+		if (k++ > 0)
+			cairn_buf_adds(doc, ", ");
+		cairn_buf_add_i64(doc, v);
+	}
+	if (k == 0)
+		return cairn_cli_usage_error(cli, "--piles: expected at least one pile");
 	cairn_buf_adds(doc, "]\n");
+	return 0;
 }
 
 static int run(struct cairn_cli *cli, const struct solve_opts *o)
@@ -108,7 +133,10 @@ static int run(struct cairn_cli *cli, const struct solve_opts *o)
 	int rc;
 
 	if (o->piles != NULL) {
-		piles_document(o->piles, &in);
+		if ((rc = piles_document(cli, o->piles, &in)) != 0) {
+			cairn_buf_free(&in);
+			return rc;
+		}
 		source = "--piles";
 		fmt = CAIRN_FORMAT_YAML;
 	} else {

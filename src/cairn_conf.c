@@ -221,25 +221,35 @@ static void conf_copy(struct cairn_conf *dst, const struct cairn_conf *src)
 		copy_key(dst, src, &conf_keys[i]);
 }
 
-/* quote - s as a double-quoted, escaped and shortened message fragment. */
-static const char *quote(char *buf, size_t len, const char *s)
+/*
+ * add_quoted - s in YAML double quotes, escaped, at most max bytes of it
+ * (then "..."); the same escapes serve error messages and printed values.
+ */
+static void add_quoted(struct cairn_buf *b, const char *s, size_t max)
 {
-	struct cairn_buf b = CAIRN_BUF_INIT;
 	const unsigned char *p;
 	size_t n = 0;
 
-	cairn_buf_addc(&b, '"');
-	for (p = (const unsigned char *)s; *p && n < CONF_QUOTE_MAX; p++, n++) {
+	cairn_buf_addc(b, '"');
+	for (p = (const unsigned char *)s; *p && n < max; p++, n++) {
 		if (*p < 0x20 || *p == 0x7f)
-			cairn_buf_addf(&b, "\\x%02x", *p);
+			cairn_buf_addf(b, "\\x%02x", *p);
 		else if (*p == '"' || *p == '\\')
-			cairn_buf_addf(&b, "\\%c", *p);
+			cairn_buf_addf(b, "\\%c", *p);
 		else
-			cairn_buf_addc(&b, (char)*p);
+			cairn_buf_addc(b, (char)*p);
 	}
 	if (*p)
-		cairn_buf_adds(&b, "...");
-	cairn_buf_addc(&b, '"');
+		cairn_buf_adds(b, "...");
+	cairn_buf_addc(b, '"');
+}
+
+/* quote - s as a quoted, shortened fragment of an error message. */
+static const char *quote(char *buf, size_t len, const char *s)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	add_quoted(&b, s, CONF_QUOTE_MAX);
 	snprintf(buf, len, "%s", b.data);
 	cairn_buf_free(&b);
 	return buf;
@@ -657,22 +667,10 @@ static int plain_ok(const char *s)
 /* print_string - s as a YAML scalar that reads back to exactly s. */
 static void print_string(struct cairn_buf *out, const char *s)
 {
-	const unsigned char *p;
-
-	if (plain_ok(s)) {
+	if (plain_ok(s))
 		cairn_buf_adds(out, s);
-		return;
-	}
-	cairn_buf_addc(out, '"');
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			cairn_buf_addf(out, "\\x%02x", *p);
-		else if (*p == '"' || *p == '\\')
-			cairn_buf_addf(out, "\\%c", *p);
-		else
-			cairn_buf_addc(out, (char)*p);
-	}
-	cairn_buf_addc(out, '"');
+	else
+		add_quoted(out, s, SIZE_MAX);
 }
 
 /* problems_dir - the effective problem-set directory. */

@@ -114,12 +114,13 @@ const char *cairn_log_value(char *buf, size_t len, const char *s)
 	if (!s)
 		s = "";
 	quoted = needs_quotes(s);
-	if (len < 5 + (size_t)(quoted ? 2 : 0)) {
+	cut = rendered_len(s, quoted) >= len;
+	/* Too small even for "..." (and its quotes): an empty string. */
+	if (cut && len < 4 + (size_t)(quoted ? 2 : 0)) {
 		if (len > 0)
 			buf[0] = '\0';
 		return buf;
 	}
-	cut = rendered_len(s, quoted) >= len;
 	/* Room for the text itself: minus NUL, closing quote and "...". */
 	limit = len - 1 - (quoted ? 1 : 0) - (cut ? 3 : 0);
 	if (quoted)

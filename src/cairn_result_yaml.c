@@ -85,6 +85,20 @@ static const char *const verdict_names[] = {
 	"", "correct", "wrong", "invalid", "missing",
 };
 
+/* check_value - checks hold typed tokens (5, true, left, LRRL): print them bare */
+static void check_value(struct cairn_buf *out, const char *v)
+{
+	const char *c = v;
+
+	while (*c && ((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+		      (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
+		c++;
+	if (*v != '\0' && *c == '\0')
+		cairn_buf_adds(out, v);
+	else
+		cairn_yaml_scalar(out, v);
+}
+
 static void checks(struct cairn_buf *out, const struct cairn_outcome *o)
 {
 	const struct cairn_check *c;
@@ -95,9 +109,9 @@ static void checks(struct cairn_buf *out, const struct cairn_outcome *o)
 		c = &o->checks[i];
 		cairn_buf_addf(out, "      %s: {expected: ",
 			       cairn_expect_key_names[c->key]);
-		cairn_yaml_scalar(out, c->expected);
+		check_value(out, c->expected);
 		cairn_buf_adds(out, ", actual: ");
-		cairn_yaml_scalar(out, c->actual);
+		check_value(out, c->actual);
 		cairn_buf_addf(out, ", ok: %s", c->ok ? "true" : "false");
 		if (c->first_bad)
 			cairn_buf_addf(out, ", first_bad: %zu", c->first_bad);

@@ -313,3 +313,88 @@ void cairn_yaml_csv_end(struct cairn_input *in)
 	in->npuzzles = 0;
 	in->shape = CAIRN_SHAPE_NONE;
 }
+
+static void dump_expect(struct cairn_buf *b, const struct cairn_expect *e)
+{
+	static const char *const names[][3] = {
+		{ "false", "true", NULL }, { "alice", "bob", "tie" },
+		{ "left", "right", NULL },
+	};
+	int k;
+
+	cairn_buf_adds(b, "  expect");
+	for (k = 0; k < CAIRN_EXPECT_NKEYS; k++) {
+		if (!(e->given & CAIRN_EXPECT_BIT(k)))
+			continue;
+		cairn_buf_addf(b, " %s=", cairn_expect_key_names[k]);
+		switch (k) {
+		case CAIRN_EXPECT_ALICE_WINS:
+			cairn_buf_adds(b, names[0][e->alice_wins]);
+			break;
+		case CAIRN_EXPECT_WINNER:
+			cairn_buf_adds(b, names[1][e->winner]);
+			break;
+		case CAIRN_EXPECT_ALICE:
+			cairn_buf_add_i64(b, e->alice);
+			break;
+		case CAIRN_EXPECT_BOB:
+			cairn_buf_add_i64(b, e->bob);
+			break;
+		case CAIRN_EXPECT_DIFF:
+			cairn_buf_add_i64(b, e->diff);
+			break;
+		case CAIRN_EXPECT_FIRST_MOVE:
+			cairn_buf_adds(b, names[2][e->first_move]);
+			break;
+		case CAIRN_EXPECT_MOVES:
+			cairn_buf_adds(b, e->moves);
+			break;
+		}
+	}
+	cairn_buf_addc(b, '\n');
+	if (e->invalid != NULL)
+		cairn_buf_addf(b, "  invalid: %s\n", e->invalid);
+}
+
+static void dump_puzzle(struct cairn_buf *b, const struct cairn_puzzle *p)
+{
+	static const char *const tri[] = { "false", "true" };
+	size_t i;
+
+	cairn_buf_addf(b, "%s @%lu piles=", p->id, p->line);
+	if (p->piles == NULL)
+		cairn_buf_addc(b, '-');
+	for (i = 0; i < p->n; i++) {
+		if (i > 0)
+			cairn_buf_addc(b, ',');
+		cairn_buf_add_i64(b, p->piles[i]);
+	}
+	if (p->solver != NULL)
+		cairn_buf_addf(b, " solver=%s", p->solver);
+	if (p->moves >= 0)
+		cairn_buf_addf(b, " moves=%s", tri[p->moves]);
+	if (p->explain >= 0)
+		cairn_buf_addf(b, " explain=%s", tri[p->explain]);
+	cairn_buf_addc(b, '\n');
+	if (p->expect.present)
+		dump_expect(b, &p->expect);
+	if (p->error != NULL)
+		cairn_buf_addf(b, "  error: %s\n", p->error);
+}
+
+void cairn_yaml_csv_dump(struct cairn_buf *b, const struct cairn_input *in)
+{
+	static const char *const shapes[] = { "none", "puzzles", "submission" };
+	size_t i;
+
+	if (in->error != NULL)
+		cairn_buf_addf(b, "file error (line %lu): %s\n", in->error_line,
+			       in->error);
+	cairn_buf_addf(b, "shape: %s\n", shapes[in->shape]);
+	if (in->problem_set != NULL)
+		cairn_buf_addf(b, "problem_set: %s\n", in->problem_set);
+	if (in->submitter != NULL)
+		cairn_buf_addf(b, "submitter: %s\n", in->submitter);
+	for (i = 0; i < in->npuzzles; i++)
+		dump_puzzle(b, &in->puzzles[i]);
+}

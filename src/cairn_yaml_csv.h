@@ -92,4 +92,11 @@ int cairn_yaml_csv_begin(struct cairn_input *in, const char **data,
  */
 void cairn_yaml_csv_end(struct cairn_input *in);
 
+/*
+ * Append a plain-text account of what a reader made of a file: the file
+ * error, the shape, and each puzzle with its fields, expectation and
+ * error.  The reader tests compare it whole; it also serves debugging.
+ */
+void cairn_yaml_csv_dump(struct cairn_buf *b, const struct cairn_input *in);
+
 #endif

@@ -595,6 +595,8 @@ static int puzzle(struct reader *r, const yaml_mark_t *m, int map,
 		fail(r, &n.sink, m, path, "expected a mapping");
 	else if (mapping(r, &mp, path) < 0)
 		return -1;
+	else if (n.p->n == 0)
+		fail(r, &n.sink, m, path, "missing key \"piles\"");
 	finish(r, idx, &n.id_mark, m, path);
 	return 0;
 }

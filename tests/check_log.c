@@ -180,6 +180,12 @@ static const struct value_case value_cases[] = {
 	{ "a b c d e f g", 10, "\"a b ...\"" },
 	{ "ab\ncdefghijk", 8, "ab..." },
 	{ "abc", 3, "" },
+	{ "abc", 4, "abc" },
+	{ "abcd", 4, "..." },
+	{ "a b", 5, "" },
+	{ "a bc", 6, "\"...\"" },
+	{ "a b", 6, "\"a b\"" },
+	{ "abc", 0, NULL },
 };
 
 START_TEST(test_value)
@@ -188,7 +194,14 @@ START_TEST(test_value)
 	char buf[64];
 
 	memset(buf, '#', sizeof(buf));
-	ck_assert_str_eq(cairn_log_value(buf, vc->len, vc->in), vc->out);
+	buf[sizeof(buf) - 1] = '\0';
+	ck_assert_ptr_eq(cairn_log_value(buf, vc->len, vc->in), buf);
+	if (vc->len == 0) {
+		/* Nothing may be written into a zero-length buffer. */
+		ck_assert_int_eq(buf[0], '#');
+		return;
+	}
+	ck_assert_str_eq(buf, vc->out);
 	ck_assert_uint_lt(strlen(buf), vc->len);
 }
 END_TEST

@@ -13,3 +13,6 @@ tests_check_log_LDADD = $(tests_check_libs)
 tests_check_notify_SOURCES = tests/check_notify.c
 tests_check_notify_CFLAGS = $(tests_check_cflags)
 tests_check_notify_LDADD = $(tests_check_libs)
+
+TESTS += tests/systemd_units.sh
+dist_check_SCRIPTS += tests/systemd_units.sh
