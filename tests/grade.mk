@@ -19,3 +19,5 @@ tests_check_report_CFLAGS = $(tests_check_cflags)
 tests_check_report_LDADD = $(tests_check_libs) $(YAML_LIBS)
 endif
 EXTRA_DIST += tests/data/grade tests/data/report
+TESTS += tests/grade_cli.sh
+dist_check_SCRIPTS += tests/grade_cli.sh
