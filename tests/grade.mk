@@ -21,3 +21,4 @@ endif
 EXTRA_DIST += tests/data/grade tests/data/report
 TESTS += tests/grade_cli.sh
 dist_check_SCRIPTS += tests/grade_cli.sh
+VALGRIND_TESTS += tests/check_grade tests/check_problems tests/check_report
