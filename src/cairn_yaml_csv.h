@@ -16,6 +16,13 @@
 #include "cairn_buf.h"
 #include "cairn_puzzle.h"
 
+/*
+ * cairn_int_scan (in cairn_int.c) - read a decimal int64 (optional sign,
+ * then digits) at *sp, up to `end` or the first other byte, and move *sp
+ * there.  Returns 0, -EINVAL (no digit) or -ERANGE (out of int64 range).
+ */
+int cairn_int_scan(const char **sp, const char *end, int64_t *out);
+
 /* The kinds of scalar values a puzzle file holds. */
 enum cairn_yaml_csv_type {
 	CAIRN_YAML_CSV_INT,
@@ -58,6 +65,21 @@ int cairn_yaml_csv_expect_key(const char *name, size_t len);
  */
 char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
 			    const char *s, size_t len);
+
+/* Where a reader's message goes. */
+enum cairn_yaml_csv_sink {
+	CAIRN_YAML_CSV_FILE,		/* a file error: reading stops */
+	CAIRN_YAML_CSV_PUZZLE,		/* p->error: the puzzle is invalid */
+	CAIRN_YAML_CSV_EXPECT		/* p->expect.invalid: the answer is */
+};
+
+/*
+ * Record msg (taken over) where `sink` says; the first message of each
+ * place wins.  Returns -1 for a file error, else 0.
+ */
+int cairn_yaml_csv_report(struct cairn_input *in,
+			  enum cairn_yaml_csv_sink sink,
+			  struct cairn_puzzle *p, unsigned long line, char *msg);
 
 /* Ids seen so far in one file, to find duplicates. */
 struct cairn_yaml_csv_slot {

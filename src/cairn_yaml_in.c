@@ -57,10 +57,12 @@ struct path {
 };
 
 /* Where an error goes. */
-enum sink_kind { TO_FILE, TO_PUZZLE, TO_EXPECT };
+#define TO_FILE CAIRN_YAML_CSV_FILE
+#define TO_PUZZLE CAIRN_YAML_CSV_PUZZLE
+#define TO_EXPECT CAIRN_YAML_CSV_EXPECT
 
 struct sink {
-	enum sink_kind kind;
+	enum cairn_yaml_csv_sink kind;
 	struct cairn_puzzle *p;		/* TO_PUZZLE, TO_EXPECT */
 };
 
@@ -131,21 +133,7 @@ static int fail(struct reader *r, const struct sink *s, const yaml_mark_t *m,
 	cairn_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	msg = cairn_buf_steal(&b);
-	switch (s->kind) {
-	case TO_PUZZLE:
-		cairn_puzzle_fail(s->p, msg);
-		return 0;
-	case TO_EXPECT:
-		if (s->p->expect.invalid == NULL)
-			s->p->expect.invalid = msg;
-		else
-			free(msg);
-		return 0;
-	case TO_FILE:
-		break;
-	}
-	cairn_input_fail(r->in, m->line + 1, msg);
-	return -1;
+	return cairn_yaml_csv_report(r->in, s->kind, s->p, m->line + 1, msg);
 }
 
 /* fail_why - fail() with a reason made by cairn_yaml_csv (freed here) */
