@@ -240,7 +240,7 @@ static const struct node *get(const struct node *map, const char *key)
 	return NULL;
 }
 
-/* text - a copy of the scalar value of key, NULL when absent, -1 if not a scalar */
+/* text - a copy of key's scalar value (NULL if absent); -1: not a scalar */
 static int text(const struct node *map, const char *key, char **out)
 {
 	const struct node *v = get(map, key);
@@ -369,7 +369,8 @@ static int split(const char **p, const char *end, unsigned long *line,
 			quoted = 1;
 		} else if (*c == ',') {
 			record_add(rec, &field);
-		} else if (*c == '\n' || (*c == '\r' && c + 1 < end && c[1] == '\n')) {
+		} else if (*c == '\n' ||
+			   (*c == '\r' && c + 1 < end && c[1] == '\n')) {
 			c += *c == '\r';
 			break;
 		} else {
