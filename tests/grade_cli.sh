@@ -110,6 +110,20 @@ else
 	echo "xmllint not found: JUnit well-formedness left to check_report"
 fi
 
+# The hand-written results of check_report, through the command line:
+# a directory gives its .result.yaml, .result.yml and .result.csv files
+# in name order, and nothing else.
+report_data=$(cd "$top_srcdir/tests/data/report" && pwd)
+mkdir "$tmp/mixed"
+cp "$report_data"/results/* "$tmp/mixed/"
+cp "$report_data/bad/puzzle.yaml" "$tmp/mixed/notes.txt"
+cp "$report_data/bad/puzzle.yaml" "$tmp/mixed/.hidden.result.yaml"
+mkdir "$tmp/mixed/dir.result.yaml"
+run 0 "$cairn" report "$tmp/mixed"
+same "$report_data/gradebook.csv" "$tmp/out"
+run 0 "$cairn" report --format=junit "$tmp/mixed"
+same "$report_data/junit.xml" "$tmp/out"
+
 # Files named one by one come in the order given.
 run 0 "$cairn" report "$tmp/results/lee.result.yaml" "$tmp/results/ada.result.yaml"
 head -n 1 "$expected/gradebook.csv" > "$tmp/lee"
