@@ -17,7 +17,7 @@ cleanup() {
 	for p in $PIDS; do
 		kill -9 "$p" 2>/dev/null || true
 	done
-	rm -rf "$T"
+	[ -n "${KEEP:-}" ] || rm -rf "$T"
 }
 trap cleanup EXIT INT TERM
 
