@@ -79,11 +79,16 @@ cmp "$T/want" "$R/again.result.yaml" || fail "again result"
 [ ! -s "$P/.attempts" ] || fail "journal not emptied: $(cat "$P/.attempts")"
 grep -q 'msg="removed stale temporary files" count=1' "$T/crash.log" || fail "stale log line"
 
-# a clean run: nothing failed, exit 0; a second hw1.yaml is numbered
+# a clean run: nothing failed, exit 0; a second hw1.yaml is numbered;
+# the metrics file is written at the end
+write_conf "$T/c.yaml" "metrics_file: $T/metrics.prom"
 hw1_input >"$I/hw1.yaml"
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/clean.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "clean run exit $STATUS"
 [ -f "$SPOOL/done/hw1.1.yaml" ] || fail "second hw1.yaml not stored as hw1.1.yaml"
 grep -q 'msg=processed file=hw1.yaml .* input=done/hw1.1.yaml' "$T/clean.log" || fail "log of hw1.1"
+printf 'cairnd_processed_total 1\ncairnd_failed_total 0\ncairnd_retries_total 0\ncairnd_queued 0\ncairnd_running 0\n' >"$T/want"
+cmp "$T/want" "$T/metrics.prom" || fail "metrics: $(cat "$T/metrics.prom")"
+[ "$(find "$T" -maxdepth 1 -name '.metrics*' | wc -l)" -eq 0 ] || fail "metrics temporary file left"
 echo "ok: special files, --once exit codes, crash leftovers"
