@@ -38,6 +38,7 @@ static void backoff_cb(uv_timer_t *t)
 	cairn_dispatch(d);
 }
 
+/* storage_failure - pause taking files; log the first failure only. */
 static void storage_failure(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	char f[512], e[1024];
@@ -76,13 +77,14 @@ static void storage_ok(struct cairn_daemon *d)
 	d->backoff_ms = 0;
 }
 
+/* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
 void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 {
 	d->stuck = cairn_xgrow(d->stuck, &d->capstuck, d->nstuck + 1, sizeof(d->stuck[0]));
 	d->stuck[d->nstuck++] = cairn_xstrdup(name);
 }
 
-/* account - count, log and follow up one finished job (loop thread). */
+/* cairn_dispatch_account - count, log and follow up one finished job. */
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote)
 {
 	cairn_status_report(d, j);
@@ -196,6 +198,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	(void)r;
 }
 
+/* cairn_dispatch_max - jobs allowed at once: workers, within the pool. */
 unsigned cairn_dispatch_max(const struct cairn_daemon *d)
 {
 	unsigned w = d->gen->conf.workers ? d->gen->conf.workers : 1;
@@ -245,7 +248,7 @@ void cairn_dispatch_ready(struct cairn_watch *w)
 	cairn_dispatch(cairn_container_of(w, struct cairn_daemon, watch));
 }
 
-
+/* cairn_dispatch_cancel_all - shutdown: make every running job give up. */
 void cairn_dispatch_cancel_all(struct cairn_daemon *d)
 {
 	for (struct djob *dj = d->jobs; dj != NULL; dj = dj->next)
