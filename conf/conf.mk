@@ -1,1 +1,3 @@
-# conf: owned by its area; see Makefile.am
+# conf: the sample configuration, installed as SYSCONFDIR/cairn/cairnd.yaml.
+cairnconfdir = $(sysconfdir)/cairn
+dist_cairnconf_DATA = conf/cairnd.yaml

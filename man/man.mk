@@ -1,1 +1,2 @@
-# man: owned by its area; see Makefile.am
+# man: manual pages.
+dist_man_MANS += man/cairnd.8 man/cairnd.yaml.5

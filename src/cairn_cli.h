@@ -41,6 +41,7 @@ struct cairn_cli {
 	const char *config_path;	/* -c, or NULL for the installed default */
 	const char *plugin_dir;		/* --plugin-dir, or NULL */
 	const char *problems_dir;	/* --problems, or NULL */
+	char *problems_path;		/* the problems directory in effect */
 	struct cairn_conf conf;
 	struct cairn_registry registry;
 	struct cairn_problem_cache *problems;
@@ -60,6 +61,9 @@ void cairn_cli_teardown(struct cairn_cli *cli);
 /* Print "cairn COMMAND: MSG" to stderr, with the usage hint, and return 64. */
 int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Read a whole file ("-" is stdin) into out: 0 or a negative errno value. */
+int cairn_cli_read_file(const char *path, struct cairn_buf *out);
 
 int cairn_cmd_solve(int argc, char **argv);
 int cairn_cmd_plugins(int argc, char **argv);

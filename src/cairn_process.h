@@ -56,6 +56,12 @@ int cairn_process(const char *source, const char *data, size_t len,
 		  const struct cairn_settings *s, const atomic_int *cancel,
 		  struct cairn_buf *result, struct cairn_stats *st);
 
+/* The same, with the format given rather than taken from the name. */
+int cairn_process_as(const char *source, enum cairn_format format,
+		     const char *data, size_t len,
+		     const struct cairn_settings *s, const atomic_int *cancel,
+		     struct cairn_buf *result, struct cairn_stats *st);
+
 /* Fill an already parsed input's outcomes (used by cairn_process). */
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel);

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cairn/plugin.h>
+
 /* The keys of an expectation (SPEC section 4), as bits and as indexes. */
 enum cairn_expect_key {
 	CAIRN_EXPECT_ALICE_WINS,

@@ -1,3 +1,52 @@
 # Tests of the core, the loader and the cairn command line.
 tests_check_cflags = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_libs = src/libcairn.la $(CHECK_LIBS)
+
+# Test-only plugins for the loader's refusals and the cross-check.
+# check_LTLIBRARIES are never installed; -rpath makes libtool build them shared.
+test_plugin_ldflags = -module -avoid-version -no-undefined -shared -rpath /nowhere
+check_LTLIBRARIES += tests/plugins/good.la tests/plugins/dup.la \
+	tests/plugins/badabi.la tests/plugins/nosym.la tests/plugins/wrong.la
+tests_plugins_good_la_SOURCES = tests/plugins/good.c tests/plugins/fixture.h
+tests_plugins_good_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_dup_la_SOURCES = tests/plugins/dup.c tests/plugins/fixture.h
+tests_plugins_dup_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_badabi_la_SOURCES = tests/plugins/badabi.c tests/plugins/fixture.h
+tests_plugins_badabi_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_nosym_la_SOURCES = tests/plugins/nosym.c
+tests_plugins_nosym_la_LDFLAGS = $(test_plugin_ldflags)
+tests_plugins_wrong_la_SOURCES = tests/plugins/wrong.c tests/plugins/fixture.h
+tests_plugins_wrong_la_LDFLAGS = $(test_plugin_ldflags)
+
+check_PROGRAMS += tests/check_plugins tests/check_result tests/check_process
+TESTS += tests/check_plugins tests/check_result tests/check_process
+tests_check_plugins_CFLAGS = $(tests_check_cflags)
+tests_check_plugins_LDADD = $(tests_check_libs)
+tests_check_result_CFLAGS = $(tests_check_cflags)
+tests_check_result_LDADD = $(tests_check_libs)
+tests_check_process_CFLAGS = $(tests_check_cflags)
+tests_check_process_LDADD = $(tests_check_libs)
+
+TESTS += tests/cli_solve.sh
+dist_check_SCRIPTS += tests/cli_solve.sh tests/lib.sh
+
+VALGRIND_TESTS += tests/check_plugins tests/check_result tests/check_process
+
+# check-valgrind - every Check program once under valgrind, leaks are errors.
+# CAIRN_TEST_QUICK shrinks the exhaustive loops that would take hours there.
+check-valgrind: all $(check_PROGRAMS) $(check_LTLIBRARIES)
+	@set -e; for t in $(VALGRIND_TESTS); do \
+	  echo "valgrind: $$t"; \
+	  top_builddir='$(abs_top_builddir)' top_srcdir='$(abs_top_srcdir)' \
+	  CAIRN_PLUGIN_DIR_BUILD='$(abs_top_builddir)/plugins/.libs' \
+	  CAIRN_TEST_QUICK=1 CK_FORK=no CK_DEFAULT_TIMEOUT=0 \
+	  $(LIBTOOL) --mode=execute valgrind -q --leak-check=full \
+	    --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $$t; \
+	done
+.PHONY: check-valgrind
+
+# An installed cairn finds its plugins and configuration with no options
+# (make distcheck runs this against its own --prefix).
+installcheck-local:
+	$(DESTDIR)$(bindir)/cairn plugins
+	test "`$(DESTDIR)$(bindir)/cairn solve --piles '3 9 1 2' | sed -n 's/^    diff: //p'`" = 7

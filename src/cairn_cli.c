@@ -1,0 +1,169 @@
+/*
+ * cairn_cli - what the subcommands of `cairn` share.
+ *
+ * Configuration and plugins are found the way an installed cairn finds
+ * them with no options: the installed cairnd.yaml when it exists, and the
+ * plugin directory it names (by default the installed one).  Errors are
+ * printed here, once, with the exit code of SPEC section 6.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cairn_cli.h"
+#include "cairn_mem.h"
+
+void cairn_cli_init(struct cairn_cli *cli, const char *command, const char *usage)
+{
+	memset(cli, 0, sizeof *cli);
+	cli->command = command;
+	cli->usage = usage;
+	cairn_conf_defaults(&cli->conf);
+}
+
+int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "cairn %s: ", cli->command);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'cairn %s --help'.\n", cli->command);
+	return CAIRN_EX_USAGE;
+}
+
+int cairn_cli_option(struct cairn_cli *cli, int opt, const char *arg, int *exit_code)
+{
+	switch (opt) {
+	case 'c':
+		cli->config_path = arg;
+		return 0;
+	case CAIRN_OPT_PLUGIN_DIR:
+		cli->plugin_dir = arg;
+		return 0;
+	case CAIRN_OPT_PROBLEMS:
+		cli->problems_dir = arg;
+		return 0;
+	case 'h':
+		fputs(cli->usage, stdout);
+		*exit_code = CAIRN_EX_OK;
+		return 1;
+	case CAIRN_OPT_VERSION:
+		printf("cairn %s (plugin ABI %d)\n", PACKAGE_VERSION,
+		       CAIRN_PLUGIN_ABI);
+		*exit_code = CAIRN_EX_OK;
+		return 1;
+	case '?':
+		fprintf(stderr, "Try 'cairn %s --help'.\n", cli->command);
+		*exit_code = CAIRN_EX_USAGE;
+		return 1;
+	}
+	return -1;
+}
+
+static void warn_refused(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "cairn: warning: plugin refused: %s\n", msg);
+}
+
+static void log_error(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "cairn: error: %s\n", msg);
+}
+
+static int load_config(struct cairn_cli *cli)
+{
+	const char *path = cli->config_path ? cli->config_path : CAIRN_CONFIG_FILE;
+	char err[1024];
+
+	/* The installed file is optional; one named with -c is not. */
+	if (cli->config_path == NULL && access(path, F_OK) != 0)
+		return 0;
+	if (cairn_conf_load(&cli->conf, path, err, sizeof err) < 0) {
+		fprintf(stderr, "cairn: %s\n", err);
+		return CAIRN_EX_CONFIG;
+	}
+	return 0;
+}
+
+static int load_plugins(struct cairn_cli *cli)
+{
+	const char *dir = cli->plugin_dir ? cli->plugin_dir : cli->conf.plugin_dir;
+	char err[1024];
+	int n;
+
+	n = cairn_registry_load_dir(&cli->registry, dir, warn_refused, NULL,
+				    err, sizeof err);
+	if (n < 0) {
+		fprintf(stderr, "cairn: %s\n", err);
+		return CAIRN_EX_UNAVAIL;
+	}
+	if (n == 0) {
+		fprintf(stderr, "cairn: no usable solver plugin in %s\n", dir);
+		return CAIRN_EX_UNAVAIL;
+	}
+	return 0;
+}
+
+int cairn_cli_setup(struct cairn_cli *cli)
+{
+	struct cairn_settings *s = &cli->settings;
+	int rc;
+
+	if ((rc = load_config(cli)) != 0 || (rc = load_plugins(cli)) != 0)
+		return rc;
+	if (cli->problems_dir != NULL)
+		cli->problems_path = cairn_xstrdup(cli->problems_dir);
+	else if (cli->conf.problems_dir != NULL)
+		cli->problems_path = cairn_xstrdup(cli->conf.problems_dir);
+	else
+		cli->problems_path = cairn_xasprintf("%s/problems", cli->conf.spool);
+	cli->problems = cairn_problem_cache_new();
+	memset(s, 0, sizeof *s);
+	s->registry = &cli->registry;
+	s->solver = cli->conf.solver;
+	s->memory_budget = cli->conf.memory_budget;
+	s->limits.max_piles = (size_t)cli->conf.max_piles;
+	s->limits.max_file_bytes = (size_t)cli->conf.max_file_bytes;
+	s->cross_check = cli->conf.cross_check;
+	s->problems_dir = cli->problems_path;
+	s->problems = cli->problems;
+	s->log_error = log_error;
+	return 0;
+}
+
+void cairn_cli_teardown(struct cairn_cli *cli)
+{
+	if (cli->problems != NULL)
+		cairn_problem_cache_free(cli->problems);
+	free(cli->problems_path);
+	cairn_registry_free(&cli->registry);
+	cairn_conf_free(&cli->conf);
+}
+
+/* cairn_cli_read_file - the whole of a file, or of stdin for "-" */
+int cairn_cli_read_file(const char *path, struct cairn_buf *out)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	char chunk[65536];
+	size_t n;
+	int e;
+
+	if (f == NULL)
+		return -errno;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		cairn_buf_add(out, chunk, n);
+	e = ferror(f) ? EIO : 0;
+	if (f != stdin)
+		fclose(f);
+	cairn_buf_reserve(out, 0);
+	return -e;
+}

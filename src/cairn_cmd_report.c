@@ -1,0 +1,262 @@
+/*
+ * cairn_cmd_report - `cairn report`: result files to a gradebook.
+ *
+ * Arguments are result files or directories; a directory stands for its
+ * *.result.yaml, *.result.yml and *.result.csv regular files, sorted by
+ * name (byte order).  A file that cannot be read or is not a result file
+ * is named on stderr and left out, the report of the others is still
+ * written, and the exit status is then 65, so that one stray file does
+ * not hide a class's grades but is not missed either.  The report goes
+ * to stdout, or with -o to FILE through a temporary file renamed into
+ * place, so a reader of FILE never sees half a gradebook.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_cli.h"
+#include "cairn_mem.h"
+#include "cairn_report.h"
+#include "cairn_result_read.h"
+
+#define EX_IOERR 74
+
+static const char usage[] =
+	"Usage: cairn report [OPTIONS] RESULT...|DIR...\n"
+	"\n"
+	"Turn result files into a gradebook: CSV with one row per result file\n"
+	"(source,submitter,problem_set,graded,correct,wrong,missing,invalid,\n"
+	"score), or JUnit XML with a test suite per file and a test case per\n"
+	"graded puzzle.  A DIR stands for its *.result.yaml, *.result.yml and\n"
+	"*.result.csv files, in name order.\n"
+	"\n"
+	"  -f, --format csv|junit  output format (default csv)\n"
+	"  -o, --output FILE       write to FILE instead of standard output\n"
+	"  -h, --help              this help\n"
+	"\n"
+	"Exit status: 0 on success; 65 when an argument cannot be read or is\n"
+	"not a result file (the others are still reported); 64 on a usage\n"
+	"error; 74 when the output cannot be written.\n";
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static void names_add(struct names *l, char *s)
+{
+	l->v = cairn_xgrow(l->v, &l->cap, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = s;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_result_name(const char *name)
+{
+	static const char *const ends[] = {
+		".result.yaml", ".result.yml", ".result.csv",
+	};
+	size_t len = strlen(name), i, e;
+
+	for (i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		e = strlen(ends[i]);
+		if (len > e && strcmp(name + len - e, ends[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* expand - the result files of one directory, sorted; -errno on failure */
+static int expand(const char *dir, struct names *out)
+{
+	struct names found = { NULL, 0, 0 };
+	struct dirent *de;
+	struct stat st;
+	char *path;
+	size_t i;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return -errno;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.' || !is_result_name(de->d_name))
+			continue;
+		path = cairn_xasprintf("%s/%s", dir, de->d_name);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			names_add(&found, path);
+		else
+			free(path);
+	}
+	closedir(d);
+	if (found.n > 0)
+		qsort(found.v, found.n, sizeof *found.v, by_name);
+	for (i = 0; i < found.n; i++)
+		names_add(out, found.v[i]);
+	free(found.v);
+	return 0;
+}
+
+/* collect - the files the arguments name; 0, or 65 if any is unusable */
+static int collect(int argc, char **argv, struct names *files)
+{
+	struct stat st;
+	int i, rc = 0, e;
+
+	for (i = 0; i < argc; i++) {
+		e = stat(argv[i], &st) < 0 ? -errno :
+		    S_ISDIR(st.st_mode) ? expand(argv[i], files) : 0;
+		if (e == 0 && !S_ISDIR(st.st_mode))
+			names_add(files, cairn_xstrdup(argv[i]));
+		if (e < 0) {
+			fprintf(stderr, "cairn report: %s: %s\n", argv[i],
+				strerror(-e));
+			rc = CAIRN_EX_DATAERR;
+		}
+	}
+	return rc;
+}
+
+/* load - read and parse each file; unusable ones are named and skipped */
+static int load(const struct names *files, struct cairn_result_file *out,
+		size_t *n)
+{
+	struct cairn_buf data = CAIRN_BUF_INIT;
+	char err[512];
+	size_t i;
+	int rc = 0, e;
+
+	*n = 0;
+	for (i = 0; i < files->n; i++) {
+		cairn_buf_reset(&data);
+		if ((e = cairn_cli_read_file(files->v[i], &data)) < 0)
+			snprintf(err, sizeof err, "%s", strerror(-e));
+		else if (cairn_result_read(&out[*n], files->v[i], data.data,
+					   data.len, err, sizeof err) == 0) {
+			(*n)++;
+			continue;
+		}
+		fprintf(stderr, "cairn report: %s: %s\n", files->v[i], err);
+		rc = CAIRN_EX_DATAERR;
+	}
+	cairn_buf_free(&data);
+	return rc;
+}
+
+/* emit - the report to stdout or, atomically, to path */
+static int emit(const struct cairn_buf *b, const char *path)
+{
+	char *tmp;
+	FILE *f;
+	int ok;
+
+	if (path == NULL) {
+		ok = fwrite(b->data, 1, b->len, stdout) == b->len &&
+		     fflush(stdout) == 0;
+		if (!ok)
+			fprintf(stderr, "cairn report: standard output: %s\n",
+				strerror(errno));
+		return ok ? 0 : EX_IOERR;
+	}
+	tmp = cairn_xasprintf("%s.tmp", path);
+	ok = (f = fopen(tmp, "w")) != NULL;
+	if (ok) {
+		ok = fwrite(b->data, 1, b->len, f) == b->len;
+		ok = (fclose(f) == 0) && ok;
+	}
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		fprintf(stderr, "cairn report: %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return ok ? 0 : EX_IOERR;
+}
+
+struct report_opts {
+	int junit;
+	const char *output;
+};
+
+static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
+		 char **argv, int *exit_code)
+{
+	static const struct option longopts[] = {
+		CAIRN_CLI_COMMON_LONG,
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "f:o:",
+				  longopts, NULL)) != -1) {
+		if (opt == 'f' && (strcmp(optarg, "csv") == 0 ||
+				   strcmp(optarg, "junit") == 0)) {
+			o->junit = strcmp(optarg, "junit") == 0;
+		} else if (opt == 'f') {
+			*exit_code = cairn_cli_usage_error(cli, "unknown format "
+				"\"%s\" (csv or junit)", optarg);
+			return 1;
+		} else if (opt == 'o') {
+			o->output = optarg;
+		} else if (cairn_cli_option(cli, opt, optarg, exit_code) != 0) {
+			return 1;
+		}
+	}
+	if (optind == argc) {
+		*exit_code = cairn_cli_usage_error(cli, "expected result files "
+						   "or directories");
+		return 1;
+	}
+	return 0;
+}
+
+static int run(const struct report_opts *o, int argc, char **argv)
+{
+	struct names files = { NULL, 0, 0 };
+	struct cairn_result_file *rf;
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	size_t n, i;
+	int rc, rc2, rc3;
+
+	rc = collect(argc, argv, &files);
+	rf = cairn_xcalloc(files.n + 1, sizeof *rf);
+	rc2 = load(&files, rf, &n);
+	if (o->junit)
+		cairn_report_junit(rf, n, &out);
+	else
+		cairn_report_csv(rf, n, &out);
+	rc3 = emit(&out, o->output);
+	for (i = 0; i < n; i++)
+		cairn_result_file_free(&rf[i]);
+	for (i = 0; i < files.n; i++)
+		free(files.v[i]);
+	free(files.v);
+	free(rf);
+	cairn_buf_free(&out);
+	return rc3 ? rc3 : rc ? rc : rc2;
+}
+
+int cairn_cmd_report(int argc, char **argv)
+{
+	struct report_opts o = { 0, NULL };
+	struct cairn_cli cli;
+	int rc = 0;
+
+	/* No solving here: configuration and plugins are not loaded. */
+	cairn_cli_init(&cli, "report", usage);
+	if (parse(&cli, &o, argc, argv, &rc) == 0)
+		rc = run(&o, argc - optind, argv + optind);
+	cairn_cli_teardown(&cli);
+	return rc;
+}

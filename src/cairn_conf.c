@@ -1,0 +1,740 @@
+/*
+ * cairn_conf - read, check and print the configuration file.
+ *
+ * The file is one YAML mapping of scalar keys, read with libyaml's event
+ * API; an empty file, or one holding only comments, leaves every default.
+ * Each key is described once, in a table (name, type, field, range), and
+ * the parser, the defaults reset and the printer all walk that table.
+ * Errors name the file, the line and column, the key and what was
+ * expected; unknown and duplicate keys, anchors and aliases, nested values
+ * and more than one document are refused.  Loading works on a copy, so a
+ * configuration is replaced whole or not at all (SIGHUP keeps the old one
+ * on error).  cairn_conf_print() writes every key in a fixed order in a
+ * form that cairn_conf_load() reads back to the same effective settings.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#include "cairn_conf.h"
+#include "cairn_log.h"
+#include "cairn_mem.h"
+#include "cairn_size.h"
+
+#ifndef CAIRN_SPOOL_DIR
+#define CAIRN_SPOOL_DIR "/var/spool/cairn"
+#endif
+#ifndef CAIRN_PLUGIN_DIR
+#define CAIRN_PLUGIN_DIR "/usr/local/lib/cairn"
+#endif
+
+/* A configuration file is a page of text; anything bigger is a mistake. */
+#define CONF_MAX_BYTES (1024 * 1024)
+/* How much of a bad value an error message repeats. */
+#define CONF_QUOTE_MAX 64
+#define CONF_MAX_WORKERS 1024
+#define CONF_MAX_SOLVER_NAME 64
+
+enum conf_type {
+	T_PATH,		/* non-empty string */
+	T_OPTPATH,	/* non-empty string, or NULL (null value) */
+	T_INSTANCE,	/* one path component */
+	T_SOLVER,	/* [a-z0-9_]+ */
+	T_UINT,		/* unsigned in [min, max] */
+	T_COUNT,	/* uint64_t in [min, max] */
+	T_SIZE,		/* uint64_t byte count with units, >= 1 */
+	T_BOOL,		/* int 0/1 */
+	T_LEVEL,	/* enum cairn_log_level */
+};
+
+struct conf_key {
+	const char *name;
+	enum conf_type type;
+	size_t off;
+	uint64_t min, max;
+};
+
+#define F(field) offsetof(struct cairn_conf, field)
+
+/* The order here is the order cairn_conf_print() uses. */
+static const struct conf_key conf_keys[] = {
+	{ "spool", T_PATH, F(spool), 0, 0 },
+	{ "instance", T_INSTANCE, F(instance), 0, 0 },
+	{ "plugin_dir", T_PATH, F(plugin_dir), 0, 0 },
+	{ "problems_dir", T_OPTPATH, F(problems_dir), 0, 0 },
+	{ "solver", T_SOLVER, F(solver), 0, 0 },
+	{ "workers", T_UINT, F(workers), 1, CONF_MAX_WORKERS },
+	{ "memory_budget", T_SIZE, F(memory_budget), 0, 0 },
+	{ "max_file_bytes", T_SIZE, F(max_file_bytes), 0, 0 },
+	{ "max_piles", T_COUNT, F(max_piles), 1, UINT32_MAX },
+	{ "settle_ms", T_UINT, F(settle_ms), 0, 3600000 },
+	{ "rescan_s", T_UINT, F(rescan_s), 0, 86400 },
+	{ "job_timeout_s", T_UINT, F(job_timeout_s), 0, 86400 },
+	{ "shutdown_timeout_s", T_UINT, F(shutdown_timeout_s), 0, 86400 },
+	{ "fsync", T_BOOL, F(fsync), 0, 0 },
+	{ "keep_inputs", T_BOOL, F(keep_inputs), 0, 0 },
+	{ "cross_check", T_BOOL, F(cross_check), 0, 0 },
+	{ "log_level", T_LEVEL, F(log_level), 0, 0 },
+	{ "metrics_file", T_OPTPATH, F(metrics_file), 0, 0 },
+};
+
+#define NKEYS (sizeof(conf_keys) / sizeof(conf_keys[0]))
+
+#define FIELD(c, k, type) ((type *)((char *)(c) + (k)->off))
+#define CFIELD(c, k, type) ((const type *)((const char *)(c) + (k)->off))
+
+static int is_string(const struct conf_key *k)
+{
+	return k->type == T_PATH || k->type == T_OPTPATH ||
+	       k->type == T_INSTANCE || k->type == T_SOLVER;
+}
+
+/* valid_instance - one printable path component: processing/<instance>/. */
+static int valid_instance(const char *s)
+{
+	const unsigned char *p;
+
+	if (*s == '\0' || strcmp(s, ".") == 0 || strcmp(s, "..") == 0 ||
+	    strlen(s) > NAME_MAX)
+		return 0;
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p == '/' || *p < 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
+static int valid_solver(const char *s)
+{
+	const char *p;
+
+	if (*s == '\0' || strlen(s) > CONF_MAX_SOLVER_NAME)
+		return 0;
+	for (p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		      *p == '_'))
+			return 0;
+	return 1;
+}
+
+static char *default_instance(void)
+{
+	char host[HOST_NAME_MAX + 1];
+
+	if (gethostname(host, sizeof(host)) != 0)
+		return cairn_xstrdup("localhost");
+	host[sizeof(host) - 1] = '\0';
+	return cairn_xstrdup(valid_instance(host) ? host : "localhost");
+}
+
+static unsigned default_workers(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		return 1;
+	return n > CONF_MAX_WORKERS ? CONF_MAX_WORKERS : (unsigned)n;
+}
+
+void cairn_conf_defaults(struct cairn_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->spool = cairn_xstrdup(CAIRN_SPOOL_DIR);
+	c->instance = default_instance();
+	c->plugin_dir = cairn_xstrdup(CAIRN_PLUGIN_DIR);
+	c->problems_dir = NULL;
+	c->solver = cairn_xstrdup("auto");
+	c->workers = default_workers();
+	c->memory_budget = 1024ULL * 1024 * 1024;
+	c->max_file_bytes = 64ULL * 1024 * 1024;
+	c->max_piles = 1000000;
+	c->settle_ms = 500;
+	c->rescan_s = 60;
+	c->job_timeout_s = 300;
+	c->shutdown_timeout_s = 30;
+	c->fsync = 1;
+	c->keep_inputs = 1;
+	c->cross_check = 0;
+	c->log_level = CAIRN_LOG_INFO;
+	c->metrics_file = NULL;
+}
+
+void cairn_conf_free(struct cairn_conf *c)
+{
+	size_t i;
+
+	for (i = 0; i < NKEYS; i++) {
+		if (is_string(&conf_keys[i])) {
+			char **s = FIELD(c, &conf_keys[i], char *);
+
+			free(*s);
+			*s = NULL;
+		}
+	}
+}
+
+/* copy_key - set key k of dst to its value in src (strings duplicated). */
+static void copy_key(struct cairn_conf *dst, const struct cairn_conf *src,
+		     const struct conf_key *k)
+{
+	switch (k->type) {
+	case T_PATH: case T_OPTPATH: case T_INSTANCE: case T_SOLVER: {
+		const char *s = *CFIELD(src, k, char *);
+		char **d = FIELD(dst, k, char *);
+
+		free(*d);
+		*d = s ? cairn_xstrdup(s) : NULL;
+		break;
+	}
+	case T_UINT:
+		*FIELD(dst, k, unsigned) = *CFIELD(src, k, unsigned);
+		break;
+	case T_COUNT: case T_SIZE:
+		*FIELD(dst, k, uint64_t) = *CFIELD(src, k, uint64_t);
+		break;
+	case T_BOOL:
+		*FIELD(dst, k, int) = *CFIELD(src, k, int);
+		break;
+	case T_LEVEL:
+		*FIELD(dst, k, enum cairn_log_level) =
+			*CFIELD(src, k, enum cairn_log_level);
+		break;
+	}
+}
+
+static void conf_copy(struct cairn_conf *dst, const struct cairn_conf *src)
+{
+	size_t i;
+
+	memset(dst, 0, sizeof(*dst));
+	for (i = 0; i < NKEYS; i++)
+		copy_key(dst, src, &conf_keys[i]);
+}
+
+/*
+ * add_quoted - s in YAML double quotes, escaped, at most max bytes of it
+ * (then "..."); the same escapes serve error messages and printed values.
+ */
+static void add_quoted(struct cairn_buf *b, const char *s, size_t max)
+{
+	const unsigned char *p;
+	size_t n = 0;
+
+	cairn_buf_addc(b, '"');
+	for (p = (const unsigned char *)s; *p && n < max; p++, n++) {
+		if (*p < 0x20 || *p == 0x7f)
+			cairn_buf_addf(b, "\\x%02x", *p);
+		else if (*p == '"' || *p == '\\')
+			cairn_buf_addf(b, "\\%c", *p);
+		else
+			cairn_buf_addc(b, (char)*p);
+	}
+	if (*p)
+		cairn_buf_adds(b, "...");
+	cairn_buf_addc(b, '"');
+}
+
+/* quote - s as a quoted, shortened fragment of an error message. */
+static const char *quote(char *buf, size_t len, const char *s)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	add_quoted(&b, s, CONF_QUOTE_MAX);
+	snprintf(buf, len, "%s", b.data);
+	cairn_buf_free(&b);
+	return buf;
+}
+
+/* parse_uint - strict unsigned decimal; -EINVAL or -ERANGE. */
+static int parse_uint(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (*s == '\0')
+		return -EINVAL;
+	for (; *s; s++) {
+		unsigned d;
+
+		if (*s < '0' || *s > '9')
+			return -EINVAL;
+		d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_bool(const char *s, int *out)
+{
+	static const char *const yes[] = { "true", "yes", "on" };
+	static const char *const no[] = { "false", "no", "off" };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		if (strcasecmp(s, yes[i]) == 0) {
+			*out = 1;
+			return 0;
+		}
+		if (strcasecmp(s, no[i]) == 0) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int parse_level(const char *s, enum cairn_log_level *out)
+{
+	int l;
+
+	for (l = CAIRN_LOG_ERROR; l <= CAIRN_LOG_DEBUG; l++) {
+		if (strcmp(s, cairn_log_level_name((enum cairn_log_level)l)) == 0) {
+			*out = (enum cairn_log_level)l;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/*
+ * set_value - store the text v in key k of c.  On a bad value, return
+ * -EINVAL with what was expected in why (the caller adds the place).
+ */
+static int set_value(struct cairn_conf *c, const struct conf_key *k,
+		     const char *v, char *why, size_t whylen)
+{
+	char q[CONF_QUOTE_MAX * 4 + 8];
+	uint64_t n;
+	int r;
+
+	quote(q, sizeof(q), v);
+	switch (k->type) {
+	case T_PATH: case T_OPTPATH:
+		if (*v == '\0') {
+			snprintf(why, whylen, "expected a path, not an empty string");
+			return -EINVAL;
+		}
+		break;
+	case T_INSTANCE:
+		if (!valid_instance(v)) {
+			snprintf(why, whylen, "%s is not a valid instance name "
+				 "(one printable file name: no \"/\", not \".\" or \"..\")", q);
+			return -EINVAL;
+		}
+		break;
+	case T_SOLVER:
+		if (!valid_solver(v)) {
+			snprintf(why, whylen, "%s is not a solver name "
+				 "(lowercase letters, digits and _)", q);
+			return -EINVAL;
+		}
+		break;
+	case T_UINT: case T_COUNT:
+		if (parse_uint(v, &n) != 0 || n < k->min || n > k->max) {
+			snprintf(why, whylen, "%s is not a whole number from %llu to %llu",
+				 q, (unsigned long long)k->min,
+				 (unsigned long long)k->max);
+			return -EINVAL;
+		}
+		if (k->type == T_UINT)
+			*FIELD(c, k, unsigned) = (unsigned)n;
+		else
+			*FIELD(c, k, uint64_t) = n;
+		return 0;
+	case T_SIZE:
+		r = cairn_size_parse(v, &n);
+		if (r == -ERANGE) {
+			snprintf(why, whylen, "%s is too large (more than 2^64-1 bytes)", q);
+			return -EINVAL;
+		}
+		if (r != 0 || n == 0) {
+			snprintf(why, whylen, "%s is not a size (a whole number of bytes, "
+				 "at least 1, optionally followed by kB, KiB, MB, MiB, GB, GiB, TB or TiB)", q);
+			return -EINVAL;
+		}
+		*FIELD(c, k, uint64_t) = n;
+		return 0;
+	case T_BOOL:
+		if (parse_bool(v, FIELD(c, k, int)) != 0) {
+			snprintf(why, whylen, "%s is not a boolean (true or false)", q);
+			return -EINVAL;
+		}
+		return 0;
+	case T_LEVEL:
+		if (parse_level(v, FIELD(c, k, enum cairn_log_level)) != 0) {
+			snprintf(why, whylen, "%s is not a log level "
+				 "(error, warning, info or debug)", q);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	free(*FIELD(c, k, char *));
+	*FIELD(c, k, char *) = cairn_xstrdup(v);
+	return 0;
+}
+
+/* The state of one cairn_conf_load(). */
+struct conf_parse {
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int have_ev;
+	const char *path;
+	char *err;
+	size_t errlen;
+	struct cairn_conf *c;
+	struct cairn_conf defaults;	/* filled when a null value asks for it */
+	int have_defaults;
+	unsigned char seen[NKEYS];
+};
+
+static int fail(struct conf_parse *p, yaml_mark_t m, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* fail - "PATH: line L, column C: ..." into the error buffer; -EINVAL. */
+static int fail(struct conf_parse *p, yaml_mark_t m, const char *fmt, ...)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	va_list ap;
+
+	cairn_buf_addf(&b, "%s: line %zu, column %zu: ", p->path,
+		       m.line + 1, m.column + 1);
+	va_start(ap, fmt);
+	cairn_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->errlen, "%s", b.data);
+	cairn_buf_free(&b);
+	return -EINVAL;
+}
+
+static const char *anchor_of(const yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		return (const char *)ev->data.scalar.anchor;
+	case YAML_SEQUENCE_START_EVENT:
+		return (const char *)ev->data.sequence_start.anchor;
+	case YAML_MAPPING_START_EVENT:
+		return (const char *)ev->data.mapping_start.anchor;
+	default:
+		return NULL;
+	}
+}
+
+/* next - the next event, with syntax errors, anchors and aliases refused. */
+static int next(struct conf_parse *p)
+{
+	if (p->have_ev)
+		yaml_event_delete(&p->ev);
+	p->have_ev = 0;
+	/* libyaml returns 1 on success: this is the one place that knows. */
+	if (!yaml_parser_parse(&p->parser, &p->ev))
+		return fail(p, p->parser.problem_mark, "%s",
+			    p->parser.problem ? p->parser.problem : "not valid YAML");
+	p->have_ev = 1;
+	if (p->ev.type == YAML_ALIAS_EVENT || anchor_of(&p->ev))
+		return fail(p, p->ev.start_mark,
+			    "anchors and aliases are not allowed");
+	return 0;
+}
+
+/* is_null - a plain ~, null or empty value: "use the default". */
+static int is_null(const yaml_event_t *ev)
+{
+	const char *v = (const char *)ev->data.scalar.value;
+
+	if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return 0;
+	return *v == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 ||
+	       strcmp(v, "Null") == 0 || strcmp(v, "NULL") == 0;
+}
+
+static const char *node_kind(yaml_event_type_t t)
+{
+	return t == YAML_MAPPING_START_EVENT ? "a mapping" : "a sequence";
+}
+
+/* reset_key - a null value: key k takes its default again. */
+static void reset_key(struct conf_parse *p, const struct conf_key *k)
+{
+	if (k->type == T_OPTPATH) {
+		free(*FIELD(p->c, k, char *));
+		*FIELD(p->c, k, char *) = NULL;
+		return;
+	}
+	if (!p->have_defaults) {
+		cairn_conf_defaults(&p->defaults);
+		p->have_defaults = 1;
+	}
+	copy_key(p->c, &p->defaults, k);
+}
+
+static const struct conf_key *find_key(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NKEYS; i++)
+		if (strcmp(conf_keys[i].name, name) == 0)
+			return &conf_keys[i];
+	return NULL;
+}
+
+/* pair - one "key: value" of the mapping; the key event is current. */
+static int pair(struct conf_parse *p)
+{
+	char q[CONF_QUOTE_MAX * 4 + 8], why[512];
+	const struct conf_key *k;
+	const char *name;
+	int r;
+
+	if (p->ev.type != YAML_SCALAR_EVENT)
+		return fail(p, p->ev.start_mark,
+			    "expected a key name, not %s", node_kind(p->ev.type));
+	name = (const char *)p->ev.data.scalar.value;
+	k = find_key(name);
+	if (!k)
+		return fail(p, p->ev.start_mark, "unknown key %s",
+			    quote(q, sizeof(q), name));
+	if (p->seen[k - conf_keys])
+		return fail(p, p->ev.start_mark, "duplicate key %s",
+			    quote(q, sizeof(q), name));
+	p->seen[k - conf_keys] = 1;
+	if ((r = next(p)) != 0)
+		return r;
+	if (p->ev.type != YAML_SCALAR_EVENT)
+		return fail(p, p->ev.start_mark, "%s: expected a single value, not %s",
+			    k->name, node_kind(p->ev.type));
+	if (is_null(&p->ev)) {
+		reset_key(p, k);
+		return 0;
+	}
+	if (set_value(p->c, k, (const char *)p->ev.data.scalar.value,
+		      why, sizeof(why)) != 0)
+		return fail(p, p->ev.start_mark, "%s: %s", k->name, why);
+	return 0;
+}
+
+static int mapping(struct conf_parse *p)
+{
+	int r;
+
+	for (;;) {
+		if ((r = next(p)) != 0)
+			return r;
+		if (p->ev.type == YAML_MAPPING_END_EVENT)
+			return 0;
+		if ((r = pair(p)) != 0)
+			return r;
+	}
+}
+
+/* document - the one document: a mapping, or nothing at all. */
+static int document(struct conf_parse *p)
+{
+	int r;
+
+	if ((r = next(p)) != 0)
+		return r;
+	if (p->ev.type == YAML_MAPPING_START_EVENT)
+		r = mapping(p);
+	else if (!(p->ev.type == YAML_SCALAR_EVENT && is_null(&p->ev)))
+		return fail(p, p->ev.start_mark,
+			    "the configuration must be a mapping of keys to values");
+	if (r != 0 || (r = next(p)) != 0)	/* DOCUMENT-END */
+		return r;
+	if ((r = next(p)) != 0)
+		return r;
+	if (p->ev.type != YAML_STREAM_END_EVENT)
+		return fail(p, p->ev.start_mark,
+			    "only one YAML document is allowed");
+	return 0;
+}
+
+static int stream(struct conf_parse *p)
+{
+	int r;
+
+	if ((r = next(p)) != 0)		/* STREAM-START */
+		return r;
+	if ((r = next(p)) != 0)
+		return r;
+	if (p->ev.type == YAML_STREAM_END_EVENT)
+		return 0;
+	return document(p);
+}
+
+/* read_file - the whole file into *out; on error "PATH: reason". */
+static int read_file(const char *path, struct cairn_buf *out,
+		     char *err, size_t errlen)
+{
+	struct stat st;
+	char chunk[8192];
+	ssize_t n;
+	int fd, r = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		r = -errno;
+		goto out;
+	}
+	if (fstat(fd, &st) != 0)
+		r = -errno;
+	else if (S_ISDIR(st.st_mode))
+		r = -EISDIR;
+	while (r == 0 && (n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno != EINTR)
+			r = -errno;
+		else if (n > 0 && out->len + (size_t)n > CONF_MAX_BYTES)
+			r = -EFBIG;
+		else if (n > 0)
+			cairn_buf_add(out, chunk, (size_t)n);
+	}
+	close(fd);
+out:
+	if (r != 0)
+		snprintf(err, errlen, "%s: %s", path, strerror(-r));
+	return r;
+}
+
+int cairn_conf_load(struct cairn_conf *c, const char *path,
+		    char *err, size_t errlen)
+{
+	struct cairn_buf text = CAIRN_BUF_INIT;
+	struct conf_parse p;
+	struct cairn_conf work;
+	int r;
+
+	if ((r = read_file(path, &text, err, errlen)) != 0) {
+		cairn_buf_free(&text);
+		return r;
+	}
+	memset(&p, 0, sizeof(p));
+	p.path = path;
+	p.err = err;
+	p.errlen = errlen;
+	conf_copy(&work, c);
+	p.c = &work;
+	if (!yaml_parser_initialize(&p.parser)) {
+		cairn_buf_free(&text);
+		cairn_conf_free(&work);
+		snprintf(err, errlen, "%s: %s", path, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	yaml_parser_set_input_string(&p.parser,
+				     (const unsigned char *)(text.data ? text.data : ""),
+				     text.len);
+	r = stream(&p);
+	if (p.have_ev)
+		yaml_event_delete(&p.ev);
+	yaml_parser_delete(&p.parser);
+	if (p.have_defaults)
+		cairn_conf_free(&p.defaults);
+	cairn_buf_free(&text);
+	if (r != 0) {
+		cairn_conf_free(&work);
+		return r;
+	}
+	cairn_conf_free(c);
+	*c = work;
+	return 0;
+}
+
+/* plain_ok - s needs no quotes in YAML and is not read back as null. */
+static int plain_ok(const char *s)
+{
+	const char *p;
+
+	if (*s == '\0' || *s == '-' || strcmp(s, "~") == 0 ||
+	    strcasecmp(s, "null") == 0)
+		return 0;
+	for (p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("/._-+", *p))
+			return 0;
+	return 1;
+}
+
+/* print_string - s as a YAML scalar that reads back to exactly s. */
+static void print_string(struct cairn_buf *out, const char *s)
+{
+	if (plain_ok(s))
+		cairn_buf_adds(out, s);
+	else
+		add_quoted(out, s, SIZE_MAX);
+}
+
+/* problems_dir - the effective problem-set directory. */
+static char *problems_dir(const struct cairn_conf *c)
+{
+	size_t n = strlen(c->spool);
+
+	if (c->problems_dir)
+		return cairn_xstrdup(c->problems_dir);
+	if (n > 0 && c->spool[n - 1] == '/')
+		return cairn_xasprintf("%sproblems", c->spool);
+	return cairn_xasprintf("%s/problems", c->spool);
+}
+
+static void print_key(const struct cairn_conf *c, const struct conf_key *k,
+		      struct cairn_buf *out)
+{
+	char size[CAIRN_SIZE_BUFLEN];
+	const char *s;
+	char *dir;
+
+	cairn_buf_addf(out, "%s: ", k->name);
+	switch (k->type) {
+	case T_OPTPATH:
+		if (k->off == F(problems_dir)) {
+			dir = problems_dir(c);
+			print_string(out, dir);
+			free(dir);
+			break;
+		}
+		s = *CFIELD(c, k, char *);
+		if (s)
+			print_string(out, s);
+		else
+			cairn_buf_adds(out, "~");
+		break;
+	case T_PATH: case T_INSTANCE: case T_SOLVER:
+		print_string(out, *CFIELD(c, k, char *));
+		break;
+	case T_UINT:
+		cairn_buf_addf(out, "%u", *CFIELD(c, k, unsigned));
+		break;
+	case T_COUNT:
+		cairn_buf_addf(out, "%llu",
+			       (unsigned long long)*CFIELD(c, k, uint64_t));
+		break;
+	case T_SIZE:
+		cairn_buf_adds(out, cairn_size_format(*CFIELD(c, k, uint64_t), size));
+		break;
+	case T_BOOL:
+		cairn_buf_adds(out, *CFIELD(c, k, int) ? "true" : "false");
+		break;
+	case T_LEVEL:
+		cairn_buf_adds(out, cairn_log_level_name(
+				       *CFIELD(c, k, enum cairn_log_level)));
+		break;
+	}
+	cairn_buf_addc(out, '\n');
+}
+
+void cairn_conf_print(const struct cairn_conf *c, struct cairn_buf *out)
+{
+	size_t i;
+
+	for (i = 0; i < NKEYS; i++)
+		print_key(c, &conf_keys[i], out);
+}

@@ -1,0 +1,329 @@
+/*
+ * cairn_daemon - start-up, signals, reload and shutdown of cairnd's loop.
+ *
+ * The loop thread decides and the worker threads do: the loop keeps the
+ * pending set and starts jobs (cairn_dispatch.c), reports (cairn_status.c)
+ * and handles signals; the workers claim, read, solve, publish and move
+ * files (cairn_jobs.c).  Start-up removes stale temporary files and
+ * recovers what a crash left in processing/ before anything is claimed,
+ * then watches incoming/ and tells systemd READY=1.  Shutdown stops taking
+ * files, waits shutdown_timeout_s for running jobs, cancels the rest
+ * (their files go back to incoming/), then closes every handle and runs
+ * the loop dry, so that uv_loop_close() succeeds.  SIGHUP swaps in a new generation of
+ * configuration and plugins; jobs keep the generation they started with.
+ */
+#include "config.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <uv.h>
+
+#include "cairn_daemon.h"
+#include "cairn_daemon_int.h"
+#include "cairn_log.h"
+#include "cairn_mem.h"
+#include "cairn_recover.h"
+
+/* Waiting files kept in memory; more are found again by a later scan. */
+#define PENDING_LIMIT 4096
+/* libuv's thread pool cannot grow beyond this. */
+#define POOL_MAX 1024
+
+static void handle_closed(uv_handle_t *h)
+{
+	struct cairn_daemon *d = h->data;
+
+	d->nhandles--;
+}
+
+static void init_timer(struct cairn_daemon *d, uv_timer_t *t)
+{
+	uv_timer_init(&d->loop, t);
+	t->data = d;
+	d->nhandles++;
+}
+
+static void close_handle(uv_handle_t *h)
+{
+	if (!uv_is_closing(h))
+		uv_close(h, handle_closed);
+}
+
+/* --- reload --- */
+
+static void keep_running_spool(struct cairn_daemon *d, struct cairn_gen *g)
+{
+	struct cairn_conf *c = &g->conf;
+
+	if (strcmp(c->spool, d->gen->conf.spool) == 0 &&
+	    strcmp(c->instance, d->gen->conf.instance) == 0)
+		return;
+	cairn_log(CAIRN_LOG_WARNING, "reload", "error=\"spool and instance change only on restart\"");
+	free(c->spool);
+	free(c->instance);
+	c->spool = cairn_xstrdup(d->gen->conf.spool);
+	c->instance = cairn_xstrdup(d->gen->conf.instance);
+	if (c->problems_dir == NULL) {
+		free(g->problems_dir);
+		g->problems_dir = cairn_xasprintf("%s/problems", c->spool);
+	}
+}
+
+static void reload(struct cairn_daemon *d)
+{
+	char err[1024], v[1024];
+	int code;
+	struct cairn_gen *g = cairn_gen_load(&d->src, &code, err, sizeof(err));
+
+	if (g == NULL) {
+		cairn_log(CAIRN_LOG_ERROR, "reload failed", "error=%s action=kept",
+			  cairn_log_value(v, sizeof(v), err));
+		return;
+	}
+	keep_running_spool(d, g);
+	if (g->conf.workers > d->pool_size)
+		cairn_log(CAIRN_LOG_WARNING, "reload",
+			  "error=\"more workers need a restart\" workers=%u running_max=%u",
+			  g->conf.workers, d->pool_size);
+	cairn_gen_unref(d->gen);
+	d->gen = g;
+	cairn_log_set_level(g->conf.log_level);
+	d->pending.settle_ms = g->conf.settle_ms;
+	if (!d->once)
+		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
+	cairn_status_start_metrics(d);
+	cairn_log(CAIRN_LOG_INFO, "reloaded", "plugins=%s workers=%u solver=%s",
+		  g->plugin_names, cairn_dispatch_max(d), cairn_log_value(v, sizeof(v), g->conf.solver));
+	cairn_dispatch(d);
+}
+
+/* --- signals and shutdown --- */
+
+
+static void shutdown_cb(uv_timer_t *t)
+{
+	cairn_dispatch_cancel_all(t->data);
+}
+
+static void signal_cb(uv_signal_t *s, int signum)
+{
+	struct cairn_daemon *d = s->data;
+
+	if (signum == SIGHUP) {
+		if (!d->stopping)
+			reload(d);
+		return;
+	}
+	cairn_log(CAIRN_LOG_INFO, "signal", "signal=%s", signum == SIGTERM ? "TERM" : "INT");
+	if (d->stopping)
+		cairn_dispatch_cancel_all(d);		/* a second signal: do not wait */
+	else
+		cairn_daemon_stop(d, 0);
+}
+
+static void watch_closed(struct cairn_watch *w)
+{
+	(void)w;
+}
+
+void cairn_daemon_stop(struct cairn_daemon *d, int code)
+{
+	unsigned timeout = d->gen->conf.shutdown_timeout_s;
+
+	if (d->stopping)
+		return;
+	d->stopping = 1;
+	d->exit_code = code;
+	cairn_notify_send(&d->notify, "STOPPING=1");
+	cairn_log(CAIRN_LOG_INFO, "stopping", "running=%u queued=%u",
+		  d->running, cairn_status_queued(d));
+	if (d->watch_open) {
+		d->watch_open = 0;
+		cairn_watch_close(&d->watch, watch_closed);
+	}
+	uv_timer_stop(&d->backoff);
+	if (d->running == 0)
+		cairn_daemon_finish(d);
+	else if (timeout == 0)
+		cairn_dispatch_cancel_all(d);
+	else
+		uv_timer_start(&d->shutdown, shutdown_cb, (uint64_t)timeout * 1000, 0);
+}
+
+/* finish - no job runs any more: close every handle so the loop ends. */
+void cairn_daemon_finish(struct cairn_daemon *d)
+{
+	if (d->finished)
+		return;
+	d->finished = 1;
+	cairn_status_write_metrics(d);
+	if (d->once && d->exit_code == 0 && d->failed > 0)
+		d->exit_code = CAIRN_EX_DATAERR;
+	cairn_log(CAIRN_LOG_INFO, "stopped",
+		  "processed=%" PRIu64 " failed=%" PRIu64 " retries=%" PRIu64
+		  " returned=%" PRIu64 " queued=%u exit=%d",
+		  d->processed, d->failed, d->retries, d->returned,
+		  cairn_status_queued(d), d->exit_code);
+	uv_handle_t *hs[] = {
+		(uv_handle_t *)&d->sigterm, (uv_handle_t *)&d->sigint,
+		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
+		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
+		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
+	};
+	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
+		close_handle(hs[i]);
+}
+
+/* --- start --- */
+
+static void recovered_job(void *arg, struct cairn_job *j)
+{
+	struct cairn_daemon *d = arg;
+
+	cairn_dispatch_account(d, j, 0);
+}
+
+static void recovered_kept(void *arg, const char *name)
+{
+	cairn_dispatch_keep(arg, name);
+}
+
+static void recover(struct cairn_daemon *d)
+{
+	struct cairn_job tmpl;
+	struct cairn_recover_ops ops = { recovered_job, recovered_kept, d };
+	char v[256];
+	int r;
+
+	memset(&tmpl, 0, sizeof(tmpl));
+	cairn_gen_settings(d->gen, &tmpl.settings);
+	tmpl.fsync = d->gen->conf.fsync;
+	tmpl.keep_inputs = d->gen->conf.keep_inputs;
+	r = cairn_publish_remove_stale(d->sp.results_fd, d->sp.instance);
+	if (r > 0)
+		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", r);
+	r = cairn_recover(&d->ctx, &tmpl, &ops);
+	if (r > 0)
+		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d dir=%s", r,
+			  cairn_log_value(v, sizeof(v), "processing"));
+	else if (r < 0)
+		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s", strerror(-r));
+}
+
+static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
+{
+	uv_signal_init(&d->loop, s);
+	s->data = d;
+	d->nhandles++;
+	uv_signal_start(s, signal_cb, signum);
+}
+
+/* start_pool_size - size libuv's pool before its first use. */
+static unsigned start_pool_size(unsigned workers)
+{
+	unsigned n = workers == 0 ? 1 : workers > POOL_MAX ? POOL_MAX : workers;
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%u", n);
+	setenv("UV_THREADPOOL_SIZE", buf, 1);
+	return n;
+}
+
+static int start(struct cairn_daemon *d)
+{
+	const struct cairn_conf *c = &d->gen->conf;
+	char err[1024], v1[512], v2[512];
+	uint64_t usec;
+	int r;
+
+	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, c->fsync);
+	if (r < 0)
+		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
+			  strerror(-r));
+	cairn_dirsync_init(&d->dirsync);
+	d->ctx.sp = &d->sp;
+	d->ctx.attempts = &d->attempts;
+	d->ctx.dirsync = &d->dirsync;
+	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
+	d->pool_size = start_pool_size(c->workers);
+	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
+		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
+			  cairn_log_value(v1, sizeof(v1), err));
+	start_signal(d, &d->sigterm, SIGTERM);
+	start_signal(d, &d->sigint, SIGINT);
+	start_signal(d, &d->sighup, SIGHUP);
+	init_timer(d, &d->backoff);
+	init_timer(d, &d->shutdown);
+	init_timer(d, &d->status);
+	init_timer(d, &d->watchdog);
+	init_timer(d, &d->metrics);
+	recover(d);
+	if (d->stopping)
+		return 0;
+	r = cairn_watch_start(&d->watch, &d->loop, &d->sp, &d->pending, !d->once,
+			      d->once ? 0 : c->rescan_s, cairn_dispatch_ready, err, sizeof(err));
+	if (r < 0) {
+		cairn_log(CAIRN_LOG_ERROR, "cannot watch incoming", "error=%s",
+			  cairn_log_value(v1, sizeof(v1), err));
+		cairn_daemon_stop(d, CAIRN_EX_SOFTWARE);
+		return 0;
+	}
+	d->watch_open = 1;
+	if (cairn_notify_enabled(&d->notify) && cairn_notify_watchdog_usec(&usec) == 1)
+		cairn_status_start_watchdog(d, usec);
+	cairn_status_start_metrics(d);
+	cairn_log(CAIRN_LOG_INFO, "started",
+		  "instance=%s spool=%s workers=%u plugins=%s once=%s",
+		  cairn_log_value(v1, sizeof(v1), d->sp.instance), cairn_log_value(v2, sizeof(v2), d->sp.root),
+		  cairn_dispatch_max(d), d->gen->plugin_names, d->once ? "yes" : "no");
+	cairn_notify_send(&d->notify, "READY=1");
+	cairn_dispatch(d);
+	return 0;
+}
+
+int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
+		     int once)
+{
+	struct cairn_daemon *d = cairn_xcalloc(1, sizeof(*d));
+	char err[1024], v[1024];
+	int r, code;
+
+	d->src = *src;
+	d->once = once;
+	d->gen = g;
+	d->notify.fd = -1;
+	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));
+	if (r < 0) {
+		cairn_log(CAIRN_LOG_ERROR, "cannot open spool", "error=%s",
+			  cairn_log_value(v, sizeof(v), err));
+		cairn_gen_unref(g);
+		free(d);
+		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
+	}
+	uv_loop_init(&d->loop);
+	start(d);
+	uv_run(&d->loop, UV_RUN_DEFAULT);
+	r = uv_loop_close(&d->loop);
+	assert(r == 0 && d->nhandles == 0);
+	if (r != 0)
+		cairn_log(CAIRN_LOG_ERROR, "event loop not closed", "error=%s", uv_strerror(r));
+	code = d->exit_code;
+	cairn_notify_close(&d->notify);
+	for (size_t i = 0; i < d->nstuck; i++)
+		free(d->stuck[i]);
+	free(d->stuck);
+	cairn_pending_free(&d->pending);
+	cairn_attempts_free(&d->attempts);
+	cairn_dirsync_destroy(&d->dirsync);
+	cairn_spool_close(&d->sp);
+	cairn_gen_unref(d->gen);
+	free(d);
+	return code;
+}
+

@@ -1,0 +1,22 @@
+/*
+ * cairn_daemon - cairnd's event loop: the spool daemon of SPEC section 6.
+ *
+ * One libuv loop owns every handle: the watcher of incoming/, the signal
+ * handlers, the timers (backoff, shutdown, status, watchdog, metrics) and
+ * one timeout timer per job.  Jobs run on libuv's thread pool, sized to
+ * `workers` through UV_THREADPOOL_SIZE before its first use; the loop
+ * never solves, reads an input or waits for fsync itself.
+ */
+#ifndef CAIRN_DAEMON_H
+#define CAIRN_DAEMON_H
+
+#include "cairn_gen.h"
+
+/*
+ * Serve the spool of g (taking over the reference) until SIGTERM/SIGINT,
+ * or, with `once`, until incoming/ is empty.  Returns the exit code.
+ */
+int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
+		     int once);
+
+#endif

@@ -1,0 +1,124 @@
+/*
+ * cairn_gen - load a configuration and its plugins as one unit.
+ *
+ * Loading either yields a complete, usable generation (the configuration
+ * parsed, at least one solver loaded and the configured default solver
+ * among them) or nothing and a reason with its sysexits code, so that a
+ * bad SIGHUP reload can keep the running generation untouched.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cairn_buf.h"
+#include "cairn_gen.h"
+#include "cairn_log.h"
+#include "cairn_mem.h"
+
+static void refused(void *ctx, const char *msg)
+{
+	char v[512];
+
+	cairn_log(CAIRN_LOG_WARNING, "plugin refused", "error=%s",
+		  cairn_log_value(v, sizeof(v), msg));
+}
+
+/* load_conf - defaults, the file, then the command line. */
+static int load_conf(struct cairn_conf *c, const struct cairn_gen_source *src,
+		     char *err, size_t errlen)
+{
+	cairn_conf_defaults(c);
+	if (src->config_explicit || access(src->config, F_OK) == 0) {
+		int r = cairn_conf_load(c, src->config, err, errlen);
+
+		if (r < 0)
+			return r;
+	}
+	if (src->spool != NULL) {
+		free(c->spool);
+		c->spool = cairn_xstrdup(src->spool);
+	}
+	if (src->verbose)
+		c->log_level = CAIRN_LOG_DEBUG;
+	return 0;
+}
+
+static void free_gen(struct cairn_gen *g)
+{
+	cairn_conf_free(&g->conf);
+	cairn_registry_free(&g->reg);
+	if (g->problems != NULL)
+		cairn_problem_cache_free(g->problems);
+	free(g->problems_dir);
+	free(g->plugin_names);
+	free(g);
+}
+
+struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
+				 char *err, size_t errlen)
+{
+	struct cairn_gen *g = cairn_xcalloc(1, sizeof(*g));
+	struct cairn_buf names = CAIRN_BUF_INIT;
+	int r;
+
+	g->refs = 1;
+	if (load_conf(&g->conf, src, err, errlen) < 0) {
+		*code = CAIRN_EX_CONFIG;
+		goto fail;
+	}
+	*code = CAIRN_EX_UNAVAILABLE;
+	r = cairn_registry_load_dir(&g->reg, g->conf.plugin_dir, refused, NULL,
+				    err, errlen);
+	if (r < 0)
+		goto fail;
+	if (g->reg.n == 0) {
+		snprintf(err, errlen, "%s: no usable solver plugin", g->conf.plugin_dir);
+		goto fail;
+	}
+	if (strcmp(g->conf.solver, "auto") != 0 &&
+	    cairn_registry_find(&g->reg, g->conf.solver) == NULL) {
+		snprintf(err, errlen, "solver %s: no such plugin in %s",
+			 g->conf.solver, g->conf.plugin_dir);
+		goto fail;
+	}
+	for (size_t i = 0; i < g->reg.n; i++)
+		cairn_buf_addf(&names, "%s%s", i ? "," : "", g->reg.v[i].desc->name);
+	g->plugin_names = cairn_buf_steal(&names);
+	g->problems_dir = g->conf.problems_dir ? cairn_xstrdup(g->conf.problems_dir) :
+			  cairn_xasprintf("%s/problems", g->conf.spool);
+	g->problems = cairn_problem_cache_new();
+	*code = 0;
+	return g;
+fail:
+	free_gen(g);
+	return NULL;
+}
+
+struct cairn_gen *cairn_gen_ref(struct cairn_gen *g)
+{
+	g->refs++;
+	return g;
+}
+
+void cairn_gen_unref(struct cairn_gen *g)
+{
+	if (g != NULL && --g->refs == 0)
+		free_gen(g);
+}
+
+void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->registry = &g->reg;
+	s->solver = g->conf.solver;
+	s->memory_budget = g->conf.memory_budget;
+	s->limits.max_piles = (size_t)g->conf.max_piles;
+	s->limits.max_file_bytes = (size_t)g->conf.max_file_bytes;
+	s->cross_check = g->conf.cross_check;
+	s->problems_dir = g->problems_dir;
+	s->problems = g->problems;
+}

@@ -1,0 +1,69 @@
+/*
+ * cairn_jobs - what a worker does with one file of the spool.
+ *
+ * cairn_job_run() claims the file (unless it is claimed already), reads
+ * it if it is a regular file within max_file_bytes, runs cairn_process()
+ * or renders an error result, publishes the result durably and only then
+ * moves the input to done/ or failed/ (or unlinks it).  It never blocks
+ * the event loop because it runs on a worker thread; it does not log: the
+ * outcome is left in the job for the loop thread to report.
+ */
+#ifndef CAIRN_JOBS_H
+#define CAIRN_JOBS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "cairn_attempts.h"
+#include "cairn_buf.h"
+#include "cairn_process.h"
+#include "cairn_publish.h"
+#include "cairn_spool.h"
+
+/* What became of a job's file. */
+enum cairn_job_end {
+	CAIRN_JOB_SKIPPED,		/* gone, or claimed by another instance */
+	CAIRN_JOB_DONE,			/* result published; input in done/ or removed */
+	CAIRN_JOB_FAILED,		/* result published; input in failed/ */
+	CAIRN_JOB_RETURNED,		/* cancelled by shutdown: input in incoming/ */
+	CAIRN_JOB_RETRY,		/* storage error: input back in incoming/ */
+	CAIRN_JOB_STUCK			/* storage error: input still in processing/ */
+};
+
+/* What every job shares; constant while jobs run. */
+struct cairn_jobctx {
+	const struct cairn_spool *sp;
+	struct cairn_attempts *attempts;
+	struct cairn_dirsync *dirsync;
+};
+
+struct cairn_job {
+	/* set by the caller */
+	char *name;
+	int claimed;			/* the file is in processing/ already */
+	const char *fail_reason;	/* publish this error instead of processing */
+	atomic_int cancel;		/* CAIRN_CANCEL_* */
+	struct cairn_settings settings;
+	int fsync;
+	int keep_inputs;
+	/* filled by cairn_job_run() */
+	enum cairn_job_end end;
+	struct cairn_stats st;
+	double ms;			/* wall time of the job */
+	char *stored;			/* "done/hw1.1.yaml", "failed/x", or NULL */
+	char *result;			/* "hw1.result.yaml", or NULL */
+	char err[512];			/* why FAILED, RETRY or STUCK */
+};
+
+void cairn_job_init(struct cairn_job *j, const char *name);
+void cairn_job_clear(struct cairn_job *j);
+void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
+
+/* Render the result of a file that could not be read at all. */
+void cairn_job_error_result(const char *name, const char *msg,
+			    struct cairn_buf *out, struct cairn_stats *st);
+
+/* Name of an outcome for logs ("done", "failed", ...). */
+const char *cairn_job_end_name(enum cairn_job_end e);
+
+#endif

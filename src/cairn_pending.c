@@ -1,0 +1,275 @@
+/*
+ * cairn_pending - a bounded, sorted set of candidate files plus a name index.
+ *
+ * The sorted array gives "oldest first" with binary-search insertion; it
+ * is bounded so that a directory of millions of files costs a fixed amount
+ * of memory: the oldest `limit` names are kept and the rest found again by
+ * a later scan.  The hash table (chained, FNV-1a) finds a candidate by name
+ * in O(1) for inotify events and keeps a name from being queued twice.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_mem.h"
+#include "cairn_pending.h"
+
+#define NOT_WAITING ((size_t)-1)
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_ms)
+{
+	memset(p, 0, sizeof(*p));
+	p->limit = limit ? limit : 1;
+	p->settle_ms = settle_ms;
+	p->tabsize = 64;
+	p->tab = cairn_xcalloc(p->tabsize, sizeof(p->tab[0]));
+}
+
+void cairn_pending_free(struct cairn_pending *p)
+{
+	for (size_t i = 0; i < p->tabsize; i++) {
+		struct cairn_cand *c = p->tab[i], *next;
+
+		for (; c != NULL; c = next) {
+			next = c->hnext;
+			free(c->name);
+			free(c);
+		}
+	}
+	free(p->tab);
+	free(p->order);
+	memset(p, 0, sizeof(*p));
+}
+
+struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char *name)
+{
+	struct cairn_cand *c = p->tab[hash(name) & (p->tabsize - 1)];
+
+	while (c != NULL && strcmp(c->name, name) != 0)
+		c = c->hnext;
+	return c;
+}
+
+static void rehash(struct cairn_pending *p)
+{
+	size_t size = p->tabsize * 2;
+	struct cairn_cand **tab = cairn_xcalloc(size, sizeof(tab[0]));
+
+	for (size_t i = 0; i < p->tabsize; i++) {
+		struct cairn_cand *c = p->tab[i], *next;
+
+		for (; c != NULL; c = next) {
+			next = c->hnext;
+			size_t h = hash(c->name) & (size - 1);
+			c->hnext = tab[h];
+			tab[h] = c;
+		}
+	}
+	free(p->tab);
+	p->tab = tab;
+	p->tabsize = size;
+}
+
+/* cmp - order by mtime, then by name. */
+static int cmp(const struct cairn_cand *a, const struct cairn_cand *b)
+{
+	if (a->mtime.tv_sec != b->mtime.tv_sec)
+		return a->mtime.tv_sec < b->mtime.tv_sec ? -1 : 1;
+	if (a->mtime.tv_nsec != b->mtime.tv_nsec)
+		return a->mtime.tv_nsec < b->mtime.tv_nsec ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
+{
+	size_t lo = 0, hi = p->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp(p->order[mid], c) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void unlink_order(struct cairn_pending *p, struct cairn_cand *c)
+{
+	if (c->pos == NOT_WAITING)
+		return;
+	memmove(p->order + c->pos, p->order + c->pos + 1,
+		(p->n - c->pos - 1) * sizeof(p->order[0]));
+	p->n--;
+	for (size_t i = c->pos; i < p->n; i++)
+		p->order[i]->pos = i;
+	c->pos = NOT_WAITING;
+}
+
+void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c)
+{
+	struct cairn_cand **pp = &p->tab[hash(c->name) & (p->tabsize - 1)];
+
+	unlink_order(p, c);
+	while (*pp != c)
+		pp = &(*pp)->hnext;
+	*pp = c->hnext;
+	p->count--;
+	free(c->name);
+	free(c);
+}
+
+/* insert_order - place c in the sorted set; 0, or -1 when c was dropped. */
+static int insert_order(struct cairn_pending *p, struct cairn_cand *c)
+{
+	size_t at = search(p, c);
+
+	if (p->n >= p->limit) {
+		p->missed = 1;
+		if (at >= p->n)
+			return -1;
+		cairn_pending_forget(p, p->order[p->n - 1]);
+	}
+	p->order = cairn_xgrow(p->order, &p->cap, p->n + 1, sizeof(p->order[0]));
+	memmove(p->order + at + 1, p->order + at, (p->n - at) * sizeof(p->order[0]));
+	p->order[at] = c;
+	p->n++;
+	for (size_t i = at; i < p->n; i++)
+		p->order[i]->pos = i;
+	return 0;
+}
+
+static int same(const struct cairn_cand *c, const struct stat *st)
+{
+	return c->size == (int64_t)st->st_size && c->ino == (uint64_t)st->st_ino &&
+	       c->mtime.tv_sec == st->st_mtim.tv_sec &&
+	       c->mtime.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+static void record(struct cairn_cand *c, const struct stat *st, uint64_t now_ms)
+{
+	c->size = (int64_t)st->st_size;
+	c->ino = (uint64_t)st->st_ino;
+	c->mtime = st->st_mtim;
+	c->seen_ms = now_ms;
+}
+
+/* quiet_wait - ms until c has been quiet for settle_ms, 0 when it has. */
+static uint64_t quiet_wait(const struct cairn_pending *p, const struct cairn_cand *c,
+			   uint64_t now_ms, uint64_t wall_ms)
+{
+	uint64_t mtime_ms = (uint64_t)c->mtime.tv_sec * 1000 +
+			    (uint64_t)c->mtime.tv_nsec / 1000000;
+	uint64_t quiet = now_ms - c->seen_ms;
+
+	if (wall_ms >= mtime_ms && wall_ms - mtime_ms > quiet)
+		quiet = wall_ms - mtime_ms;
+	return quiet >= p->settle_ms ? 0 : p->settle_ms - quiet;
+}
+
+struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
+				      const struct stat *st, int ready,
+				      uint64_t now_ms, uint64_t wall_ms)
+{
+	struct cairn_cand *c = cairn_pending_find(p, name);
+
+	if (c != NULL && c->running) {
+		c->again = 1;
+		return c;
+	}
+	if (c != NULL) {
+		if (same(c, st)) {
+			c->ready |= ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
+			return c;
+		}
+		unlink_order(p, c);
+		record(c, st, now_ms);
+		c->ready = ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
+		if (insert_order(p, c) < 0) {
+			cairn_pending_forget(p, c);
+			return NULL;
+		}
+		return c;
+	}
+	c = cairn_xcalloc(1, sizeof(*c));
+	c->name = cairn_xstrdup(name);
+	c->pos = NOT_WAITING;
+	record(c, st, now_ms);
+	c->ready = ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
+	if (insert_order(p, c) < 0) {
+		free(c->name);
+		free(c);
+		return NULL;
+	}
+	if (p->count + 1 > p->tabsize)
+		rehash(p);
+	size_t h = hash(name) & (p->tabsize - 1);
+	c->hnext = p->tab[h];
+	p->tab[h] = c;
+	p->count++;
+	return c;
+}
+
+struct cairn_cand *cairn_pending_next(const struct cairn_pending *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->order[i]->ready)
+			return p->order[i];
+	return NULL;
+}
+
+void cairn_pending_start(struct cairn_pending *p, struct cairn_cand *c)
+{
+	unlink_order(p, c);
+	c->running = 1;
+	c->again = 0;
+}
+
+long cairn_pending_settle(struct cairn_pending *p, uint64_t now_ms,
+			  uint64_t wall_ms,
+			  int (*restat)(void *ctx, const char *name, struct stat *st),
+			  void *ctx)
+{
+	struct cairn_cand **todo = cairn_xmalloc((p->n ? p->n : 1) * sizeof(todo[0]));
+	size_t ntodo = 0;
+	long next = -1;
+
+	/* A snapshot: repositioning below reorders p->order. */
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->order[i]->ready)
+			todo[ntodo++] = p->order[i];
+	for (size_t i = 0; i < ntodo; i++) {
+		struct cairn_cand *c = todo[i];
+		struct stat st;
+
+		if (restat(ctx, c->name, &st) != 0) {
+			cairn_pending_forget(p, c);
+			continue;
+		}
+		if (!same(c, &st)) {
+			/* unlinked first, so the insertion never evicts */
+			unlink_order(p, c);
+			record(c, &st, now_ms);
+			insert_order(p, c);
+		}
+		long wait = (long)quiet_wait(p, c, now_ms, wall_ms);
+
+		if (wait == 0)
+			c->ready = 1;
+		else if (next < 0 || wait < next)
+			next = wait;
+	}
+	free(todo);
+	return next;
+}

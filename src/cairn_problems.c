@@ -1,0 +1,424 @@
+/*
+ * cairn_problems - resolve a submission against its problem set.
+ *
+ * The set problems_dir/NAME.yaml is opened once per submission; its
+ * identity (device, inode, size, modification time, all from fstat() of
+ * the open descriptor, so identity and bytes belong together) picks a
+ * parsed copy from the cache or has it parsed anew.  A parsed set is never
+ * changed after it is built and is reference counted, so a reload by one
+ * thread never frees a set another thread is still copying from; the
+ * cache lock is never held while a file is read or parsed.  A broken set
+ * is cached too, with its message, so it is not re-parsed for every
+ * submission until it is fixed.
+ *
+ * The resolved submission holds copies: every puzzle of the set in the
+ * set's order, with the piles, id, solver, moves and explain of the set
+ * and the expectation of the matching answer.  Its line is the answer's
+ * line in the submission, or, for an unanswered puzzle (verdict missing),
+ * the puzzle's line in the set.  An answer that states no key at all
+ * counts as no answer.  Answers to ids the set lacks follow, in
+ * submission order, with no piles and an invalid expectation.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_buf.h"
+#include "cairn_input.h"
+#include "cairn_mem.h"
+#include "cairn_problems.h"
+
+/* One parsed problem set; read-only once built. */
+struct set {
+	atomic_uint refs;
+	struct cairn_input in;		/* the puzzles, when error == NULL */
+	char *error;			/* why the set cannot be used */
+};
+
+struct entry {
+	char *name;
+	struct stat st;			/* identity when parsed */
+	struct set *set;
+	struct entry *next;
+};
+
+struct cairn_problem_cache {
+	pthread_mutex_t lock;
+	struct entry *entries;
+};
+
+static void set_unref(struct set *s)
+{
+	if (s != NULL && atomic_fetch_sub(&s->refs, 1) == 1) {
+		cairn_input_free(&s->in);
+		free(s->error);
+		free(s);
+	}
+}
+
+struct cairn_problem_cache *cairn_problem_cache_new(void)
+{
+	struct cairn_problem_cache *c = cairn_xcalloc(1, sizeof *c);
+
+	pthread_mutex_init(&c->lock, NULL);
+	return c;
+}
+
+void cairn_problem_cache_free(struct cairn_problem_cache *c)
+{
+	struct entry *e, *next;
+
+	if (c == NULL)
+		return;
+	for (e = c->entries; e != NULL; e = next) {
+		next = e->next;
+		set_unref(e->set);
+		free(e->name);
+		free(e);
+	}
+	pthread_mutex_destroy(&c->lock);
+	free(c);
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* find - the entry for name; the caller holds the lock */
+static struct entry **find(struct cairn_problem_cache *c, const char *name)
+{
+	struct entry **e;
+
+	for (e = &c->entries; *e != NULL; e = &(*e)->next)
+		if (strcmp((*e)->name, name) == 0)
+			break;
+	return e;
+}
+
+/* cache_get - a new reference to the cached set, if it is still current */
+static struct set *cache_get(struct cairn_problem_cache *c, const char *name,
+			     const struct stat *st)
+{
+	struct set *s = NULL;
+	struct entry *e;
+
+	pthread_mutex_lock(&c->lock);
+	e = *find(c, name);
+	if (e != NULL && same_file(&e->st, st)) {
+		s = e->set;
+		atomic_fetch_add(&s->refs, 1);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return s;
+}
+
+/* cache_put - remember s (or forget name when s is NULL) */
+static void cache_put(struct cairn_problem_cache *c, const char *name,
+		      const struct stat *st, struct set *s)
+{
+	struct entry **pe, *e;
+	struct set *old = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	pe = find(c, name);
+	e = *pe;
+	if (e != NULL) {
+		old = e->set;
+		if (s == NULL) {
+			*pe = e->next;
+			free(e->name);
+			free(e);
+		}
+	} else if (s != NULL) {
+		e = cairn_xcalloc(1, sizeof *e);
+		e->name = cairn_xstrdup(name);
+		e->next = c->entries;
+		c->entries = e;
+	}
+	if (s != NULL) {
+		atomic_fetch_add(&s->refs, 1);
+		e->set = s;
+		e->st = *st;
+	}
+	pthread_mutex_unlock(&c->lock);
+	set_unref(old);
+}
+
+/* valid_name - one safe path component: [A-Za-z0-9._-]+, no leading dot */
+static int valid_name(const char *name)
+{
+	const char *c;
+
+	if (name[0] == '\0' || name[0] == '.')
+		return 0;
+	for (c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || strchr("._-", *c)))
+			return 0;
+	return 1;
+}
+
+/* label - "problems/hw1.yaml": the set's file as messages name it */
+static char *label(const char *dir, const char *name)
+{
+	size_t len = strlen(dir);
+	const char *base;
+
+	while (len > 0 && dir[len - 1] == '/')
+		len--;
+	for (base = dir + len; base > dir && base[-1] != '/'; base--)
+		;
+	if (base == dir + len)
+		return cairn_xasprintf("%s.yaml", name);
+	return cairn_xasprintf("%.*s/%s.yaml", (int)(dir + len - base), base,
+			       name);
+}
+
+/* broken - the first reason the parsed set cannot serve, or NULL */
+static char *broken(const struct cairn_input *in)
+{
+	const struct cairn_puzzle *p;
+	size_t i;
+
+	if (in->error != NULL)
+		return cairn_xstrdup(in->error);
+	if (in->shape != CAIRN_SHAPE_PUZZLES)
+		return cairn_xstrdup("not a set of puzzles");
+	for (i = 0; i < in->npuzzles; i++) {
+		p = &in->puzzles[i];
+		if (p->error != NULL)
+			return cairn_xstrdup(p->error);
+		if (p->id[0] == '#')
+			return cairn_xasprintf("line %lu: puzzles[%zu]: a puzzle "
+					       "of a problem set needs an id",
+					       p->line, i);
+		if (p->expect.present)
+			return cairn_xasprintf("line %lu: puzzle \"%s\": a "
+					       "problem set states no answers "
+					       "(expect)", p->line, p->id);
+	}
+	return NULL;
+}
+
+/* slurp - the whole of fd, at most max bytes */
+static int slurp(int fd, size_t max, struct cairn_buf *b)
+{
+	char chunk[65536];
+	ssize_t n;
+
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if ((size_t)n > max - b->len)
+			return -EFBIG;
+		cairn_buf_add(b, chunk, (size_t)n);
+	}
+	cairn_buf_reserve(b, 0);
+	return 0;
+}
+
+/* load - parse the set from fd; never NULL, maybe with an error */
+static struct set *load(int fd, const char *name, const char *where,
+			const struct cairn_limits *limits)
+{
+	struct set *s = cairn_xcalloc(1, sizeof *s);
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	char *file = cairn_xasprintf("%s.yaml", name), *why;
+	int rc;
+
+	atomic_init(&s->refs, 1);
+	cairn_input_init(&s->in, file, CAIRN_FORMAT_YAML);
+	free(file);
+	rc = slurp(fd, limits->max_file_bytes, &b);
+	if (rc == -EFBIG)
+		why = cairn_xasprintf("larger than max_file_bytes (%zu)",
+				      limits->max_file_bytes);
+	else if (rc < 0)
+		why = cairn_xstrdup(strerror(-rc));
+	else {
+		cairn_yaml_read(&s->in, b.data, b.len, limits);
+		why = broken(&s->in);
+	}
+	if (why != NULL) {
+		s->error = cairn_xasprintf("problem set \"%s\": %s: %s", name,
+					   where, why);
+		free(why);
+	}
+	cairn_buf_free(&b);
+	return s;
+}
+
+/* open_set - a reference to the parsed set NAME, or NULL with *msg set */
+static struct set *open_set(const char *dir, const char *name,
+			    struct cairn_problem_cache *c,
+			    const struct cairn_limits *limits, char **msg)
+{
+	char *path = cairn_xasprintf("%s/%s.yaml", dir, name);
+	char *where = label(dir, name);
+	struct set *s = NULL;
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0 && errno == ENOENT) {
+		*msg = cairn_xasprintf("unknown problem set \"%s\"", name);
+		if (c != NULL)
+			cache_put(c, name, NULL, NULL);
+	} else if (fd < 0 || fstat(fd, &st) < 0) {
+		*msg = cairn_xasprintf("problem set \"%s\": %s: %s", name,
+				       where, strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		*msg = cairn_xasprintf("problem set \"%s\": %s: not a regular "
+				       "file", name, where);
+	} else if (c == NULL || (s = cache_get(c, name, &st)) == NULL) {
+		s = load(fd, name, where, limits);
+		if (c != NULL)
+			cache_put(c, name, &st, s);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	free(where);
+	return s;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct cairn_puzzle *const *x = a, *const *y = b;
+
+	return strcmp((*x)->id, (*y)->id);
+}
+
+/* blank - a puzzle as cairn_input_add() makes it */
+static void blank(struct cairn_puzzle *q)
+{
+	memset(q, 0, sizeof *q);
+	q->moves = -1;
+	q->explain = -1;
+	q->out.first_move = -1;
+}
+
+/* from_set - copy one puzzle of the set, with its answer (or none) */
+static void from_set(struct cairn_puzzle *q, const struct cairn_puzzle *sp,
+		     struct cairn_puzzle *a)
+{
+	blank(q);
+	q->id = cairn_xstrdup(sp->id);
+	q->n = sp->n;
+	q->piles = cairn_xmalloc(sp->n * sizeof *q->piles);
+	memcpy(q->piles, sp->piles, sp->n * sizeof *q->piles);
+	q->solver = sp->solver ? cairn_xstrdup(sp->solver) : NULL;
+	q->moves = sp->moves;
+	q->explain = sp->explain;
+	q->line = a != NULL ? a->line : sp->line;
+	if (a != NULL) {
+		q->expect = a->expect;
+		memset(&a->expect, 0, sizeof a->expect);
+		q->error = a->error;
+		a->error = NULL;
+	}
+	/* An answer that states nothing is no answer. */
+	if (q->expect.given == 0 && q->expect.invalid == NULL &&
+	    q->error == NULL) {
+		free(q->expect.moves);
+		memset(&q->expect, 0, sizeof q->expect);
+		q->out.verdict = CAIRN_VERDICT_MISSING;
+	}
+}
+
+/* unknown - an answer to an id the set lacks, moved into q */
+static void unknown(struct cairn_puzzle *q, struct cairn_puzzle *a,
+		    const char *set_name)
+{
+	*q = *a;
+	blank(a);
+	free(q->piles);
+	q->piles = NULL;
+	q->n = 0;
+	q->expect.present = 1;
+	free(q->expect.invalid);
+	q->expect.invalid = cairn_xasprintf("unknown puzzle id \"%s\" in "
+					    "problem set \"%s\"", q->id,
+					    set_name);
+}
+
+/* merge - replace the answers of `in` by the set's puzzles (see above) */
+static void merge(struct cairn_input *in, const struct cairn_input *set)
+{
+	size_t na = in->npuzzles, ns = set->npuzzles, i, k = 0;
+	struct cairn_puzzle **index = cairn_xcalloc(na + 1, sizeof *index);
+	struct cairn_puzzle *np = cairn_xcalloc(ns + na + 1, sizeof *np);
+	struct cairn_puzzle key, *kp = &key, **hit;
+	char *used = cairn_xcalloc(na + 1, 1);
+
+	for (i = 0; i < na; i++)
+		index[i] = &in->puzzles[i];
+	qsort(index, na, sizeof *index, by_id);
+	for (i = 0; i < ns; i++) {
+		key.id = set->puzzles[i].id;
+		hit = na ? bsearch(&kp, index, na, sizeof *index, by_id) : NULL;
+		if (hit != NULL)
+			used[*hit - in->puzzles] = 1;
+		from_set(&np[k++], &set->puzzles[i], hit ? *hit : NULL);
+	}
+	for (i = 0; i < na; i++)
+		if (!used[i])
+			unknown(&np[k++], &in->puzzles[i], in->problem_set);
+	for (i = 0; i < na; i++)
+		cairn_puzzle_free(&in->puzzles[i]);
+	free(in->puzzles);
+	in->puzzles = np;
+	in->npuzzles = k;
+	in->cap = ns + na + 1;
+	free(index);
+	free(used);
+}
+
+void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
+			    struct cairn_problem_cache *cache,
+			    const struct cairn_limits *limits)
+{
+	static const struct cairn_limits defaults = {
+		CAIRN_DEFAULT_MAX_PILES, CAIRN_DEFAULT_MAX_FILE_BYTES,
+	};
+	const char *name = in->problem_set;
+	char *msg = NULL;
+	struct set *s;
+
+	if (in->error != NULL || in->shape != CAIRN_SHAPE_SUBMISSION)
+		return;
+	if (name == NULL || problems_dir == NULL) {
+		cairn_input_fail(in, 0, cairn_xstrdup(name == NULL ?
+			"a submission needs problem_set" :
+			"a submission needs a problems directory"));
+		return;
+	}
+	if (!valid_name(name)) {
+		cairn_input_fail(in, 0, cairn_xasprintf(
+			"invalid problem set name \"%s\": letters, digits, '.', "
+			"'_' and '-' only, not starting with '.'", name));
+		return;
+	}
+	s = open_set(problems_dir, name, cache, limits ? limits : &defaults,
+		     &msg);
+	if (s == NULL)
+		cairn_input_fail(in, 0, msg);
+	else if (s->error != NULL)
+		cairn_input_fail(in, 0, cairn_xstrdup(s->error));
+	else
+		merge(in, &s->in);
+	set_unref(s);
+}

@@ -1,0 +1,300 @@
+/*
+ * cairn_process - one input file in, one result file out.
+ *
+ * The order of work per puzzle is fixed: the value bound of SPEC section 1
+ * is checked here, once, before any solver runs, so no solver can
+ * overflow; the solver is picked (a named one must fit memory_budget,
+ * `auto` takes the cheapest that does); grading asks an oracle for the
+ * values of sub-rows; a cross-check solves again with a different solver.
+ * Nothing here keeps state between calls, so workers share it freely.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_grade.h"
+#include "cairn_input.h"
+#include "cairn_mem.h"
+#include "cairn_process.h"
+#include "cairn_result.h"
+#include "cairn_solve.h"
+
+#define EXPLAIN_MAX_N 20
+
+/* sum_fits - SPEC section 1: the sum of |a[i]| must not exceed 2^63-1 */
+static int sum_fits(const int64_t *a, size_t n, int64_t *total)
+{
+	uint64_t abs_sum = 0, mag;
+	int64_t t = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		mag = a[i] < 0 ? -(uint64_t)a[i] : (uint64_t)a[i];
+		if (mag > (uint64_t)INT64_MAX - abs_sum)
+			return 0;
+		abs_sum += mag;
+		t += a[i];
+	}
+	*total = t;
+	return 1;
+}
+
+/* explain_table - the d(i,j) table for the result's `explain` (n <= 20) */
+static int64_t *explain_table(const int64_t *a, size_t n)
+{
+	int64_t *d = cairn_xcalloc(n * n, sizeof *d), l, r;
+	size_t i, j;
+
+	for (i = n; i-- > 0;) {
+		d[i * n + i] = a[i];
+		for (j = i + 1; j < n; j++) {
+			l = a[i] - d[(i + 1) * n + j];
+			r = a[j] - d[i * n + j - 1];
+			d[i * n + j] = l >= r ? l : r;
+		}
+	}
+	return d;
+}
+
+/* apply_overrides - `cairn solve` options win over what the file says */
+static void apply_overrides(struct cairn_puzzle *p,
+			    const struct cairn_settings *s)
+{
+	if (s->force_moves)
+		p->moves = 1;
+	if (s->force_explain)
+		p->explain = 1;
+	if (s->force_solver != NULL) {
+		free(p->solver);
+		p->solver = cairn_xstrdup(s->force_solver);
+	}
+}
+
+/* fill - the numbers of SPEC section 1 from a solver's answer */
+static void fill(struct cairn_outcome *o, const struct cairn_solved *sv,
+		 int64_t total)
+{
+	o->solved = 1;
+	o->solver = sv->solver->name;
+	o->total = total;
+	o->diff = sv->ans.diff;
+	/* total and diff share their parity; the sum may exceed int64. */
+	o->alice = (int64_t)(((__int128)total + sv->ans.diff) / 2);
+	o->bob = total - o->alice;
+	o->first_move = sv->ans.first_move;
+	o->moves = sv->ans.moves;
+}
+
+struct oracle_ctx {
+	const struct cairn_puzzle *p;
+	const struct cairn_settings *s;
+	const atomic_int *cancel;
+	const struct cairn_plugin *solver;
+};
+
+static int oracle_diff(void *ctx, size_t i, size_t j, int64_t *out)
+{
+	struct oracle_ctx *oc = ctx;
+	struct cairn_solved sv;
+	char err[256];
+	int rc;
+
+	if (oc->solver == NULL)		/* nothing fits memory_budget */
+		return -ENOMEM;
+	rc = cairn_solve_row(oc->solver, oc->p->piles + i, j - i + 1, 0,
+			     oc->s->memory_budget, oc->cancel, &sv,
+			     err, sizeof err);
+	if (rc == 0)
+		*out = sv.ans.diff;
+	return rc;
+}
+
+static void grade(struct cairn_puzzle *p, const struct cairn_settings *s,
+		  const atomic_int *cancel)
+{
+	struct oracle_ctx oc = { p, s, cancel, NULL };
+	struct cairn_oracle o = { oracle_diff, &oc };
+	int rc;
+
+	if (p->piles != NULL)
+		oc.solver = cairn_solve_pick(s->registry, p->n, 0,
+					     s->memory_budget, NULL);
+	rc = cairn_grade_puzzle(p, &o);
+	if (rc < 0)
+		cairn_puzzle_fail(p, cairn_xasprintf(
+			"line %lu: grading failed: %s", p->line,
+			rc == -ECANCELED ? "cancelled" : strerror(-rc)));
+}
+
+/* cross_check - solve again with another solver; SPEC section 4 */
+static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
+			unsigned want, const atomic_int *cancel)
+{
+	const struct cairn_plugin *other;
+	struct cairn_solved sv;
+	char err[256], *msg;
+
+	other = cairn_solve_pick(s->registry, p->n, want, s->memory_budget,
+				 p->out.solver);
+	if (other == NULL) {
+		cairn_puzzle_fail(p, cairn_xasprintf(
+			"line %lu: cross_check: no second solver fits "
+			"memory_budget", p->line));
+		return;
+	}
+	if (cairn_solve_row(other, p->piles, p->n, want, s->memory_budget,
+			    cancel, &sv, err, sizeof err) < 0) {
+		cairn_puzzle_fail(p, cairn_xasprintf("line %lu: cross_check: %s",
+						     p->line, err));
+		return;
+	}
+	if (sv.ans.diff != p->out.diff ||
+	    sv.ans.first_move != p->out.first_move ||
+	    (sv.ans.moves && p->out.moves &&
+	     strcmp(sv.ans.moves, p->out.moves) != 0)) {
+		msg = cairn_xasprintf(
+			"solvers disagree: %s gives diff %lld, first_move %s; "
+			"%s gives diff %lld, first_move %s%s",
+			p->out.solver, (long long)p->out.diff,
+			p->out.first_move ? "right" : "left", other->name,
+			(long long)sv.ans.diff,
+			sv.ans.first_move ? "right" : "left",
+			sv.ans.diff == p->out.diff &&
+			sv.ans.first_move == p->out.first_move ?
+			", and different moves" : "");
+		if (s->log_error != NULL)
+			s->log_error(s->log_ctx, msg);
+		cairn_puzzle_fail(p, msg);
+	}
+	free(sv.ans.moves);
+}
+
+/* solve_puzzle - fill one valid puzzle's outcome, or give it an error */
+static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
+			const atomic_int *cancel)
+{
+	unsigned want = CAIRN_WANT_FIRST_MOVE;
+	const char *name;
+	struct cairn_solved sv;
+	char err[512];
+	int64_t total;
+	int rc;
+
+	if (p->piles == NULL)		/* an answer to an unknown id */
+		return 0;
+	if (p->explain == 1 && p->n > EXPLAIN_MAX_N) {
+		cairn_puzzle_fail(p, cairn_xasprintf(
+			"line %lu: explain: the DP table is shown for at most "
+			"%d piles, this puzzle has %zu", p->line, EXPLAIN_MAX_N,
+			p->n));
+		return 0;
+	}
+	if (!sum_fits(p->piles, p->n, &total)) {
+		cairn_puzzle_fail(p, cairn_xasprintf(
+			"line %lu: piles: values too large (the sum of absolute "
+			"values exceeds 2^63-1)", p->line));
+		return 0;
+	}
+	if (p->moves == 1 || p->expect.present)
+		want |= CAIRN_WANT_MOVES;
+	name = p->solver ? p->solver : s->solver ? s->solver : "auto";
+	rc = cairn_solve_named(s->registry, name, p->piles, p->n, want,
+			       s->memory_budget, cancel, &sv, err, sizeof err);
+	if (rc == -ECANCELED && atomic_load(cancel) == CAIRN_CANCEL_SHUTDOWN)
+		return rc;
+	if (rc < 0) {
+		cairn_puzzle_fail(p, cairn_xasprintf("line %lu: %s", p->line,
+						     err));
+		return 0;
+	}
+	fill(&p->out, &sv, total);
+	if (p->explain == 1)
+		p->out.table = explain_table(p->piles, p->n);
+	if (p->expect.present && s->cross_check)
+		cross_check(p, s, want, cancel);
+	if (p->error == NULL && p->expect.present)
+		grade(p, s, cancel);
+	if (atomic_load(cancel) == CAIRN_CANCEL_SHUTDOWN)
+		return -ECANCELED;
+	return 0;
+}
+
+int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
+			const atomic_int *cancel)
+{
+	struct cairn_puzzle *p;
+	size_t i;
+	int rc;
+
+	if (in->error == NULL && in->shape == CAIRN_SHAPE_SUBMISSION) {
+		if (s->problems_dir == NULL)
+			cairn_input_fail(in, 0, cairn_xstrdup(
+				"a submission needs a problems directory"));
+		else
+			cairn_problems_resolve(in, s->problems_dir,
+					       s->problems, &s->limits);
+	}
+	if (in->error != NULL)
+		return 0;
+	for (i = 0; i < in->npuzzles; i++) {
+		p = &in->puzzles[i];
+		apply_overrides(p, s);
+		if (p->error == NULL && (rc = solve_puzzle(p, s, cancel)) < 0)
+			return rc;
+		if (p->piles == NULL && p->error == NULL && p->expect.present)
+			grade(p, s, cancel);
+		if (p->error != NULL)
+			p->out.verdict = CAIRN_VERDICT_NONE;
+	}
+	return 0;
+}
+
+static void read_input(struct cairn_input *in, const char *data, size_t len,
+		       const struct cairn_settings *s)
+{
+	switch (in->format) {
+	case CAIRN_FORMAT_YAML:
+		cairn_yaml_read(in, data, len, &s->limits);
+		break;
+	case CAIRN_FORMAT_CSV:
+		cairn_csv_read(in, data, len, &s->limits);
+		break;
+	default:
+		cairn_input_fail(in, 0, cairn_xstrdup(
+			"unsupported file type: the name must end in .yaml, "
+			".yml or .csv"));
+	}
+}
+
+int cairn_process_as(const char *source, enum cairn_format format,
+		     const char *data, size_t len,
+		     const struct cairn_settings *s, const atomic_int *cancel,
+		     struct cairn_buf *result, struct cairn_stats *st)
+{
+	struct cairn_input in;
+	int rc;
+
+	cairn_input_init(&in, source, format);
+	read_input(&in, data, len, s);
+	rc = cairn_process_input(&in, s, cancel);
+	if (rc == 0) {
+		cairn_result_count(&in, st);
+		if (in.format == CAIRN_FORMAT_CSV)
+			cairn_result_csv(&in, result);
+		else
+			cairn_result_yaml(&in, st, result);
+	}
+	cairn_input_free(&in);
+	return rc;
+}
+
+int cairn_process(const char *source, const char *data, size_t len,
+		  const struct cairn_settings *s, const atomic_int *cancel,
+		  struct cairn_buf *result, struct cairn_stats *st)
+{
+	return cairn_process_as(source, cairn_format_of(source), data, len, s,
+				cancel, result, st);
+}

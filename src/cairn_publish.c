@@ -1,0 +1,221 @@
+/*
+ * cairn_publish - durable result files with grouped directory flushes.
+ *
+ * The order of operations is the whole point: temporary file (O_EXCL, so
+ * two writers never share one), write everything, fsync, rename over the
+ * final name, fsync the directory.  Only after this returns 0 may the
+ * caller move the input out of processing/.  On any failure the temporary
+ * file is unlinked and the error returned; the old result, if any, stays
+ * untouched.  Temporary names carry a tag (the instance name) and 16 hex
+ * digits, so each instance can remove its own leftovers at start.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn_mem.h"
+#include "cairn_publish.h"
+
+#define RANDOM_HEX 16
+
+struct cairn_dirsync_waiter {
+	struct cairn_dirsync_waiter *next;
+	int done;
+	int err;
+};
+
+void cairn_dirsync_init(struct cairn_dirsync *d)
+{
+	pthread_mutex_init(&d->mu, NULL);
+	pthread_cond_init(&d->cv, NULL);
+	d->busy = 0;
+	d->batch = NULL;
+	d->nsyncs = 0;
+}
+
+void cairn_dirsync_destroy(struct cairn_dirsync *d)
+{
+	pthread_cond_destroy(&d->cv);
+	pthread_mutex_destroy(&d->mu);
+}
+
+int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
+{
+	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
+
+	pthread_mutex_lock(&d->mu);
+	me.next = d->batch;
+	d->batch = &me;
+	while (!me.done) {
+		if (d->busy) {
+			pthread_cond_wait(&d->cv, &d->mu);
+			continue;
+		}
+		/* Everyone queued so far renamed before this fsync starts. */
+		struct cairn_dirsync_waiter *batch = d->batch, *next;
+
+		d->batch = NULL;
+		d->busy = 1;
+		d->nsyncs++;
+		pthread_mutex_unlock(&d->mu);
+		int r = fsync(dir_fd) < 0 ? -errno : 0;
+		pthread_mutex_lock(&d->mu);
+		for (; batch != NULL; batch = next) {
+			next = batch->next;
+			batch->err = r;
+			batch->done = 1;
+		}
+		d->busy = 0;
+		pthread_cond_broadcast(&d->cv);
+	}
+	pthread_mutex_unlock(&d->mu);
+	return me.err;
+}
+
+/* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */
+static void random_hex(char *out)
+{
+	static _Atomic uint64_t counter;
+	uint64_t v;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != (ssize_t)sizeof(v)) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
+		    ((uint64_t)getpid() << 16) ^ counter++;
+	}
+	snprintf(out, RANDOM_HEX + 1, "%016llx", (unsigned long long)v);
+}
+
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+/* create_temp - open a fresh temporary file; its name goes to *tmp. */
+static int create_temp(int dir_fd, const char *name, const char *tag, char **tmp)
+{
+	for (int tries = 0; ; tries++) {
+		char hex[RANDOM_HEX + 1];
+
+		random_hex(hex);
+		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", name, tag, hex);
+		int fd = openat(dir_fd, *tmp, O_WRONLY | O_CREAT | O_EXCL |
+				O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd >= 0)
+			return fd;
+		int e = errno;
+		free(*tmp);
+		*tmp = NULL;
+		if (e != EEXIST || tries == 10)
+			return -e;
+	}
+}
+
+int cairn_publish(int dir_fd, const char *name, const char *tag,
+		  const void *data, size_t len, int do_fsync,
+		  struct cairn_dirsync *ds, char *err, size_t errlen)
+{
+	char *tmp = NULL;
+	const char *what = "create";
+	int fd, r;
+
+	fd = r = create_temp(dir_fd, name, tag, &tmp);
+	if (fd >= 0) {
+		what = "write";
+		r = write_all(fd, data, len);
+		if (r == 0 && do_fsync && fsync(fd) < 0) {
+			what = "fsync";
+			r = -errno;
+		}
+		if (close(fd) < 0 && r == 0) {
+			what = "close";
+			r = -errno;
+		}
+		if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0) {
+			what = "rename";
+			r = -errno;
+		}
+		if (r < 0)
+			unlinkat(dir_fd, tmp, 0);
+	}
+	free(tmp);
+	if (r == 0 && do_fsync) {
+		what = "fsync of the directory";
+		r = ds ? cairn_dirsync_sync(ds, dir_fd) :
+			 (fsync(dir_fd) < 0 ? -errno : 0);
+	}
+	if (r < 0)
+		snprintf(err, errlen, "%s %s: %s", what, name, strerror(-r));
+	return r < 0 ? r : 0;
+}
+
+int cairn_publish_is_temp(const char *name, const char *tag)
+{
+	size_t len = strlen(name), tlen = strlen(tag);
+	/* "." NAME "." TAG "." HEX ".tmp" with NAME non-empty */
+	size_t tail = 1 + tlen + 1 + RANDOM_HEX + 4;
+
+	if (name[0] != '.' || len < 2 + tail)
+		return 0;
+	const char *t = name + len - tail;
+	if (t[0] != '.' || memcmp(t + 1, tag, tlen) != 0 || t[1 + tlen] != '.')
+		return 0;
+	for (size_t i = 0; i < RANDOM_HEX; i++) {
+		char c = t[2 + tlen + i];
+
+		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+			return 0;
+	}
+	return strcmp(t + 2 + tlen + RANDOM_HEX, ".tmp") == 0;
+}
+
+int cairn_publish_remove_stale(int dir_fd, const char *tag)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int n = 0;
+	DIR *d;
+	struct dirent *de;
+
+	if (fd < 0)
+		return -errno;
+	d = fdopendir(fd);
+	if (d == NULL) {
+		close(fd);
+		return -errno;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (cairn_publish_is_temp(de->d_name, tag) &&
+		    unlinkat(dir_fd, de->d_name, 0) == 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+uint64_t cairn_publish_backoff_ms(uint64_t prev_ms)
+{
+	if (prev_ms < 1000)
+		return 1000;
+	return prev_ms >= 30000 ? 60000 : prev_ms * 2;
+}

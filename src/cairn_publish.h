@@ -1,0 +1,52 @@
+/*
+ * cairn_publish - durable result files (SPEC section 5).
+ *
+ * A result is written to a temporary name in results/, flushed, renamed
+ * into place and the directory flushed; a failure at any step removes the
+ * temporary file, so results/ never holds a partial result under its real
+ * name.  Directory flushes of concurrent publishes are grouped: a thread
+ * that arrives while another flushes the directory waits for the next
+ * flush, which then covers every rename made before it started.
+ */
+#ifndef CAIRN_PUBLISH_H
+#define CAIRN_PUBLISH_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct cairn_dirsync_waiter;
+
+struct cairn_dirsync {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int busy;			/* a thread is inside fsync() */
+	struct cairn_dirsync_waiter *batch;	/* waiting for the next fsync */
+	unsigned long nsyncs;		/* fsync() calls made (for tests) */
+};
+
+void cairn_dirsync_init(struct cairn_dirsync *d);
+void cairn_dirsync_destroy(struct cairn_dirsync *d);
+/* Flush dir_fd, sharing the fsync() with concurrent callers.  0 or -errno. */
+int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
+
+/*
+ * Write data as dir_fd/NAME through a temporary ".NAME.<tag>.<random>.tmp"
+ * created with O_EXCL.  With do_fsync, the file and (through ds, when not
+ * NULL) the directory are flushed.  Returns 0, or a negative errno value
+ * with "what: reason" in err; then nothing is left behind.
+ */
+int cairn_publish(int dir_fd, const char *name, const char *tag,
+		  const void *data, size_t len, int do_fsync,
+		  struct cairn_dirsync *ds, char *err, size_t errlen);
+
+/* The next retry delay after a failed publish: 1 s doubling up to 60 s. */
+uint64_t cairn_publish_backoff_ms(uint64_t prev_ms);
+
+/* Is name a temporary file that cairn_publish() made with this tag? */
+int cairn_publish_is_temp(const char *name, const char *tag);
+
+/* Remove this tag's temporary files left in dir_fd by a crash; the count. */
+int cairn_publish_remove_stale(int dir_fd, const char *tag);
+
+#endif

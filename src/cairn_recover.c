@@ -1,0 +1,101 @@
+/*
+ * cairn_recover - return or fail the files a crash left in processing/.
+ *
+ * The order of steps makes a kill -9 during recovery itself safe: a file
+ * is first moved back to incoming/, and only then recorded in the journal
+ * (saved once, atomically, at the end).  A crash between the two leaves
+ * the file in incoming/ without an entry: at worst it gets one more
+ * attempt, never a false "interrupted twice".  Names are collected before
+ * anything is moved, so the directory is not modified while it is read.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_mem.h"
+#include "cairn_recover.h"
+
+/* list_names - the names in dir_fd that are not dot files; NULL-terminated. */
+static int list_names(int dir_fd, char ***out)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return -e;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
+		v[n++] = cairn_xstrdup(de->d_name);
+	}
+	closedir(d);
+	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
+	v[n] = NULL;
+	*out = v;
+	return 0;
+}
+
+/* fail_twice - publish the "interrupted twice" result and move to failed/. */
+static void fail_twice(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
+		       const char *name, const struct cairn_recover_ops *ops)
+{
+	struct cairn_job j;
+
+	cairn_job_init(&j, name);
+	j.claimed = 1;
+	j.fail_reason = CAIRN_INTERRUPTED_TWICE;
+	j.settings = tmpl->settings;
+	j.fsync = tmpl->fsync;
+	j.keep_inputs = tmpl->keep_inputs;
+	cairn_job_run(&j, ctx);
+	ops->finished(ops->arg, &j);
+	cairn_job_clear(&j);
+}
+
+int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
+		  const struct cairn_recover_ops *ops)
+{
+	const struct cairn_spool *sp = ctx->sp;
+	char **names = NULL;
+	int r = list_names(sp->processing_fd, &names), returned = 0, added = 0;
+
+	if (r < 0)
+		return r;
+	for (char **p = names; *p != NULL; p++) {
+		struct stat st;
+
+		if (fstatat(sp->processing_fd, *p, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (cairn_attempts_has(ctx->attempts, *p, (uint64_t)st.st_ino)) {
+			fail_twice(ctx, tmpl, *p, ops);
+		} else if (cairn_spool_unclaim(sp, *p) == 0) {
+			cairn_attempts_add(ctx->attempts, *p, (uint64_t)st.st_ino);
+			returned++;
+			added++;
+		} else {
+			/* incoming/ has a new file of that name: process ours here. */
+			cairn_attempts_add(ctx->attempts, *p, (uint64_t)st.st_ino);
+			ops->kept(ops->arg, *p);
+			added++;
+		}
+		free(*p);
+	}
+	free(names);
+	if (added > 0 && (r = cairn_attempts_save(ctx->attempts)) < 0)
+		return r;
+	return returned;
+}

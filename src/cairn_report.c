@@ -1,0 +1,255 @@
+/*
+ * cairn_report - render result files as a CSV gradebook or JUnit XML.
+ *
+ * The gradebook has one row per result file; its text fields go through
+ * cairn_csv_field(), so a submitter named "=cmd()" is shown, never run.
+ * The score is correct/graded rounded to at most four decimals with at
+ * least one ("1.0", "0.75", "0.6667"), as in a result's summary, and
+ * empty when nothing was graded.  The JUnit XML has a test suite per
+ * result file (with its submitter and problem set as properties) and a
+ * test case per graded puzzle, per puzzle error and per file error: a
+ * wrong, missing or invalid verdict is a failure whose message is
+ * "VERDICT: FEEDBACK", an error is an error.  All text is escaped so that
+ * the document stays well-formed XML 1.0 whatever the result files hold:
+ * markup characters become entities, tab, newline and carriage return
+ * character references, and bytes that are not valid UTF-8 or characters
+ * XML 1.0 forbids become U+FFFD.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cairn_report.h"
+#include "cairn_result.h"
+
+#define REPLACEMENT "\xef\xbf\xbd"
+
+void cairn_report_score(struct cairn_buf *out, const struct cairn_stats *st)
+{
+	size_t scaled, len;
+	char tmp[48];
+
+	if (st->graded == 0)
+		return;
+	scaled = (st->correct * 20000 / st->graded + 1) / 2;
+	len = (size_t)snprintf(tmp, sizeof tmp, "%zu.%04zu", scaled / 10000,
+			       scaled % 10000);
+	while (tmp[len - 1] == '0' && tmp[len - 2] != '.')
+		tmp[--len] = '\0';
+	cairn_buf_adds(out, tmp);
+}
+
+static void csv_count(struct cairn_buf *out, size_t v)
+{
+	cairn_buf_addf(out, "%zu,", v);
+}
+
+void cairn_report_csv(const struct cairn_result_file *files, size_t n,
+		      struct cairn_buf *out)
+{
+	const struct cairn_result_file *r;
+	struct cairn_stats st;
+	size_t i;
+
+	cairn_buf_adds(out, "source,submitter,problem_set,graded,correct,"
+		       "wrong,missing,invalid,score\n");
+	for (i = 0; i < n; i++) {
+		r = &files[i];
+		cairn_result_tally(r, &st);
+		cairn_csv_field(out, r->source, 1);
+		cairn_buf_addc(out, ',');
+		cairn_csv_field(out, r->submitter ? r->submitter : "", 1);
+		cairn_buf_addc(out, ',');
+		cairn_csv_field(out, r->problem_set ? r->problem_set : "", 1);
+		cairn_buf_addc(out, ',');
+		csv_count(out, st.graded);
+		csv_count(out, st.correct);
+		csv_count(out, st.wrong);
+		csv_count(out, st.missing);
+		csv_count(out, st.invalid);
+		cairn_report_score(out, &st);
+		cairn_buf_addc(out, '\n');
+	}
+}
+
+/* utf8_len - length of the valid UTF-8 character at s, 0 if invalid */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned cp;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+	    cp == 0xfffe || cp == 0xffff)
+		return 0;
+	return len;
+}
+
+void cairn_xml_text(struct cairn_buf *out, const char *s)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	size_t len;
+
+	while (*c) {
+		switch (*c) {
+		case '&': cairn_buf_adds(out, "&amp;"); break;
+		case '<': cairn_buf_adds(out, "&lt;"); break;
+		case '>': cairn_buf_adds(out, "&gt;"); break;
+		case '"': cairn_buf_adds(out, "&quot;"); break;
+		case '\'': cairn_buf_adds(out, "&apos;"); break;
+		case '\t': case '\n': case '\r':
+			cairn_buf_addf(out, "&#%d;", *c);
+			break;
+		default:
+			len = *c < 0x20 ? 0 : utf8_len(c);
+			if (len == 0) {
+				cairn_buf_adds(out, REPLACEMENT);
+				len = 1;
+			} else {
+				cairn_buf_add(out, c, len);
+			}
+			c += len;
+			continue;
+		}
+		c++;
+	}
+}
+
+/* attr - ` NAME="VALUE"` */
+static void attr(struct cairn_buf *out, const char *name, const char *value)
+{
+	cairn_buf_addf(out, " %s=\"", name);
+	cairn_xml_text(out, value);
+	cairn_buf_addc(out, '"');
+}
+
+static void counts(struct cairn_buf *out, size_t tests, size_t failures,
+		   size_t errors)
+{
+	cairn_buf_addf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\"",
+		       tests, failures, errors);
+}
+
+/* problem - <failure> or <error> in a test case of its own */
+static void problem(struct cairn_buf *out, const char *source, const char *id,
+		    const char *element, const char *type, const char *prefix,
+		    const char *text)
+{
+	struct cairn_buf msg = CAIRN_BUF_INIT;
+
+	cairn_buf_adds(&msg, prefix);
+	if (prefix[0] != '\0' && text[0] != '\0')
+		cairn_buf_adds(&msg, ": ");
+	cairn_buf_adds(&msg, text);
+	cairn_buf_adds(out, "    <testcase");
+	attr(out, "classname", source);
+	attr(out, "name", id);
+	cairn_buf_addf(out, ">\n      <%s", element);
+	attr(out, "message", msg.data);
+	attr(out, "type", type);
+	if (text[0] == '\0') {
+		cairn_buf_adds(out, "/>\n");
+	} else {
+		cairn_buf_addc(out, '>');
+		cairn_xml_text(out, text);
+		cairn_buf_addf(out, "</%s>\n", element);
+	}
+	cairn_buf_adds(out, "    </testcase>\n");
+	cairn_buf_free(&msg);
+}
+
+static void testcase(struct cairn_buf *out, const char *source,
+		     const struct cairn_result_puzzle *p)
+{
+	const char *verdict = cairn_result_verdict_name(p->verdict);
+
+	if (p->error != NULL) {
+		problem(out, source, p->id, "error", "error", "", p->error);
+	} else if (p->verdict == CAIRN_VERDICT_CORRECT) {
+		cairn_buf_adds(out, "    <testcase");
+		attr(out, "classname", source);
+		attr(out, "name", p->id);
+		cairn_buf_adds(out, "/>\n");
+	} else if (p->verdict == CAIRN_VERDICT_MISSING && p->feedback == NULL) {
+		problem(out, source, p->id, "failure", verdict, verdict,
+			"no answer was given");
+	} else if (p->verdict != CAIRN_VERDICT_NONE) {
+		problem(out, source, p->id, "failure", verdict, verdict,
+			p->feedback ? p->feedback : "");
+	}
+}
+
+static void property(struct cairn_buf *out, const char *name,
+		     const char *value)
+{
+	if (value == NULL)
+		return;
+	cairn_buf_adds(out, "      <property");
+	attr(out, "name", name);
+	attr(out, "value", value);
+	cairn_buf_adds(out, "/>\n");
+}
+
+static void suite(struct cairn_buf *out, const struct cairn_result_file *r,
+		  const struct cairn_stats *st)
+{
+	size_t i;
+
+	cairn_buf_adds(out, "  <testsuite");
+	attr(out, "name", r->source);
+	counts(out, st->graded + st->errors + st->file_error,
+	       st->wrong + st->missing + st->invalid,
+	       st->errors + st->file_error);
+	cairn_buf_adds(out, ">\n");
+	if (r->submitter != NULL || r->problem_set != NULL) {
+		cairn_buf_adds(out, "    <properties>\n");
+		property(out, "submitter", r->submitter);
+		property(out, "problem_set", r->problem_set);
+		cairn_buf_adds(out, "    </properties>\n");
+	}
+	if (r->error != NULL)
+		problem(out, r->source, "file", "error", "file", "", r->error);
+	for (i = 0; i < r->npuzzles; i++)
+		testcase(out, r->source, &r->puzzles[i]);
+	cairn_buf_adds(out, "  </testsuite>\n");
+}
+
+void cairn_report_junit(const struct cairn_result_file *files, size_t n,
+			struct cairn_buf *out)
+{
+	struct cairn_buf body = CAIRN_BUF_INIT;
+	size_t tests = 0, failures = 0, errors = 0, i;
+	struct cairn_stats st;
+
+	cairn_buf_adds(&body, "");
+	for (i = 0; i < n; i++) {
+		cairn_result_tally(&files[i], &st);
+		tests += st.graded + st.errors + st.file_error;
+		failures += st.wrong + st.missing + st.invalid;
+		errors += st.errors + st.file_error;
+		suite(&body, &files[i], &st);
+	}
+	cairn_buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		       "<testsuites name=\"cairn\"");
+	counts(out, tests, failures, errors);
+	cairn_buf_adds(out, ">\n");
+	cairn_buf_add(out, body.data, body.len);
+	cairn_buf_adds(out, "</testsuites>\n");
+	cairn_buf_free(&body);
+}

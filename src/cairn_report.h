@@ -1,0 +1,31 @@
+/*
+ * cairn_report - gradebooks from result files (SPEC section 7).
+ *
+ * Both renderings are pure functions of the files given, in the order
+ * given, so a report of the same results is always the same bytes.
+ */
+#ifndef CAIRN_REPORT_H
+#define CAIRN_REPORT_H
+
+#include <stddef.h>
+
+#include "cairn_buf.h"
+#include "cairn_process.h"
+#include "cairn_result_read.h"
+
+/*
+ * CSV: the header source,submitter,problem_set,graded,correct,wrong,
+ * missing,invalid,score and one row per file.
+ */
+void cairn_report_csv(const struct cairn_result_file *files, size_t n,
+		      struct cairn_buf *out);
+/* JUnit XML: a test suite per file, a test case per graded puzzle or error. */
+void cairn_report_junit(const struct cairn_result_file *files, size_t n,
+			struct cairn_buf *out);
+
+/* correct/graded with at most four decimals and at least one ("0.75"). */
+void cairn_report_score(struct cairn_buf *out, const struct cairn_stats *st);
+/* Append s as XML character data or attribute text, always well-formed. */
+void cairn_xml_text(struct cairn_buf *out, const char *s);
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * cairn_result_csv - the CSV result file of SPEC section 3.
+ *
+ * One record per input puzzle in input order under a fixed header.
+ * Fields are quoted per RFC 4180 only when they must be, and a text field
+ * that a spreadsheet would run as a formula gets a leading apostrophe, so
+ * that opening a result never executes what a submitter wrote.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cairn_input.h"
+#include "cairn_result.h"
+
+#define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
+	       "first_move,moves,verdict,feedback,error\n"
+
+static const char *const verdict_names[] = {
+	"", "correct", "wrong", "invalid", "missing",
+};
+
+/* formula_like - a spreadsheet would evaluate s instead of showing it */
+static int formula_like(const char *s)
+{
+	int64_t v;
+
+	if (strchr("=+-@\t\r", s[0]) == NULL || s[0] == '\0')
+		return 0;
+	return cairn_parse_i64(s, strlen(s), &v) != 0;
+}
+
+void cairn_csv_field(struct cairn_buf *out, const char *s, int text)
+{
+	int quote = strpbrk(s, ",\"\r\n") != NULL;
+	const char *c;
+
+	if (quote)
+		cairn_buf_addc(out, '"');
+	if (text && formula_like(s))
+		cairn_buf_addc(out, '\'');
+	for (c = s; *c; c++) {
+		if (*c == '"')
+			cairn_buf_addc(out, '"');
+		cairn_buf_addc(out, *c);
+	}
+	if (quote)
+		cairn_buf_addc(out, '"');
+}
+
+static void add_i64(struct cairn_buf *out, int64_t v)
+{
+	cairn_buf_add_i64(out, v);
+	cairn_buf_addc(out, ',');
+}
+
+static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
+{
+	const struct cairn_outcome *o = &p->out;
+
+	add_i64(out, (int64_t)p->n);
+	cairn_buf_addf(out, "%s,", o->solver);
+	add_i64(out, o->total);
+	add_i64(out, o->alice);
+	add_i64(out, o->bob);
+	add_i64(out, o->diff);
+	cairn_buf_addf(out, "%s,%s,%s,",
+		       o->diff > 0 ? "alice" : o->diff < 0 ? "bob" : "tie",
+		       o->diff > 0 ? "true" : "false",
+		       o->first_move == CAIRN_MOVE_RIGHT ? "right" : "left");
+	if (o->moves != NULL && (p->moves == 1 ||
+	    (p->expect.given & CAIRN_EXPECT_BIT(CAIRN_EXPECT_MOVES))))
+		cairn_buf_adds(out, o->moves);
+	cairn_buf_addc(out, ',');
+}
+
+static void record(struct cairn_buf *out, const struct cairn_puzzle *p)
+{
+	const struct cairn_outcome *o = &p->out;
+
+	cairn_csv_field(out, p->id, 1);
+	cairn_buf_addf(out, ",%lu,", p->line);
+	if (p->error == NULL && o->solved)
+		numbers(out, p);
+	else
+		cairn_buf_adds(out, ",,,,,,,,,,");
+	if (p->error == NULL)
+		cairn_buf_adds(out, verdict_names[o->verdict]);
+	cairn_buf_addc(out, ',');
+	if (p->error == NULL && o->feedback != NULL)
+		cairn_csv_field(out, o->feedback, 1);
+	cairn_buf_addc(out, ',');
+	if (p->error != NULL)
+		cairn_csv_field(out, p->error, 1);
+	cairn_buf_addc(out, '\n');
+}
+
+void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out)
+{
+	size_t i;
+
+	cairn_buf_adds(out, HEADER);
+	if (in->error != NULL) {
+		cairn_buf_adds(out, ",");
+		if (in->error_line)
+			cairn_buf_addf(out, "%lu", in->error_line);
+		cairn_buf_adds(out, ",,,,,,,,,,,,,");
+		cairn_csv_field(out, in->error, 1);
+		cairn_buf_addc(out, '\n');
+		return;
+	}
+	for (i = 0; i < in->npuzzles; i++)
+		record(out, &in->puzzles[i]);
+}

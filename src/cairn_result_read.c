@@ -1,0 +1,556 @@
+/*
+ * cairn_result_read - read back what `cairn report` needs from results.
+ *
+ * YAML results are read with libyaml's event API into a small tree (at
+ * most 64 levels deep; anchors and aliases refused), then checked: the
+ * top level must be a mapping with `format: cairn-result/1`, a `source`
+ * and `status: ok|error`; each entry of `puzzles` must have an `id` and
+ * may have `verdict`, `feedback` and `error`.  Keys this reader does not
+ * use (the numbers, `checks`, `summary`, keys added by a later version)
+ * are skipped.  CSV results are split by a minimal RFC 4180 reader
+ * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
+ * skipped); the header must name the columns id, line, verdict, feedback
+ * and error, a record with an empty id is the file error, and the
+ * apostrophe the writer puts before formula-like text is removed.  A CSV
+ * result names no submitter or problem set, and its source is the result
+ * file's name without ".result" (hw1.result.csv gives hw1.csv).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "cairn_buf.h"
+#include "cairn_input.h"
+#include "cairn_mem.h"
+#include "cairn_result_read.h"
+
+#define MAX_DEPTH 64
+
+static const char *const verdict_names[] = {
+	"", "correct", "wrong", "invalid", "missing",
+};
+
+const char *cairn_result_verdict_name(enum cairn_verdict v)
+{
+	return verdict_names[v];
+}
+
+/* verdict_of - -1 when the name is none of ours */
+static int verdict_of(const char *name)
+{
+	int v;
+
+	for (v = CAIRN_VERDICT_CORRECT; v <= CAIRN_VERDICT_MISSING; v++)
+		if (strcmp(name, verdict_names[v]) == 0)
+			return v;
+	return name[0] == '\0' ? CAIRN_VERDICT_NONE : -1;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static struct cairn_result_puzzle *add_puzzle(struct cairn_result_file *r)
+{
+	struct cairn_result_puzzle *p;
+
+	r->puzzles = cairn_xgrow(r->puzzles, &r->cap, r->npuzzles + 1,
+				 sizeof *r->puzzles);
+	p = &r->puzzles[r->npuzzles++];
+	memset(p, 0, sizeof *p);
+	return p;
+}
+
+/* ---- YAML: a tree of the document, then its fields ---- */
+
+enum { N_SCALAR, N_SEQ, N_MAP };
+
+struct node {
+	int kind;
+	char *text;			/* N_SCALAR */
+	struct node **kids;		/* N_MAP: key, value, key, value, ... */
+	size_t n, cap;
+	unsigned long line;
+};
+
+static void node_free(struct node *nd)
+{
+	size_t i;
+
+	if (nd == NULL)
+		return;
+	for (i = 0; i < nd->n; i++)
+		node_free(nd->kids[i]);
+	free(nd->kids);
+	free(nd->text);
+	free(nd);
+}
+
+struct tree {
+	yaml_parser_t parser;
+	char *err;
+	size_t errlen;
+};
+
+/* next - the next event, or -EINVAL with libyaml's reason */
+static int next(struct tree *t, yaml_event_t *ev)
+{
+	if (yaml_parser_parse(&t->parser, ev))
+		return 0;
+	return fail(t->err, t->errlen, "line %zu, column %zu: %s",
+		    t->parser.problem_mark.line + 1,
+		    t->parser.problem_mark.column + 1,
+		    t->parser.problem ? t->parser.problem : "invalid YAML");
+}
+
+static int build(struct tree *t, yaml_event_t *ev, int depth,
+		 struct node **out);
+
+/* children - the items of a sequence or mapping up to its end event */
+static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
+		    int depth)
+{
+	yaml_event_t ev;
+	struct node *kid;
+	int rc;
+
+	for (;;) {
+		if ((rc = next(t, &ev)) < 0)
+			return rc;
+		if (ev.type == end) {
+			yaml_event_delete(&ev);
+			return 0;
+		}
+		rc = build(t, &ev, depth + 1, &kid);
+		if (rc < 0)
+			return rc;
+		nd->kids = cairn_xgrow(nd->kids, &nd->cap, nd->n + 1,
+				       sizeof *nd->kids);
+		nd->kids[nd->n++] = kid;
+	}
+}
+
+/* build - the node that starts with ev (which it deletes) */
+static int build(struct tree *t, yaml_event_t *ev, int depth,
+		 struct node **out)
+{
+	struct node *nd;
+	yaml_event_type_t type = ev->type;
+	int rc = 0;
+
+	*out = NULL;
+	if (depth > MAX_DEPTH || type == YAML_ALIAS_EVENT ||
+	    (type != YAML_SCALAR_EVENT && type != YAML_SEQUENCE_START_EVENT &&
+	     type != YAML_MAPPING_START_EVENT)) {
+		rc = fail(t->err, t->errlen, "line %zu: %s",
+			  ev->start_mark.line + 1, depth > MAX_DEPTH ?
+			  "nested too deeply" : type == YAML_ALIAS_EVENT ?
+			  "aliases are not used in result files" :
+			  "unexpected YAML event");
+		yaml_event_delete(ev);
+		return rc;
+	}
+	nd = cairn_xcalloc(1, sizeof *nd);
+	nd->line = ev->start_mark.line + 1;
+	if (type == YAML_SCALAR_EVENT) {
+		nd->kind = N_SCALAR;
+		nd->text = cairn_xstrndup((const char *)ev->data.scalar.value,
+					  ev->data.scalar.length);
+	}
+	yaml_event_delete(ev);
+	if (type == YAML_SEQUENCE_START_EVENT) {
+		nd->kind = N_SEQ;
+		rc = children(t, nd, YAML_SEQUENCE_END_EVENT, depth);
+	} else if (type == YAML_MAPPING_START_EVENT) {
+		nd->kind = N_MAP;
+		rc = children(t, nd, YAML_MAPPING_END_EVENT, depth);
+	}
+	if (rc < 0)
+		node_free(nd);
+	else
+		*out = nd;
+	return rc;
+}
+
+/* expect_event - consume one event of the given type */
+static int expect_event(struct tree *t, yaml_event_type_t type)
+{
+	yaml_event_t ev;
+	int rc;
+
+	if ((rc = next(t, &ev)) < 0)
+		return rc;
+	rc = ev.type == type ? 0 : fail(t->err, t->errlen,
+		"line %zu: a result file is one YAML document",
+		ev.start_mark.line + 1);
+	yaml_event_delete(&ev);
+	return rc;
+}
+
+/* parse_tree - the one document of data as a tree */
+static int parse_tree(const char *data, size_t len, struct node **root,
+		      char *err, size_t errlen)
+{
+	struct tree t = { .err = err, .errlen = errlen };
+	yaml_event_t ev;
+	int rc;
+
+	*root = NULL;
+	yaml_parser_initialize(&t.parser);
+	yaml_parser_set_input_string(&t.parser, (const unsigned char *)data,
+				     len);
+	if ((rc = expect_event(&t, YAML_STREAM_START_EVENT)) == 0 &&
+	    (rc = expect_event(&t, YAML_DOCUMENT_START_EVENT)) == 0 &&
+	    (rc = next(&t, &ev)) == 0 &&
+	    (rc = build(&t, &ev, 1, root)) == 0 &&
+	    (rc = expect_event(&t, YAML_DOCUMENT_END_EVENT)) == 0)
+		rc = expect_event(&t, YAML_STREAM_END_EVENT);
+	yaml_parser_delete(&t.parser);
+	if (rc < 0) {
+		node_free(*root);
+		*root = NULL;
+	}
+	return rc;
+}
+
+/* get - the value of key in a mapping, or NULL */
+static const struct node *get(const struct node *map, const char *key)
+{
+	size_t i;
+
+	for (i = 0; map->kind == N_MAP && i + 1 < map->n; i += 2)
+		if (map->kids[i]->kind == N_SCALAR &&
+		    strcmp(map->kids[i]->text, key) == 0)
+			return map->kids[i + 1];
+	return NULL;
+}
+
+/* text - a copy of key's scalar value (NULL if absent); -1: not a scalar */
+static int text(const struct node *map, const char *key, char **out)
+{
+	const struct node *v = get(map, key);
+
+	*out = NULL;
+	if (v == NULL)
+		return 0;
+	if (v->kind != N_SCALAR)
+		return -1;
+	*out = cairn_xstrdup(v->text);
+	return 0;
+}
+
+static int yaml_puzzle(struct cairn_result_file *r, const struct node *nd,
+		       size_t k, char *err, size_t errlen)
+{
+	struct cairn_result_puzzle *p = add_puzzle(r);
+	char *verdict;
+	int v;
+
+	if (nd->kind != N_MAP)
+		return fail(err, errlen, "line %lu: puzzles[%zu] is not a "
+			    "mapping", nd->line, k);
+	if (text(nd, "id", &p->id) < 0 || p->id == NULL ||
+	    text(nd, "feedback", &p->feedback) < 0 ||
+	    text(nd, "error", &p->error) < 0 ||
+	    text(nd, "verdict", &verdict) < 0)
+		return fail(err, errlen, "line %lu: puzzles[%zu]: id, verdict, "
+			    "feedback and error must be scalars, and id is "
+			    "required", nd->line, k);
+	v = verdict_of(verdict ? verdict : "");
+	free(verdict);
+	if (v < 0)
+		return fail(err, errlen, "line %lu: puzzles[%zu]: unknown "
+			    "verdict", nd->line, k);
+	p->verdict = (enum cairn_verdict)v;
+	return 0;
+}
+
+static int yaml_result(struct cairn_result_file *r, const struct node *root,
+		       char *err, size_t errlen)
+{
+	const struct node *format, *status, *puzzles;
+	size_t i;
+	int rc;
+
+	format = root->kind == N_MAP ? get(root, "format") : NULL;
+	if (format == NULL || format->kind != N_SCALAR ||
+	    strcmp(format->text, "cairn-result/1") != 0)
+		return fail(err, errlen, "not a cairn result file (no "
+			    "\"format: cairn-result/1\")");
+	status = get(root, "status");
+	if (status == NULL || status->kind != N_SCALAR ||
+	    (strcmp(status->text, "ok") != 0 &&
+	     strcmp(status->text, "error") != 0))
+		return fail(err, errlen, "status must be ok or error");
+	if (text(root, "source", &r->source) < 0 || r->source == NULL ||
+	    text(root, "error", &r->error) < 0 ||
+	    text(root, "problem_set", &r->problem_set) < 0 ||
+	    text(root, "submitter", &r->submitter) < 0)
+		return fail(err, errlen, "source, error, problem_set and "
+			    "submitter must be scalars, and source is required");
+	if (strcmp(status->text, "error") == 0 && r->error == NULL)
+		r->error = cairn_xstrdup("status: error");
+	if (strcmp(status->text, "ok") == 0 && r->error != NULL)
+		return fail(err, errlen, "status: ok with an error");
+	puzzles = get(root, "puzzles");
+	if (puzzles != NULL && puzzles->kind != N_SEQ)
+		return fail(err, errlen, "puzzles is not a sequence");
+	for (i = 0; puzzles != NULL && i < puzzles->n; i++)
+		if ((rc = yaml_puzzle(r, puzzles->kids[i], i, err, errlen)) < 0)
+			return rc;
+	return 0;
+}
+
+/* ---- CSV ---- */
+
+struct record {
+	char **f;
+	size_t n, cap;
+	unsigned long line;		/* where the record starts */
+};
+
+static void record_clear(struct record *rec)
+{
+	size_t i;
+
+	for (i = 0; i < rec->n; i++)
+		free(rec->f[i]);
+	rec->n = 0;
+}
+
+static void record_add(struct record *rec, struct cairn_buf *field)
+{
+	rec->f = cairn_xgrow(rec->f, &rec->cap, rec->n + 1, sizeof *rec->f);
+	cairn_buf_add(field, "", 0);	/* terminated even when empty */
+	rec->f[rec->n++] = cairn_buf_steal(field);
+}
+
+/*
+ * split - the next record from *p; 1, 0 at the end, or -EINVAL for an
+ * unterminated quote.  *line counts lines.
+ */
+static int split(const char **p, const char *end, unsigned long *line,
+		 struct record *rec)
+{
+	struct cairn_buf field = CAIRN_BUF_INIT;
+	const char *c = *p;
+	int quoted = 0;
+
+	record_clear(rec);
+	if (c == end)
+		return 0;
+	rec->line = *line;
+	for (; c < end; c++) {
+		if (quoted) {
+			if (*c == '"' && c + 1 < end && c[1] == '"')
+				cairn_buf_addc(&field, *c++);
+			else if (*c == '"')
+				quoted = 0;
+			else {
+				*line += *c == '\n';
+				cairn_buf_addc(&field, *c);
+			}
+		} else if (*c == '"') {
+			quoted = 1;
+		} else if (*c == ',') {
+			record_add(rec, &field);
+		} else if (*c == '\n' ||
+			   (*c == '\r' && c + 1 < end && c[1] == '\n')) {
+			c += *c == '\r';
+			break;
+		} else {
+			cairn_buf_addc(&field, *c);
+		}
+	}
+	if (quoted) {
+		cairn_buf_free(&field);
+		return -EINVAL;
+	}
+	record_add(rec, &field);
+	(*line)++;
+	*p = c < end ? c + 1 : end;
+	return 1;
+}
+
+/* unprotect - undo the writer's formula guard: "'=x" was "=x" */
+static char *unprotect(const char *s)
+{
+	int64_t v;
+
+	if (s[0] == '\'' && s[1] != '\0' && strchr("=+-@\t\r", s[1]) &&
+	    cairn_parse_i64(s + 1, strlen(s + 1), &v) != 0)
+		s++;
+	return s[0] ? cairn_xstrdup(s) : NULL;
+}
+
+static int column(const struct record *hdr, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < hdr->n; i++)
+		if (strcmp(hdr->f[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* csv_source - hw1.result.csv gives hw1.csv */
+static char *csv_source(const char *name)
+{
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	const char *r = strstr(base, ".result.");
+
+	if (r == NULL)
+		return cairn_xstrdup(base);
+	return cairn_xasprintf("%.*s%s", (int)(r - base), base, r + 7);
+}
+
+enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_N };
+
+static int csv_row(struct cairn_result_file *r, const struct record *rec,
+		   const int *col, char *err, size_t errlen)
+{
+	struct cairn_result_puzzle *p;
+	const char *f[C_N];
+	int i, v;
+
+	for (i = 0; i < C_N; i++)
+		f[i] = (size_t)col[i] < rec->n ? rec->f[col[i]] : "";
+	if (f[C_ID][0] == '\0') {
+		if (r->error == NULL)
+			r->error = unprotect(f[C_ERROR]);
+		if (r->error == NULL)
+			return fail(err, errlen, "line %lu: a record without "
+				    "id or error", rec->line);
+		return 0;
+	}
+	if ((v = verdict_of(f[C_VERDICT])) < 0)
+		return fail(err, errlen, "line %lu: unknown verdict",
+			    rec->line);
+	p = add_puzzle(r);
+	p->id = unprotect(f[C_ID]);
+	p->verdict = (enum cairn_verdict)v;
+	p->feedback = unprotect(f[C_FEEDBACK]);
+	p->error = unprotect(f[C_ERROR]);
+	return 0;
+}
+
+static int csv_result(struct cairn_result_file *r, const char *name,
+		      const char *data, size_t len, char *err, size_t errlen)
+{
+	static const char *const names[C_N] = {
+		"id", "line", "verdict", "feedback", "error",
+	};
+	const char *p = data, *end = data + len;
+	struct record rec = { NULL, 0, 0, 0 };
+	unsigned long line = 1;
+	int col[C_N], i, rc;
+
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	rc = split(&p, end, &line, &rec);
+	for (i = 0; rc > 0 && i < C_N; i++)
+		if ((col[i] = column(&rec, names[i])) < 0)
+			rc = -EINVAL;
+	if (rc <= 0)
+		rc = fail(err, errlen, "not a cairn result file (the header "
+			  "needs the columns id, line, verdict, feedback and "
+			  "error)");
+	r->source = csv_source(name);
+	while (rc >= 0 && (rc = split(&p, end, &line, &rec)) > 0)
+		if (!(rec.n == 1 && rec.f[0][0] == '\0'))
+			rc = csv_row(r, &rec, col, err, errlen);
+	if (rc == -EINVAL && err[0] == '\0')
+		fail(err, errlen, "line %lu: a quoted field is not closed",
+		     rec.line);
+	record_clear(&rec);
+	free(rec.f);
+	return rc < 0 ? rc : 0;
+}
+
+/* ---- both ---- */
+
+static int is_csv(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len >= 4 && strcmp(name + len - 4, ".csv") == 0;
+}
+
+int cairn_result_read(struct cairn_result_file *r, const char *name,
+		      const char *data, size_t len, char *err, size_t errlen)
+{
+	struct node *root;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	err[0] = '\0';
+	if (is_csv(name)) {
+		rc = csv_result(r, name, data, len, err, errlen);
+	} else if ((rc = parse_tree(data, len, &root, err, errlen)) == 0) {
+		rc = yaml_result(r, root, err, errlen);
+		node_free(root);
+	}
+	if (rc < 0) {
+		cairn_result_file_free(r);
+		memset(r, 0, sizeof *r);
+	}
+	return rc;
+}
+
+void cairn_result_file_free(struct cairn_result_file *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->npuzzles; i++) {
+		free(r->puzzles[i].id);
+		free(r->puzzles[i].feedback);
+		free(r->puzzles[i].error);
+	}
+	free(r->puzzles);
+	free(r->source);
+	free(r->problem_set);
+	free(r->submitter);
+	free(r->error);
+	memset(r, 0, sizeof *r);
+}
+
+void cairn_result_tally(const struct cairn_result_file *r,
+			struct cairn_stats *st)
+{
+	const struct cairn_result_puzzle *p;
+	size_t i;
+
+	memset(st, 0, sizeof *st);
+	st->file_error = r->error != NULL;
+	for (i = 0; i < r->npuzzles; i++) {
+		p = &r->puzzles[i];
+		st->puzzles++;
+		if (p->error != NULL) {
+			st->errors++;
+			continue;
+		}
+		switch (p->verdict) {
+		case CAIRN_VERDICT_CORRECT: st->correct++; break;
+		case CAIRN_VERDICT_WRONG: st->wrong++; break;
+		case CAIRN_VERDICT_INVALID: st->invalid++; break;
+		case CAIRN_VERDICT_MISSING: st->missing++; break;
+		case CAIRN_VERDICT_NONE: continue;
+		}
+		st->graded++;
+	}
+}

@@ -1,0 +1,49 @@
+/*
+ * cairn_result_read - reading result files back (SPEC section 3).
+ *
+ * `cairn report` needs, per result file, who submitted what and each
+ * puzzle's verdict, feedback and error; this reads exactly that from a
+ * YAML or CSV result file and ignores the numbers.
+ */
+#ifndef CAIRN_RESULT_READ_H
+#define CAIRN_RESULT_READ_H
+
+#include <stddef.h>
+
+#include "cairn_process.h"
+#include "cairn_puzzle.h"
+
+struct cairn_result_puzzle {
+	char *id;
+	enum cairn_verdict verdict;	/* NONE when ungraded */
+	char *feedback;			/* or NULL */
+	char *error;			/* a puzzle error, or NULL */
+};
+
+struct cairn_result_file {
+	char *source;			/* the input's name */
+	char *problem_set;		/* NULL when absent (always for CSV) */
+	char *submitter;		/* NULL when absent (always for CSV) */
+	char *error;			/* status: error: the file error */
+	struct cairn_result_puzzle *puzzles;
+	size_t npuzzles, cap;
+};
+
+/*
+ * Read the result file `name` (a path or base name: NAME.result.csv is
+ * CSV, anything else YAML) from data[0..len).  Returns 0, or -EINVAL
+ * with the reason in err when it is not a cairn result file; r is then
+ * empty but still to be freed.
+ */
+int cairn_result_read(struct cairn_result_file *r, const char *name,
+		      const char *data, size_t len, char *err, size_t errlen);
+void cairn_result_file_free(struct cairn_result_file *r);
+
+/* Count the file's puzzles, errors and verdicts into st (zeroed first). */
+void cairn_result_tally(const struct cairn_result_file *r,
+			struct cairn_stats *st);
+
+/* A verdict's name in result files ("correct", ...; "" for NONE). */
+const char *cairn_result_verdict_name(enum cairn_verdict v);
+
+#endif

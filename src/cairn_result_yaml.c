@@ -1,0 +1,255 @@
+/*
+ * cairn_result_yaml - the YAML result file of SPEC section 3.
+ *
+ * The layout is fixed: keys always in the same order, numbers in plain
+ * decimal, strings plain only when they read back as the same string
+ * (so an id "1" or "yes" is quoted), everything else double-quoted with
+ * escapes.  The same input and configuration always give the same bytes.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cairn_process.h"
+#include "cairn_result.h"
+
+static const char *const bool_words[] = {
+	"y", "n", "yes", "no", "on", "off", "true", "false", "null", NULL,
+};
+
+/* plain_ok - s would be read back by a YAML 1.1 parser as this string */
+static int plain_ok(const char *s)
+{
+	const char *c;
+	int i;
+
+	if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_'))
+		return 0;
+	for (c = s; *c; c++)
+		if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+		      (*c >= '0' && *c <= '9') || strchr("_.-/", *c)))
+			return 0;
+	for (i = 0; bool_words[i]; i++)
+		if (strcasecmp(s, bool_words[i]) == 0)
+			return 0;
+	return 1;
+}
+
+void cairn_yaml_scalar(struct cairn_buf *out, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *c;
+
+	if (plain_ok(s)) {
+		cairn_buf_adds(out, s);
+		return;
+	}
+	cairn_buf_addc(out, '"');
+	for (c = (const unsigned char *)s; *c; c++) {
+		if (*c == '"' || *c == '\\') {
+			cairn_buf_addc(out, '\\');
+			cairn_buf_addc(out, (char)*c);
+		} else if (*c == '\n') {
+			cairn_buf_adds(out, "\\n");
+		} else if (*c == '\t') {
+			cairn_buf_adds(out, "\\t");
+		} else if (*c < 0x20 || *c == 0x7f) {
+			cairn_buf_adds(out, "\\x");
+			cairn_buf_addc(out, hex[*c >> 4]);
+			cairn_buf_addc(out, hex[*c & 15]);
+		} else {
+			cairn_buf_addc(out, (char)*c);
+		}
+	}
+	cairn_buf_addc(out, '"');
+}
+
+static void key_scalar(struct cairn_buf *out, const char *indent,
+		       const char *key, const char *value)
+{
+	cairn_buf_addf(out, "%s%s: ", indent, key);
+	cairn_yaml_scalar(out, value);
+	cairn_buf_addc(out, '\n');
+}
+
+static void key_i64(struct cairn_buf *out, const char *key, int64_t v)
+{
+	cairn_buf_addf(out, "    %s: ", key);
+	cairn_buf_add_i64(out, v);
+	cairn_buf_addc(out, '\n');
+}
+
+static const char *const verdict_names[] = {
+	"", "correct", "wrong", "invalid", "missing",
+};
+
+/* check_value - checks hold typed tokens (5, true, left, LRRL): print them bare */
+static void check_value(struct cairn_buf *out, const char *v)
+{
+	const char *c = v;
+
+	while (*c && ((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+		      (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
+		c++;
+	if (*v != '\0' && *c == '\0')
+		cairn_buf_adds(out, v);
+	else
+		cairn_yaml_scalar(out, v);
+}
+
+static void checks(struct cairn_buf *out, const struct cairn_outcome *o)
+{
+	const struct cairn_check *c;
+	size_t i;
+
+	cairn_buf_adds(out, "    checks:\n");
+	for (i = 0; i < o->nchecks; i++) {
+		c = &o->checks[i];
+		cairn_buf_addf(out, "      %s: {expected: ",
+			       cairn_expect_key_names[c->key]);
+		check_value(out, c->expected);
+		cairn_buf_adds(out, ", actual: ");
+		check_value(out, c->actual);
+		cairn_buf_addf(out, ", ok: %s", c->ok ? "true" : "false");
+		if (c->first_bad)
+			cairn_buf_addf(out, ", first_bad: %zu", c->first_bad);
+		cairn_buf_adds(out, "}\n");
+	}
+}
+
+static void table(struct cairn_buf *out, const int64_t *d, size_t n)
+{
+	size_t i, j;
+
+	cairn_buf_adds(out, "    explain:\n");
+	for (i = 0; i < n; i++) {
+		cairn_buf_adds(out, "      - [");
+		for (j = i; j < n; j++) {
+			if (j > i)
+				cairn_buf_adds(out, ", ");
+			cairn_buf_add_i64(out, d[i * n + j]);
+		}
+		cairn_buf_adds(out, "]\n");
+	}
+}
+
+static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
+{
+	const struct cairn_outcome *o = &p->out;
+
+	key_i64(out, "n", (int64_t)p->n);
+	key_scalar(out, "    ", "solver", o->solver);
+	key_i64(out, "total", o->total);
+	key_i64(out, "alice", o->alice);
+	key_i64(out, "bob", o->bob);
+	key_i64(out, "diff", o->diff);
+	cairn_buf_addf(out, "    winner: %s\n    alice_wins: %s\n",
+		       o->diff > 0 ? "alice" : o->diff < 0 ? "bob" : "tie",
+		       o->diff > 0 ? "true" : "false");
+	cairn_buf_addf(out, "    first_move: %s\n",
+		       o->first_move == CAIRN_MOVE_RIGHT ? "right" : "left");
+	if (o->moves != NULL &&
+	    (p->moves == 1 || (p->expect.given & CAIRN_EXPECT_BIT(CAIRN_EXPECT_MOVES))))
+		cairn_buf_addf(out, "    moves: %s\n", o->moves);
+}
+
+static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
+{
+	const struct cairn_outcome *o = &p->out;
+
+	cairn_buf_adds(out, "  - id: ");
+	cairn_yaml_scalar(out, p->id);
+	cairn_buf_addf(out, "\n    line: %lu\n", p->line);
+	if (p->error != NULL) {
+		key_scalar(out, "    ", "error", p->error);
+		return;
+	}
+	if (o->solved)
+		numbers(out, p);
+	if (o->verdict != CAIRN_VERDICT_NONE) {
+		cairn_buf_addf(out, "    verdict: %s\n", verdict_names[o->verdict]);
+		if (o->nchecks > 0)
+			checks(out, o);
+	}
+	if (o->feedback != NULL)
+		key_scalar(out, "    ", "feedback", o->feedback);
+	if (o->table != NULL)
+		table(out, o->table, p->n);
+}
+
+/* score - correct/graded with up to four decimals, at least one */
+static void score(struct cairn_buf *out, const struct cairn_stats *st)
+{
+	size_t scaled, len;
+	char tmp[32];
+
+	if (st->graded == 0) {
+		cairn_buf_adds(out, "null");
+		return;
+	}
+	scaled = (st->correct * 20000 / st->graded + 1) / 2;
+	len = (size_t)snprintf(tmp, sizeof tmp, "%zu.%04zu", scaled / 10000,
+			       scaled % 10000);
+	while (len > 0 && tmp[len - 1] == '0' && tmp[len - 2] != '.')
+		tmp[--len] = '\0';
+	cairn_buf_adds(out, tmp);
+}
+
+void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st)
+{
+	const struct cairn_puzzle *p;
+	size_t i;
+
+	memset(st, 0, sizeof *st);
+	st->file_error = in->error != NULL;
+	if (st->file_error)
+		return;
+	for (i = 0; i < in->npuzzles; i++) {
+		p = &in->puzzles[i];
+		st->puzzles++;
+		if (p->error != NULL) {
+			st->errors++;
+			continue;
+		}
+		st->solved += p->out.solved;
+		switch (p->out.verdict) {
+		case CAIRN_VERDICT_CORRECT: st->correct++; break;
+		case CAIRN_VERDICT_WRONG: st->wrong++; break;
+		case CAIRN_VERDICT_INVALID: st->invalid++; break;
+		case CAIRN_VERDICT_MISSING: st->missing++; break;
+		case CAIRN_VERDICT_NONE: continue;
+		}
+		st->graded++;
+	}
+}
+
+void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *st,
+		       struct cairn_buf *out)
+{
+	size_t i;
+
+	cairn_buf_adds(out, "format: cairn-result/1\n");
+	key_scalar(out, "", "source", in->source);
+	cairn_buf_addf(out, "status: %s\n", in->error ? "error" : "ok");
+	if (in->error != NULL)
+		key_scalar(out, "", "error", in->error);
+	if (in->problem_set != NULL)
+		key_scalar(out, "", "problem_set", in->problem_set);
+	if (in->submitter != NULL)
+		key_scalar(out, "", "submitter", in->submitter);
+	if (in->error != NULL || in->npuzzles == 0)
+		cairn_buf_adds(out, "puzzles: []\n");
+	else
+		cairn_buf_adds(out, "puzzles:\n");
+	for (i = 0; in->error == NULL && i < in->npuzzles; i++)
+		puzzle(out, &in->puzzles[i]);
+	cairn_buf_addf(out, "summary: {puzzles: %zu, solved: %zu, errors: %zu, "
+		       "graded: %zu, correct: %zu, wrong: %zu, missing: %zu, "
+		       "invalid: %zu, score: ", st->puzzles, st->solved,
+		       st->errors, st->graded, st->correct, st->wrong,
+		       st->missing, st->invalid);
+	score(out, st);
+	cairn_buf_adds(out, "}\n");
+}

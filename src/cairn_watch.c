@@ -1,0 +1,302 @@
+/*
+ * cairn_watch - inotify on incoming/, incremental scans, settle timer.
+ *
+ * The watch is installed before the first scan, so no file can slip
+ * between the two: a file written after the scan read its directory
+ * entry raises an event, and one written before is found by the scan.
+ * Events lost to a queue overflow are made up by a full rescan.  When
+ * incoming/ is deleted, moved away or unmounted, it is re-created, watched
+ * again and rescanned.  Scans never load a whole directory: each loop
+ * iteration reads CAIRN_SCAN_BATCH entries, so a million files never stall
+ * the loop, and the bounded pending set keeps memory fixed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn_log.h"
+#include "cairn_watch.h"
+
+#define WATCH_MASK (IN_CLOSE_WRITE | IN_MOVED_TO | IN_Q_OVERFLOW | \
+		    IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT | \
+		    IN_ONLYDIR)
+
+static uint64_t wall_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static int restat(void *ctx, const char *name, struct stat *st)
+{
+	struct cairn_watch *w = ctx;
+
+	return w->dir_fd < 0 || fstatat(w->dir_fd, name, st, AT_SYMLINK_NOFOLLOW) < 0;
+}
+
+static void settle_cb(uv_timer_t *t)
+{
+	struct cairn_watch *w = t->data;
+	long next = cairn_pending_settle(w->pending, uv_now(w->loop), wall_ms(),
+					 restat, w);
+
+	if (next >= 0)
+		uv_timer_start(&w->settle, settle_cb, (uint64_t)next, 0);
+	w->ready(w);
+}
+
+/* arm_settle - make sure settling candidates are looked at again. */
+static void arm_settle(struct cairn_watch *w, uint64_t delay)
+{
+	if (!uv_is_active((uv_handle_t *)&w->settle) ||
+	    uv_timer_get_due_in(&w->settle) > delay)
+		uv_timer_start(&w->settle, settle_cb, delay, 0);
+}
+
+void cairn_watch_note(struct cairn_watch *w, const char *name, int ready)
+{
+	struct stat st;
+	struct cairn_cand *c;
+
+	if (cairn_spool_ignored(name) || restat(w, name, &st) != 0)
+		return;
+	c = cairn_pending_note(w->pending, name, &st, ready,
+			       uv_now(w->loop), wall_ms());
+	if (c != NULL && !c->ready && !c->running)
+		arm_settle(w, w->pending->settle_ms);
+}
+
+static void scan_step(uv_idle_t *h);
+
+static void scan_begin(struct cairn_watch *w)
+{
+	int fd = w->dir_fd < 0 ? -1 :
+		 openat(w->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || (w->scan = fdopendir(fd)) == NULL) {
+		char v[256];
+
+		cairn_log(CAIRN_LOG_ERROR, "scan failed", "dir=%s error=%s",
+			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
+			  w->dir_fd < 0 ? "missing" : strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	w->scans++;
+	uv_idle_start(&w->idle, scan_step);
+}
+
+static void scan_step(uv_idle_t *h)
+{
+	struct cairn_watch *w = h->data;
+	struct dirent *de = NULL;
+
+	for (int i = 0; i < CAIRN_SCAN_BATCH; i++) {
+		errno = 0;
+		de = readdir(w->scan);
+		if (de == NULL)
+			break;
+		cairn_watch_note(w, de->d_name, 0);
+	}
+	if (de == NULL) {
+		closedir(w->scan);
+		w->scan = NULL;
+		uv_idle_stop(&w->idle);
+		if (w->scan_again) {
+			w->scan_again = 0;
+			scan_begin(w);
+		}
+	}
+	w->ready(w);
+}
+
+int cairn_watch_scanning(const struct cairn_watch *w)
+{
+	return w->scan != NULL;
+}
+
+void cairn_watch_rescan(struct cairn_watch *w)
+{
+	if (w->scan != NULL)
+		w->scan_again = 1;
+	else
+		scan_begin(w);
+}
+
+/* rewatch - (re-)create and watch incoming/, then rescan. */
+static void rewatch(struct cairn_watch *w)
+{
+	char v[256];
+
+	if (w->inotify_fd >= 0 && w->wd >= 0)
+		inotify_rm_watch(w->inotify_fd, w->wd);
+	w->wd = -1;
+	if (w->dir_fd >= 0)
+		close(w->dir_fd);
+	w->dir_fd = cairn_spool_open_incoming(w->sp);
+	if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
+		w->wd = inotify_add_watch(w->inotify_fd, w->sp->incoming_path, WATCH_MASK);
+		if (w->wd < 0) {
+			cairn_log(CAIRN_LOG_ERROR, "watch failed", "dir=%s error=%s",
+				  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
+				  strerror(errno));
+		}
+	} else if (w->dir_fd < 0) {
+		cairn_log(CAIRN_LOG_ERROR, "incoming missing", "dir=%s error=%s",
+			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
+			  strerror(-w->dir_fd));
+		w->dir_fd = -1;
+	}
+	if (w->scan != NULL) {
+		/* The old scan reads a directory that is gone: restart. */
+		closedir(w->scan);
+		w->scan = NULL;
+		uv_idle_stop(&w->idle);
+	}
+	cairn_watch_rescan(w);
+}
+
+/* event - one inotify event; returns 1 when incoming/ must be re-watched. */
+static int event(struct cairn_watch *w, const struct inotify_event *ev)
+{
+	if (ev->mask & IN_Q_OVERFLOW) {
+		w->overflows++;
+		cairn_log(CAIRN_LOG_INFO, "inotify overflow", "action=rescan");
+		cairn_watch_rescan(w);
+		return 0;
+	}
+	if (ev->wd != w->wd)
+		return 0;		/* the IN_IGNORED of a watch we dropped */
+	if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED))
+		return 1;
+	if (ev->len > 0 && (ev->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)))
+		cairn_watch_note(w, ev->name, 1);
+	return 0;
+}
+
+static void poll_cb(uv_poll_t *p, int status, int events)
+{
+	struct cairn_watch *w = p->data;
+	char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
+	int lost = 0;
+
+	for (;;) {
+		ssize_t n = read(w->inotify_fd, buf, sizeof(buf));
+
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			break;
+		}
+		for (char *q = buf; q < buf + n; ) {
+			const struct inotify_event *ev = (const struct inotify_event *)q;
+
+			lost |= event(w, ev);
+			q += sizeof(*ev) + ev->len;
+		}
+	}
+	if (lost) {
+		char v[256];
+
+		cairn_log(CAIRN_LOG_WARNING, "incoming replaced", "dir=%s action=recreate",
+			  cairn_log_value(v, sizeof(v), w->sp->incoming_path));
+		rewatch(w);
+	}
+	w->ready(w);
+}
+
+static void rescan_cb(uv_timer_t *t)
+{
+	struct cairn_watch *w = t->data;
+
+	if (w->dir_fd < 0 || (w->inotify_fd >= 0 && w->wd < 0))
+		rewatch(w);
+	else
+		cairn_watch_rescan(w);
+}
+
+void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s)
+{
+	uv_timer_stop(&w->rescan);
+	if (rescan_s > 0)
+		uv_timer_start(&w->rescan, rescan_cb, (uint64_t)rescan_s * 1000,
+			       (uint64_t)rescan_s * 1000);
+}
+
+int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
+		      const struct cairn_spool *sp, struct cairn_pending *p,
+		      int use_inotify, unsigned rescan_s,
+		      void (*ready)(struct cairn_watch *w),
+		      char *err, size_t errlen)
+{
+	memset(w, 0, sizeof(*w));
+	w->loop = loop;
+	w->sp = sp;
+	w->pending = p;
+	w->ready = ready;
+	w->inotify_fd = w->wd = w->dir_fd = -1;
+	if (use_inotify) {
+		w->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (w->inotify_fd < 0) {
+			snprintf(err, errlen, "inotify_init1: %s", strerror(errno));
+			return -errno;
+		}
+		int r = uv_poll_init(loop, &w->poll, w->inotify_fd);
+		if (r < 0) {
+			snprintf(err, errlen, "uv_poll_init: %s", uv_strerror(r));
+			close(w->inotify_fd);
+			return r;
+		}
+		w->poll.data = w;
+		w->nopen++;
+		uv_poll_start(&w->poll, UV_READABLE, poll_cb);
+	}
+	uv_idle_init(loop, &w->idle);
+	uv_timer_init(loop, &w->settle);
+	uv_timer_init(loop, &w->rescan);
+	w->idle.data = w->settle.data = w->rescan.data = w;
+	w->nopen += 3;
+	cairn_watch_set_rescan(w, rescan_s);
+	rewatch(w);		/* watch first, then scan */
+	return 0;
+}
+
+static void handle_closed(uv_handle_t *h)
+{
+	struct cairn_watch *w = h->data;
+
+	if (h == (uv_handle_t *)&w->poll) {
+		close(w->inotify_fd);
+		w->inotify_fd = -1;
+	}
+	if (--w->nopen == 0 && w->closed != NULL)
+		w->closed(w);
+}
+
+void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch *w))
+{
+	w->closed = closed;
+	if (w->scan != NULL) {
+		closedir(w->scan);
+		w->scan = NULL;
+	}
+	if (w->dir_fd >= 0) {
+		close(w->dir_fd);
+		w->dir_fd = -1;
+	}
+	if (w->inotify_fd >= 0)
+		uv_close((uv_handle_t *)&w->poll, handle_closed);
+	uv_close((uv_handle_t *)&w->idle, handle_closed);
+	uv_close((uv_handle_t *)&w->settle, handle_closed);
+	uv_close((uv_handle_t *)&w->rescan, handle_closed);
+}

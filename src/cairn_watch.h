@@ -1,0 +1,63 @@
+/*
+ * cairn_watch - finding files in incoming/: inotify, scans and settling.
+ *
+ * The watcher reads its own inotify descriptor through a uv_poll_t (not
+ * uv_fs_event, which hides IN_Q_OVERFLOW): IN_CLOSE_WRITE and IN_MOVED_TO
+ * make a file ready at once; an overflow, the periodic rescan, or a lost
+ * or replaced incoming/ start a scan.  A scan reads the directory in
+ * bounded batches, one per loop iteration (uv_idle_t), and notes each name
+ * as settling; the settle timer makes it ready once it has been quiet for
+ * settle_ms.  Every candidate goes into a struct cairn_pending; `ready` is
+ * called whenever there may be something new to take.
+ */
+#ifndef CAIRN_WATCH_H
+#define CAIRN_WATCH_H
+
+#include <dirent.h>
+#include <uv.h>
+
+#include "cairn_pending.h"
+#include "cairn_spool.h"
+
+/* Directory entries read per loop iteration during a scan. */
+#define CAIRN_SCAN_BATCH 256
+
+struct cairn_watch {
+	uv_loop_t *loop;
+	uv_poll_t poll;			/* the inotify descriptor */
+	uv_idle_t idle;			/* drives a scan in progress */
+	uv_timer_t settle;		/* re-examines settling candidates */
+	uv_timer_t rescan;		/* the safety rescan every rescan_s */
+	int inotify_fd;			/* -1 without inotify (--once) */
+	int wd;				/* watch on incoming/, or -1 */
+	int dir_fd;			/* incoming/, or -1 when it is gone */
+	DIR *scan;			/* the scan in progress */
+	int scan_again;			/* another scan was asked for meanwhile */
+	unsigned nopen;			/* handles not yet closed */
+	const struct cairn_spool *sp;
+	struct cairn_pending *pending;
+	void (*ready)(struct cairn_watch *w);
+	void (*closed)(struct cairn_watch *w);
+	unsigned long scans, overflows;	/* for logs and tests */
+};
+
+/*
+ * Start watching (when `use_inotify`), then scan.  rescan_s == 0 turns the
+ * periodic rescan off.  Returns 0, or a negative errno value with the
+ * reason in err (then nothing needs to be closed).
+ */
+int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
+		      const struct cairn_spool *sp, struct cairn_pending *p,
+		      int use_inotify, unsigned rescan_s,
+		      void (*ready)(struct cairn_watch *w),
+		      char *err, size_t errlen);
+/* Scan incoming/ again (after the current scan, if one runs). */
+void cairn_watch_rescan(struct cairn_watch *w);
+int cairn_watch_scanning(const struct cairn_watch *w);
+void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s);
+/* Note incoming/NAME now (a name that came back); ready when `ready`. */
+void cairn_watch_note(struct cairn_watch *w, const char *name, int ready);
+/* Close every handle; `closed` runs once the last one is closed. */
+void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch *w));
+
+#endif

@@ -1,0 +1,470 @@
+/*
+ * cairn_yaml_csv - value rules, id bookkeeping and file limits shared by
+ * the YAML and the CSV readers.
+ *
+ * A value is checked the same way in both formats (integers through
+ * cairn_parse_i64(), booleans true/false in three spellings, winner,
+ * first_move and moves by their closed word lists) and a bad one is
+ * described with the same words.  Ids are unique per file: the second
+ * use of an id is reported with the line of the first.  Nothing here
+ * knows about places; the readers add them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn/plugin.h"
+#include "cairn_input.h"
+#include "cairn_mem.h"
+#include "cairn_yaml_csv.h"
+
+/* Values longer than this are cut short in messages. */
+#define QUOTE_MAX 64
+
+const char *const cairn_yaml_csv_wants[CAIRN_YAML_CSV_NTYPES] = {
+	[CAIRN_YAML_CSV_INT] = "an integer",
+	[CAIRN_YAML_CSV_BOOL] = "a boolean (true or false)",
+	[CAIRN_YAML_CSV_WINNER] = "one of alice, bob, tie",
+	[CAIRN_YAML_CSV_FIRST_MOVE] = "one of left, right",
+	[CAIRN_YAML_CSV_MOVES] = "a string of L and R",
+	[CAIRN_YAML_CSV_STRING] = "a non-empty string",
+};
+
+const enum cairn_yaml_csv_type
+cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS] = {
+	[CAIRN_EXPECT_ALICE_WINS] = CAIRN_YAML_CSV_BOOL,
+	[CAIRN_EXPECT_WINNER] = CAIRN_YAML_CSV_WINNER,
+	[CAIRN_EXPECT_ALICE] = CAIRN_YAML_CSV_INT,
+	[CAIRN_EXPECT_BOB] = CAIRN_YAML_CSV_INT,
+	[CAIRN_EXPECT_DIFF] = CAIRN_YAML_CSV_INT,
+	[CAIRN_EXPECT_FIRST_MOVE] = CAIRN_YAML_CSV_FIRST_MOVE,
+	[CAIRN_EXPECT_MOVES] = CAIRN_YAML_CSV_MOVES,
+};
+
+void cairn_yaml_csv_quote(struct cairn_buf *b, const char *s, size_t len)
+{
+	size_t i, n = len;
+
+	if (n > QUOTE_MAX) {
+		n = QUOTE_MAX;
+		/* Do not cut a UTF-8 sequence in two. */
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	cairn_buf_addc(b, '"');
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\')
+			cairn_buf_addf(b, "\\%c", c);
+		else if (c == '\n')
+			cairn_buf_adds(b, "\\n");
+		else if (c == '\t')
+			cairn_buf_adds(b, "\\t");
+		else if (c == '\r')
+			cairn_buf_adds(b, "\\r");
+		else if (c < 0x20 || c == 0x7f)
+			cairn_buf_addf(b, "\\x%02x", c);
+		else
+			cairn_buf_addc(b, (char)c);
+	}
+	if (n < len)
+		cairn_buf_adds(b, "...");
+	cairn_buf_addc(b, '"');
+}
+
+/* is_not - "\"VALUE\" is not WANTS" */
+static char *is_not(const char *s, size_t len, const char *wants)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_yaml_csv_quote(&b, s, len);
+	cairn_buf_addf(&b, " is not %s", wants);
+	return cairn_buf_steal(&b);
+}
+
+/* word - index of s[0..len) in a NULL-terminated list, or -1 */
+static int word(const char *const *list, const char *s, size_t len)
+{
+	int i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strlen(list[i]) == len && memcmp(list[i], s, len) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const bools[] = {
+	"false", "true", "False", "True", "FALSE", "TRUE", NULL,
+};
+static const char *const winners[] = { "alice", "bob", "tie", NULL };
+static const char *const sides[] = { "left", "right", NULL };
+
+char *cairn_yaml_csv_parse(enum cairn_yaml_csv_type t, const char *s,
+			   size_t len, union cairn_yaml_csv_value *v)
+{
+	const char *const *list = NULL;
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	size_t i;
+	int w;
+
+	switch (t) {
+	case CAIRN_YAML_CSV_INT:
+		w = cairn_parse_i64(s, len, &v->i);
+		if (w == 0)
+			return NULL;
+		if (w != -ERANGE)
+			break;
+		cairn_yaml_csv_quote(&b, s, len);
+		cairn_buf_adds(&b, " is out of the 64-bit integer range");
+		return cairn_buf_steal(&b);
+	case CAIRN_YAML_CSV_BOOL:
+		w = word(bools, s, len);
+		if (w < 0)
+			break;
+		v->b = w % 2;
+		return NULL;
+	case CAIRN_YAML_CSV_WINNER:
+	case CAIRN_YAML_CSV_FIRST_MOVE:
+		/* enum cairn_winner and CAIRN_MOVE_* follow the list order. */
+		list = t == CAIRN_YAML_CSV_WINNER ? winners : sides;
+		w = word(list, s, len);
+		if (w < 0)
+			break;
+		v->b = w;
+		return NULL;
+	case CAIRN_YAML_CSV_MOVES:
+		for (i = 0; i < len; i++)
+			if (s[i] != 'L' && s[i] != 'R')
+				break;
+		if (len == 0 || i < len)
+			break;
+		v->s = cairn_xstrndup(s, len);
+		return NULL;
+	case CAIRN_YAML_CSV_STRING:
+		if (len == 0)
+			return cairn_xasprintf("expected %s",
+					       cairn_yaml_csv_wants[t]);
+		v->s = cairn_xstrndup(s, len);
+		return NULL;
+	case CAIRN_YAML_CSV_NTYPES:
+		break;
+	}
+	return is_not(s, len, cairn_yaml_csv_wants[t]);
+}
+
+int cairn_yaml_csv_expect_key(const char *name, size_t len)
+{
+	int k;
+
+	for (k = 0; k < CAIRN_EXPECT_NKEYS; k++)
+		if (strlen(cairn_expect_key_names[k]) == len &&
+		    memcmp(cairn_expect_key_names[k], name, len) == 0)
+			return k;
+	return -1;
+}
+
+char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
+			    const char *s, size_t len)
+{
+	union cairn_yaml_csv_value v;
+	char *why;
+
+	why = cairn_yaml_csv_parse(cairn_yaml_csv_expect_types[k], s, len, &v);
+	if (why != NULL)
+		return why;
+	switch (k) {
+	case CAIRN_EXPECT_ALICE_WINS:
+		e->alice_wins = v.b;
+		break;
+	case CAIRN_EXPECT_WINNER:
+		e->winner = v.b;
+		break;
+	case CAIRN_EXPECT_ALICE:
+		e->alice = v.i;
+		break;
+	case CAIRN_EXPECT_BOB:
+		e->bob = v.i;
+		break;
+	case CAIRN_EXPECT_DIFF:
+		e->diff = v.i;
+		break;
+	case CAIRN_EXPECT_FIRST_MOVE:
+		e->first_move = v.b;
+		break;
+	case CAIRN_EXPECT_MOVES:
+		free(e->moves);
+		e->moves = v.s;
+		break;
+	case CAIRN_EXPECT_NKEYS:
+		break;
+	}
+	e->given |= CAIRN_EXPECT_BIT(k);
+	return NULL;
+}
+
+int cairn_yaml_csv_report(struct cairn_input *in,
+			  enum cairn_yaml_csv_sink sink,
+			  struct cairn_puzzle *p, unsigned long line, char *msg)
+{
+	switch (sink) {
+	case CAIRN_YAML_CSV_PUZZLE:
+		cairn_puzzle_fail(p, msg);
+		return 0;
+	case CAIRN_YAML_CSV_EXPECT:
+		if (p->expect.invalid == NULL)
+			p->expect.invalid = msg;
+		else
+			free(msg);
+		return 0;
+	case CAIRN_YAML_CSV_FILE:
+		break;
+	}
+	cairn_input_fail(in, line, msg);
+	return -1;
+}
+
+/* hash - FNV-1a, never 0 (0 marks an empty slot) */
+static size_t hash(const char *s)
+{
+	uint64_t h = 14695981039346656037u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	h ^= h >> 29;
+	return (size_t)h | 1;
+}
+
+/*
+ * find - the slot holding id, or the empty slot where it belongs.  Slots
+ * keep the hash, so most probes and every rehash stay out of the ids.
+ */
+static struct cairn_yaml_csv_slot *find(const struct cairn_yaml_csv_ids *ids,
+					const struct cairn_input *in,
+					const char *id, size_t h)
+{
+	size_t i = h & (ids->cap - 1);
+
+	while (ids->slot[i].hash != 0 &&
+	       (ids->slot[i].hash != h ||
+		strcmp(in->puzzles[ids->slot[i].idx].id, id) != 0))
+		i = (i + 1) & (ids->cap - 1);
+	return &ids->slot[i];
+}
+
+static void grow(struct cairn_yaml_csv_ids *ids)
+{
+	struct cairn_yaml_csv_ids old = *ids;
+	size_t i, j;
+
+	ids->cap = old.cap ? old.cap * 2 : 64;
+	ids->slot = cairn_xcalloc(ids->cap, sizeof *ids->slot);
+	for (i = 0; i < old.cap; i++) {
+		if (old.slot[i].hash == 0)
+			continue;
+		j = old.slot[i].hash & (ids->cap - 1);
+		while (ids->slot[j].hash != 0)
+			j = (j + 1) & (ids->cap - 1);
+		ids->slot[j] = old.slot[i];
+	}
+	free(old.slot);
+}
+
+/* default_id - "#k" for puzzle idx, without printf: it runs per record */
+static char *default_id(size_t idx)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	size_t k = idx + 1;
+
+	*--p = '\0';
+	do {
+		*--p = (char)('0' + k % 10);
+		k /= 10;
+	} while (k);
+	*--p = '#';
+	return cairn_xstrndup(p, (size_t)(tmp + sizeof tmp - 1 - p));
+}
+
+/* default_of - the index of the puzzle whose default id `id` is, or -1 */
+static long default_of(const char *id, size_t before)
+{
+	int64_t k;
+
+	if (id[0] != '#' || id[1] == '0' ||
+	    cairn_parse_i64(id + 1, strlen(id + 1), &k) != 0 || k < 1 ||
+	    (uint64_t)k > before || id[1] == '+' || id[1] == '-')
+		return -1;
+	return (long)(k - 1);
+}
+
+static char *duplicate(const struct cairn_input *in, const char *id,
+		       size_t first)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_buf_adds(&b, "duplicate id ");
+	cairn_yaml_csv_quote(&b, id, strlen(id));
+	cairn_buf_addf(&b, " (first at line %lu)", in->puzzles[first].line);
+	return cairn_buf_steal(&b);
+}
+
+/*
+ * Only given ids go into the table: a default id "#k" is unique by its
+ * position, so it can only clash with a given id, which either is in the
+ * table already or finds the default at index k - 1.  A file without ids
+ * (a headerless CSV) never hashes at all.
+ */
+char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,
+			const struct cairn_input *in, size_t idx)
+{
+	struct cairn_puzzle *p = &in->puzzles[idx];
+	struct cairn_yaml_csv_slot *slot;
+	int given = p->id != NULL;
+	long first;
+	size_t h;
+
+	if (!given)
+		p->id = default_id(idx);
+	if (ids->used == 0 && !given)
+		return NULL;
+	if (2 * (ids->used + 1) > ids->cap)
+		grow(ids);
+	h = hash(p->id);
+	slot = find(ids, in, p->id, h);
+	if (slot->hash != 0)
+		return duplicate(in, p->id, slot->idx);
+	if (!given)
+		return NULL;
+	first = default_of(p->id, idx);
+	if (first >= 0 && strcmp(in->puzzles[first].id, p->id) == 0)
+		return duplicate(in, p->id, (size_t)first);
+	slot->hash = h;
+	slot->idx = idx;
+	ids->used++;
+	return NULL;
+}
+
+void cairn_yaml_csv_ids_free(struct cairn_yaml_csv_ids *ids)
+{
+	free(ids->slot);
+	memset(ids, 0, sizeof *ids);
+}
+
+int cairn_yaml_csv_begin(struct cairn_input *in, const char **data,
+			 size_t *len, const struct cairn_limits *limits)
+{
+	if (*len > limits->max_file_bytes) {
+		cairn_input_fail(in, 0, cairn_xasprintf(
+			"file is %zu bytes, more than max_file_bytes (%zu)",
+			*len, limits->max_file_bytes));
+		return -1;
+	}
+	if (*len >= 3 && memcmp(*data, "\xef\xbb\xbf", 3) == 0) {
+		*data += 3;
+		*len -= 3;
+	}
+	return 0;
+}
+
+void cairn_yaml_csv_end(struct cairn_input *in)
+{
+	size_t i;
+
+	if (in->error == NULL && in->npuzzles == 0 &&
+	    in->shape != CAIRN_SHAPE_SUBMISSION)
+		cairn_input_fail(in, 0, cairn_xstrdup("no puzzles in file"));
+	if (in->error == NULL)
+		return;
+	for (i = 0; i < in->npuzzles; i++)
+		cairn_puzzle_free(&in->puzzles[i]);
+	in->npuzzles = 0;
+	in->shape = CAIRN_SHAPE_NONE;
+}
+
+static void dump_expect(struct cairn_buf *b, const struct cairn_expect *e)
+{
+	static const char *const names[][3] = {
+		{ "false", "true", NULL }, { "alice", "bob", "tie" },
+		{ "left", "right", NULL },
+	};
+	int k;
+
+	cairn_buf_adds(b, "  expect");
+	for (k = 0; k < CAIRN_EXPECT_NKEYS; k++) {
+		if (!(e->given & CAIRN_EXPECT_BIT(k)))
+			continue;
+		cairn_buf_addf(b, " %s=", cairn_expect_key_names[k]);
+		switch (k) {
+		case CAIRN_EXPECT_ALICE_WINS:
+			cairn_buf_adds(b, names[0][e->alice_wins]);
+			break;
+		case CAIRN_EXPECT_WINNER:
+			cairn_buf_adds(b, names[1][e->winner]);
+			break;
+		case CAIRN_EXPECT_ALICE:
+			cairn_buf_add_i64(b, e->alice);
+			break;
+		case CAIRN_EXPECT_BOB:
+			cairn_buf_add_i64(b, e->bob);
+			break;
+		case CAIRN_EXPECT_DIFF:
+			cairn_buf_add_i64(b, e->diff);
+			break;
+		case CAIRN_EXPECT_FIRST_MOVE:
+			cairn_buf_adds(b, names[2][e->first_move]);
+			break;
+		case CAIRN_EXPECT_MOVES:
+			cairn_buf_adds(b, e->moves);
+			break;
+		}
+	}
+	cairn_buf_addc(b, '\n');
+	if (e->invalid != NULL)
+		cairn_buf_addf(b, "  invalid: %s\n", e->invalid);
+}
+
+static void dump_puzzle(struct cairn_buf *b, const struct cairn_puzzle *p)
+{
+	static const char *const tri[] = { "false", "true" };
+	size_t i;
+
+	cairn_buf_addf(b, "%s @%lu piles=", p->id, p->line);
+	if (p->piles == NULL)
+		cairn_buf_addc(b, '-');
+	for (i = 0; i < p->n; i++) {
+		if (i > 0)
+			cairn_buf_addc(b, ',');
+		cairn_buf_add_i64(b, p->piles[i]);
+	}
+	if (p->solver != NULL)
+		cairn_buf_addf(b, " solver=%s", p->solver);
+	if (p->moves >= 0)
+		cairn_buf_addf(b, " moves=%s", tri[p->moves]);
+	if (p->explain >= 0)
+		cairn_buf_addf(b, " explain=%s", tri[p->explain]);
+	cairn_buf_addc(b, '\n');
+	if (p->expect.present)
+		dump_expect(b, &p->expect);
+	if (p->error != NULL)
+		cairn_buf_addf(b, "  error: %s\n", p->error);
+}
+
+void cairn_yaml_csv_dump(struct cairn_buf *b, const struct cairn_input *in)
+{
+	static const char *const shapes[] = { "none", "puzzles", "submission" };
+	size_t i;
+
+	if (in->error != NULL)
+		cairn_buf_addf(b, "file error (line %lu): %s\n", in->error_line,
+			       in->error);
+	cairn_buf_addf(b, "shape: %s\n", shapes[in->shape]);
+	if (in->problem_set != NULL)
+		cairn_buf_addf(b, "problem_set: %s\n", in->problem_set);
+	if (in->submitter != NULL)
+		cairn_buf_addf(b, "submitter: %s\n", in->submitter);
+	for (i = 0; i < in->npuzzles; i++)
+		dump_puzzle(b, &in->puzzles[i]);
+}

@@ -1,0 +1,120 @@
+/*
+ * cairnd - the cairn spool daemon: command line and start-up.
+ *
+ * Parses the options of SPEC section 6, loads the configuration and the
+ * plugins (so that -t checks exactly what a start would use), and hands
+ * over to the event loop.  Exit codes follow sysexits(3): 64 for usage,
+ * 78 for a bad configuration, 69 when no solver plugin is usable, and with
+ * --once 65 when a file ended in failed/.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cairn_buf.h"
+#include "cairn_daemon.h"
+#include "cairn_gen.h"
+#include "cairn_log.h"
+
+#ifndef CAIRN_CONFIG_FILE
+#define CAIRN_CONFIG_FILE "/etc/cairn/cairnd.yaml"
+#endif
+
+enum { OPT_SPOOL = 256, OPT_ONCE, OPT_VERSION, OPT_HELP };
+
+static const struct option options[] = {
+	{ "config", required_argument, NULL, 'c' },
+	{ "spool", required_argument, NULL, OPT_SPOOL },
+	{ "once", no_argument, NULL, OPT_ONCE },
+	{ "check-config", no_argument, NULL, 't' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: cairnd [-tv] [-c FILE] [--spool DIR] [--once]\n"
+		"  -c, --config FILE    configuration file (default %s)\n"
+		"      --spool DIR      spool directory (overrides the configuration)\n"
+		"      --once           process what is in incoming/, then exit\n"
+		"  -t, --check-config   check the configuration and plugins, print it, exit\n"
+		"  -v, --verbose        log at level debug\n"
+		"      --version        print the version and exit\n"
+		"      --help           print this help and exit\n",
+		CAIRN_CONFIG_FILE);
+}
+
+/* check_config - print the effective configuration (-t). */
+static int check_config(struct cairn_gen *g)
+{
+	struct cairn_buf out = CAIRN_BUF_INIT;
+
+	cairn_conf_print(&g->conf, &out);
+	fwrite(out.data ? out.data : "", 1, out.len, stdout);
+	cairn_buf_free(&out);
+	cairn_gen_unref(g);
+	return fflush(stdout) == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
+}
+
+int main(int argc, char **argv)
+{
+	struct cairn_gen_source src = { CAIRN_CONFIG_FILE, 0, NULL, 0 };
+	int once = 0, check = 0, opt, code;
+	char err[1024], v[1024];
+	struct cairn_gen *g;
+
+	/* Results and logs are written with write(2): report errors, not die. */
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+	while ((opt = getopt_long(argc, argv, "c:tv", options, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			src.config = optarg;
+			src.config_explicit = 1;
+			break;
+		case OPT_SPOOL:
+			src.spool = optarg;
+			break;
+		case OPT_ONCE:
+			once = 1;
+			break;
+		case 't':
+			check = 1;
+			break;
+		case 'v':
+			src.verbose = 1;
+			break;
+		case OPT_VERSION:
+			printf("cairnd %s\n", PACKAGE_VERSION);
+			return CAIRN_EX_OK;
+		case OPT_HELP:
+			usage(stdout);
+			return CAIRN_EX_OK;
+		default:
+			usage(stderr);
+			return CAIRN_EX_USAGE;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "cairnd: unexpected argument: %s\n", argv[optind]);
+		usage(stderr);
+		return CAIRN_EX_USAGE;
+	}
+	cairn_log_open(src.verbose ? CAIRN_LOG_DEBUG : CAIRN_LOG_INFO);
+	g = cairn_gen_load(&src, &code, err, sizeof(err));
+	if (g == NULL) {
+		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :
+			  "no usable solver plugin", "error=%s", cairn_log_value(v, sizeof(v), err));
+		return code;
+	}
+	cairn_log_set_level(g->conf.log_level);
+	if (check)
+		return check_config(g);
+	return cairn_daemon_run(&src, g, once);
+}

@@ -1,0 +1,304 @@
+/*
+ * check_process - the processing core with the real solver plugins:
+ * the value bound, solver choice and memory budget, explain, cancellation
+ * and the cross-check against a deliberately wrong plugin.
+ *
+ * Puzzles are built by hand so that these tests do not depend on the
+ * readers; the plugins come from the build tree.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_mem.h"
+#include "cairn_process.h"
+#include "cairn_solve.h"
+
+static struct cairn_registry reg;
+static struct cairn_settings set;
+static char logged[1024];
+static int nlogged;
+
+static void log_error(void *ctx, const char *msg)
+{
+	(void)ctx;
+	snprintf(logged, sizeof logged, "%s", msg);
+	nlogged++;
+}
+
+static void load(const char *dir)
+{
+	char err[1024];
+
+	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
+	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err,
+						 sizeof err), 1);
+}
+
+static void setup(void)
+{
+	memset(&reg, 0, sizeof reg);
+	load(getenv("CAIRN_PLUGIN_DIR_BUILD"));
+	memset(&set, 0, sizeof set);
+	set.registry = &reg;
+	set.solver = "auto";
+	set.memory_budget = 1u << 30;
+	set.limits.max_piles = 1000000;
+	set.limits.max_file_bytes = 1u << 26;
+	set.log_error = log_error;
+	nlogged = 0;
+	logged[0] = '\0';
+}
+
+static void teardown(void)
+{
+	cairn_registry_free(&reg);
+}
+
+static struct cairn_puzzle *add(struct cairn_input *in, const int64_t *a,
+				size_t n)
+{
+	struct cairn_puzzle *p = cairn_input_add(in);
+
+	p->id = cairn_xasprintf("#%zu", in->npuzzles);
+	p->line = in->npuzzles;
+	p->n = n;
+	p->piles = cairn_xmalloc(n * sizeof *a);
+	memcpy(p->piles, a, n * sizeof *a);
+	return p;
+}
+
+static struct cairn_input in;
+
+static void run(int cancel_value, int want_rc)
+{
+	atomic_int cancel = cancel_value;
+
+	ck_assert_int_eq(cairn_process_input(&in, &set, &cancel), want_rc);
+}
+
+START_TEST(value_bound)
+{
+	static const int64_t max[] = { INT64_MAX };
+	static const int64_t halves[] = { INT64_C(1) << 62, (INT64_C(1) << 62) - 1 };
+	static const int64_t neg[] = { -(INT64_C(1) << 62), -((INT64_C(1) << 62) - 1) };
+	static const int64_t over[] = { INT64_MAX, 1 };
+	static const int64_t min[] = { INT64_MIN };
+	static const int64_t mixed[] = { (INT64_C(1) << 62), -(INT64_C(1) << 62) };
+	static const char too_large[] = ": piles: values too large (the sum of "
+					"absolute values exceeds 2^63-1)";
+	char want[128];
+
+	cairn_input_init(&in, "bound.yaml", CAIRN_FORMAT_YAML);
+	add(&in, max, 1);
+	add(&in, halves, 2);
+	add(&in, neg, 2);
+	add(&in, over, 2);
+	add(&in, min, 1);
+	add(&in, mixed, 2);
+	run(0, 0);
+	ck_assert_ptr_null(in.puzzles[0].error);
+	ck_assert_int_eq(in.puzzles[0].out.diff, INT64_MAX);
+	ck_assert_int_eq(in.puzzles[0].out.alice, INT64_MAX);
+	ck_assert_int_eq(in.puzzles[0].out.bob, 0);
+	ck_assert_ptr_null(in.puzzles[1].error);
+	ck_assert_int_eq(in.puzzles[1].out.diff, 1);
+	ck_assert_int_eq(in.puzzles[1].out.alice, INT64_C(1) << 62);
+	ck_assert_ptr_null(in.puzzles[2].error);
+	ck_assert_int_eq(in.puzzles[2].out.diff, 1);
+	ck_assert_int_eq(in.puzzles[2].out.alice, -((INT64_C(1) << 62) - 1));
+	ck_assert_int_eq(in.puzzles[2].out.bob, -(INT64_C(1) << 62));
+	snprintf(want, sizeof want, "line 4%s", too_large);
+	ck_assert_str_eq(in.puzzles[3].error, want);
+	snprintf(want, sizeof want, "line 5%s", too_large);
+	ck_assert_str_eq(in.puzzles[4].error, want);
+	snprintf(want, sizeof want, "line 6%s", too_large);
+	ck_assert_str_eq(in.puzzles[5].error, want);
+	cairn_input_free(&in);
+}
+END_TEST
+
+START_TEST(auto_and_named)
+{
+	static const int64_t a[] = { 3, 9, 1, 2 };
+	const struct cairn_plugin *t2;
+	char need[32], want[256];
+	struct cairn_puzzle *p;
+
+	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	add(&in, a, 4);
+	p = add(&in, a, 4);
+	p->solver = cairn_xstrdup("tuple2d");
+	p = add(&in, a, 4);
+	p->solver = cairn_xstrdup("nope");
+	set.memory_budget = 100;
+	run(0, 0);
+	ck_assert_ptr_null(in.puzzles[0].error);
+	ck_assert_str_eq(in.puzzles[0].out.solver, "linear");
+	ck_assert_int_eq(in.puzzles[0].out.diff, 7);
+	ck_assert_int_eq(in.puzzles[0].out.first_move, CAIRN_MOVE_RIGHT);
+	ck_assert_ptr_null(in.puzzles[0].out.moves);
+	t2 = cairn_registry_find(&reg, "tuple2d");
+	ck_assert_ptr_nonnull(t2);
+	cairn_format_bytes(need, sizeof need, t2->memory(4, CAIRN_WANT_FIRST_MOVE));
+	snprintf(want, sizeof want, "line 2: solver tuple2d needs %s for 4 "
+		 "piles, more than memory_budget (100 B)", need);
+	ck_assert_str_eq(in.puzzles[1].error, want);
+	ck_assert_str_eq(in.puzzles[2].error, "line 3: solver: unknown solver "
+			 "\"nope\" (loaded: diff1d, diff2d, linear, tuple2d)");
+	cairn_input_free(&in);
+}
+END_TEST
+
+START_TEST(every_solver_and_moves)
+{
+	static const int64_t rows[][4] = {
+		{ 5, 3, 4, 5 }, { 1, 2, 3, 0 }, { 3, 9, 1, 2 }, { 1, 100, 3, 0 },
+	};
+	static const size_t lens[] = { 4, 3, 4, 3 };
+	static const int64_t diffs[] = { 1, 2, 7, -96 };
+	static const char *const moves[] = { "LRRL", "RRL", "RLLL", "LLL" };
+	static const char *const names[] = { "tuple2d", "diff2d", "diff1d", "linear" };
+	struct cairn_puzzle *p;
+	size_t i, k;
+
+	for (k = 0; k < 4; k++) {
+		cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+		set.force_solver = names[k];
+		set.force_moves = 1;
+		for (i = 0; i < 4; i++)
+			add(&in, rows[i], lens[i]);
+		run(0, 0);
+		for (i = 0; i < 4; i++) {
+			p = &in.puzzles[i];
+			ck_assert_ptr_null(p->error);
+			ck_assert_str_eq(p->out.solver, names[k]);
+			ck_assert_int_eq(p->out.diff, diffs[i]);
+			ck_assert_str_eq(p->out.moves, moves[i]);
+			ck_assert_int_eq(p->out.first_move, moves[i][0] == 'R');
+		}
+		cairn_input_free(&in);
+	}
+}
+END_TEST
+
+START_TEST(explain)
+{
+	static const int64_t a[] = { 5, 3, 4, 5 };
+	static const int64_t d[16] = {
+		5, 2, 4, 1,
+		0, 3, 1, 4,
+		0, 0, 4, 1,
+		0, 0, 0, 5,
+	};
+	int64_t big[21] = { 0 };
+	size_t i, j;
+
+	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	add(&in, a, 4)->explain = 1;
+	add(&in, big, 21)->explain = 1;
+	add(&in, big, 20)->explain = 1;
+	run(0, 0);
+	for (i = 0; i < 4; i++)
+		for (j = i; j < 4; j++)
+			ck_assert_int_eq(in.puzzles[0].out.table[i * 4 + j], d[i * 4 + j]);
+	ck_assert_str_eq(in.puzzles[1].error, "line 2: explain: the DP table is "
+			 "shown for at most 20 piles, this puzzle has 21");
+	ck_assert_ptr_null(in.puzzles[2].error);
+	ck_assert_ptr_nonnull(in.puzzles[2].out.table);
+	cairn_input_free(&in);
+}
+END_TEST
+
+START_TEST(cancellation)
+{
+	static const int64_t a[] = { 5, 3, 4, 5 };
+
+	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	add(&in, a, 4);
+	run(CAIRN_CANCEL_TIMEOUT, 0);
+	ck_assert_str_eq(in.puzzles[0].error, "line 1: solver linear: cancelled "
+			 "(job_timeout_s reached)");
+	cairn_input_free(&in);
+	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	add(&in, a, 4);
+	run(CAIRN_CANCEL_SHUTDOWN, -ECANCELED);
+	cairn_input_free(&in);
+}
+END_TEST
+
+START_TEST(cross_check_disagreement)
+{
+	static const int64_t a[] = { 3, 9, 1, 2 };
+	const char *top = getenv("top_builddir");
+	char path[1024], err[1024];
+	struct cairn_puzzle *p;
+
+	snprintf(path, sizeof path, "%s/tests/plugins/.libs/wrong.so",
+		 top ? top : ".");
+	ck_assert_int_eq(cairn_registry_load_file(&reg, path, err, sizeof err), 0);
+	set.cross_check = 1;
+	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	p = add(&in, a, 4);
+	p->expect.present = 1;
+	p->expect.given = CAIRN_EXPECT_BIT(CAIRN_EXPECT_DIFF);
+	p->expect.diff = 7;
+	add(&in, a, 4);		/* ungraded: not cross-checked */
+	run(0, 0);
+	ck_assert_str_eq(in.puzzles[0].error, "solvers disagree: wrong gives "
+			 "diff 8, first_move right; linear gives diff 7, "
+			 "first_move right");
+	ck_assert_int_eq(in.puzzles[0].out.verdict, CAIRN_VERDICT_NONE);
+	ck_assert_int_eq(nlogged, 1);
+	ck_assert_str_eq(logged, in.puzzles[0].error);
+	ck_assert_ptr_null(in.puzzles[1].error);
+	ck_assert_str_eq(in.puzzles[1].out.solver, "wrong");
+	cairn_input_free(&in);
+}
+END_TEST
+
+START_TEST(cross_check_agreement_grades)
+{
+	static const int64_t a[] = { 3, 9, 1, 2 };
+	struct cairn_puzzle *p;
+
+	set.cross_check = 1;
+	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	p = add(&in, a, 4);
+	p->expect.present = 1;
+	p->expect.given = CAIRN_EXPECT_BIT(CAIRN_EXPECT_DIFF);
+	p->expect.diff = 7;
+	run(0, 0);
+	ck_assert_ptr_null(in.puzzles[0].error);
+	ck_assert_int_eq(in.puzzles[0].out.verdict, CAIRN_VERDICT_CORRECT);
+	ck_assert_int_eq(nlogged, 0);
+	cairn_input_free(&in);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("process");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, value_bound);
+	tcase_add_test(tc, auto_and_named);
+	tcase_add_test(tc, every_solver_and_moves);
+	tcase_add_test(tc, explain);
+	tcase_add_test(tc, cancellation);
+	tcase_add_test(tc, cross_check_disagreement);
+	tcase_add_test(tc, cross_check_agreement_grades);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,377 @@
+/*
+ * check_spool - unit tests of the spool's file-system mechanics.
+ *
+ * Covers the name filter, the no-overwrite numbering of done/ and failed/,
+ * claiming, the publish protocol (no temporary file left, stale temporary
+ * files recognised by instance), grouped directory flushes from several
+ * threads, the retry backoff and the attempts journal's round trip.  Each
+ * test works in its own mkdtemp() directory.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_attempts.h"
+#include "cairn_mem.h"
+#include "cairn_publish.h"
+#include "cairn_spool.h"
+
+static char tmpdir[64];
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st; (void)flag; (void)f;
+	return remove(path);
+}
+
+static void setup(void)
+{
+	strcpy(tmpdir, "/tmp/check_spool.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void teardown(void)
+{
+	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int open_tmp(void)
+{
+	int fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(fd, 0);
+	return fd;
+}
+
+static void put(int dir_fd, const char *name, const char *text)
+{
+	int fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+/* slurp - a file's text, or NULL when it does not exist. */
+static char *slurp(int dir_fd, const char *name)
+{
+	static char buf[4096];
+	int fd = openat(dir_fd, name, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	ck_assert_int_ge(n, 0);
+	buf[n] = '\0';
+	return buf;
+}
+
+static int count_entries(int dir_fd)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY);
+	DIR *d = fdopendir(fd);
+	struct dirent *de;
+	int n = 0;
+
+	while ((de = readdir(d)) != NULL)
+		n += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+static const struct { const char *name; int ignored; } names[] = {
+	{ "hw1.yaml", 0 }, { "a", 0 }, { "tmp", 0 }, { "x.tmpx", 0 },
+	{ "part", 0 }, { "~x", 0 }, { "a.partial", 0 },
+	{ ".hidden.yaml", 1 }, { ".", 1 }, { "..", 1 }, { "", 1 },
+	{ "hw1.yaml.tmp", 1 }, { "hw1.yaml.part", 1 }, { "hw1.yaml~", 1 },
+	{ ".tmp", 1 },
+};
+
+START_TEST(test_ignored)
+{
+	ck_assert_msg(cairn_spool_ignored(names[_i].name) == names[_i].ignored,
+		      "name \"%s\"", names[_i].name);
+}
+END_TEST
+
+static const struct { const char *name; unsigned k; const char *want; } numbered[] = {
+	{ "hw1.yaml", 0, "hw1.yaml" }, { "hw1.yaml", 1, "hw1.1.yaml" },
+	{ "hw1.yaml", 2, "hw1.2.yaml" }, { "README", 1, "README.1" },
+	{ "a.tar.gz", 1, "a.tar.1.gz" }, { "notes.csv", 12, "notes.12.csv" },
+};
+
+START_TEST(test_numbered)
+{
+	char *s = cairn_spool_numbered(numbered[_i].name, numbered[_i].k);
+
+	ck_assert_str_eq(s, numbered[_i].want);
+	free(s);
+}
+END_TEST
+
+START_TEST(test_store_never_overwrites)
+{
+	int root = open_tmp(), src, dst;
+	const char *texts[] = { "first\n", "second\n", "third\n" };
+	const char *want[] = { "hw1.yaml", "hw1.1.yaml", "hw1.2.yaml" };
+
+	mkdirat(root, "src", 0755);
+	mkdirat(root, "dst", 0755);
+	src = openat(root, "src", O_RDONLY | O_DIRECTORY);
+	dst = openat(root, "dst", O_RDONLY | O_DIRECTORY);
+	for (int i = 0; i < 3; i++) {
+		char *as = NULL;
+
+		put(src, "hw1.yaml", texts[i]);
+		ck_assert_int_eq(cairn_spool_store(src, "hw1.yaml", dst, &as), 0);
+		ck_assert_str_eq(as, want[i]);
+		free(as);
+	}
+	for (int i = 0; i < 3; i++)
+		ck_assert_str_eq(slurp(dst, want[i]), texts[i]);
+	ck_assert_int_eq(count_entries(src), 0);
+	put(src, "a", "new\n");
+	put(dst, "a", "old\n");
+	ck_assert_int_eq(cairn_spool_move(src, "a", dst, "a"), -EEXIST);
+	ck_assert_str_eq(slurp(dst, "a"), "old\n");
+	close(src);
+	close(dst);
+	close(root);
+}
+END_TEST
+
+START_TEST(test_open_and_claim)
+{
+	struct cairn_spool sp;
+	char err[256], *root = cairn_xasprintf("%s/spool/deep", tmpdir);
+	int r = cairn_spool_open(&sp, root, "host1", err, sizeof(err));
+	struct stat st;
+	const char *dirs[] = { "incoming", "processing/host1", "results", "done",
+			       "failed", "problems" };
+
+	ck_assert_msg(r == 0, "%s", err);
+	for (size_t i = 0; i < 6; i++)
+		ck_assert_msg(fstatat(sp.root_fd, dirs[i], &st, 0) == 0 && S_ISDIR(st.st_mode),
+			      "%s", dirs[i]);
+	int in = cairn_spool_open_incoming(&sp);
+	ck_assert_int_ge(in, 0);
+	put(in, "hw1.yaml", "x\n");
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), 0);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), -ENOENT);
+	ck_assert_str_eq(slurp(sp.processing_fd, "hw1.yaml"), "x\n");
+	put(in, "hw1.yaml", "y\n");
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), -EEXIST);
+	ck_assert_int_eq(cairn_spool_unclaim(&sp, "hw1.yaml"), -EEXIST);
+	ck_assert_int_eq(unlinkat(in, "hw1.yaml", 0), 0);
+	ck_assert_int_eq(cairn_spool_unclaim(&sp, "hw1.yaml"), 0);
+	ck_assert_str_eq(slurp(in, "hw1.yaml"), "x\n");
+	close(in);
+	cairn_spool_close(&sp);
+	ck_assert_int_eq(cairn_spool_open(&sp, root, "../x", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name");
+	free(root);
+}
+END_TEST
+
+START_TEST(test_publish)
+{
+	int dir = open_tmp();
+	char err[512];
+
+	ck_assert_int_eq(cairn_publish(dir, "hw1.result.yaml", "host1", "a: 1\n", 5, 1,
+				       NULL, err, sizeof(err)), 0);
+	ck_assert_str_eq(slurp(dir, "hw1.result.yaml"), "a: 1\n");
+	ck_assert_int_eq(cairn_publish(dir, "hw1.result.yaml", "host1", "a: 2\n", 5, 0,
+				       NULL, err, sizeof(err)), 0);
+	ck_assert_str_eq(slurp(dir, "hw1.result.yaml"), "a: 2\n");
+	ck_assert_int_eq(count_entries(dir), 1);
+	/* A name the file system refuses: an error, and nothing left behind. */
+	char longname[300];
+	memset(longname, 'n', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	ck_assert_int_eq(cairn_publish(dir, longname, "host1", "x", 1, 1, NULL,
+				       err, sizeof(err)), -ENAMETOOLONG);
+	ck_assert_str_eq(err + strlen(err) - strlen(": File name too long"),
+			 ": File name too long");
+	ck_assert_int_eq(strncmp(err, "create nnn", 10), 0);
+	ck_assert_int_eq(count_entries(dir), 1);
+	close(dir);
+}
+END_TEST
+
+START_TEST(test_stale_temps)
+{
+	int dir = open_tmp();
+
+	ck_assert(cairn_publish_is_temp(".hw1.result.yaml.host1.0123456789abcdef.tmp", "host1"));
+	ck_assert(cairn_publish_is_temp(".a.b.host.example.org.0123456789abcdef.tmp",
+					"host.example.org"));
+	ck_assert(!cairn_publish_is_temp(".hw1.result.yaml.host2.0123456789abcdef.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp(".hw1.result.yaml.host1.0123456789abcdeX.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp("hw1.result.yaml.host1.0123456789abcdef.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp("..host1.0123456789abcdef.tmp", "host1"));
+	put(dir, ".hw1.result.yaml.host1.0123456789abcdef.tmp", "half");
+	put(dir, ".hw2.result.yaml.host2.0123456789abcdef.tmp", "other instance");
+	put(dir, "hw1.result.yaml", "kept");
+	ck_assert_int_eq(cairn_publish_remove_stale(dir, "host1"), 1);
+	ck_assert_int_eq(count_entries(dir), 2);
+	ck_assert_ptr_null(slurp(dir, ".hw1.result.yaml.host1.0123456789abcdef.tmp"));
+	close(dir);
+}
+END_TEST
+
+struct syncer_arg {
+	struct cairn_dirsync *ds;
+	int fd;
+	int failures;
+};
+
+static void *syncer(void *p)
+{
+	struct syncer_arg *a = p;
+
+	for (int i = 0; i < 50; i++)
+		if (cairn_dirsync_sync(a->ds, a->fd) != 0)
+			a->failures++;
+	return NULL;
+}
+
+START_TEST(test_dirsync_threads)
+{
+	struct cairn_dirsync ds;
+	pthread_t t[8];
+	struct syncer_arg a[8];
+	int dir = open_tmp();
+
+	cairn_dirsync_init(&ds);
+	for (int i = 0; i < 8; i++) {
+		a[i] = (struct syncer_arg){ &ds, dir, 0 };
+		pthread_create(&t[i], NULL, syncer, &a[i]);
+	}
+	for (int i = 0; i < 8; i++) {
+		pthread_join(t[i], NULL);
+		ck_assert_int_eq(a[i].failures, 0);
+	}
+	ck_assert_uint_ge(ds.nsyncs, 1);
+	ck_assert_uint_le(ds.nsyncs, 400);
+	/* A failing fsync is reported to the caller it covered. */
+	ck_assert_int_eq(cairn_dirsync_sync(&ds, -1), -EBADF);
+	cairn_dirsync_destroy(&ds);
+	close(dir);
+}
+END_TEST
+
+START_TEST(test_backoff)
+{
+	const uint64_t want[] = { 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000 };
+	uint64_t ms = 0;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		ms = cairn_publish_backoff_ms(ms);
+		ck_assert_uint_eq(ms, want[i]);
+	}
+}
+END_TEST
+
+START_TEST(test_attempts_roundtrip)
+{
+	struct cairn_attempts a;
+	int dir = open_tmp();
+
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 1), 0);
+	ck_assert_uint_eq(a.n, 0);
+	cairn_attempts_add(&a, "line\nbreak.yaml", 5);
+	cairn_attempts_add(&a, "hw1.yaml", 7);
+	cairn_attempts_add(&a, "hw1.yaml", 7);
+	ck_assert_int_eq(cairn_attempts_save(&a), 0);
+	ck_assert_str_eq(slurp(dir, ".attempts"),
+			 "5 6c696e650a627265616b2e79616d6c\n7 6877312e79616d6c\n");
+	cairn_attempts_free(&a);
+
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 1), 0);
+	ck_assert(cairn_attempts_has(&a, "line\nbreak.yaml", 5));
+	ck_assert(cairn_attempts_has(&a, "hw1.yaml", 7));
+	ck_assert(!cairn_attempts_has(&a, "hw1.yaml", 8));
+	ck_assert_int_eq(cairn_attempts_done(&a, "hw1.yaml", 7), 0);
+	ck_assert_int_eq(cairn_attempts_done(&a, "nothing", 1), 0);
+	cairn_attempts_free(&a);
+	ck_assert_str_eq(slurp(dir, ".attempts"), "5 6c696e650a627265616b2e79616d6c\n");
+	ck_assert_ptr_null(slurp(dir, ".attempts.tmp"));
+	close(dir);
+}
+END_TEST
+
+START_TEST(test_attempts_malformed)
+{
+	struct cairn_attempts a;
+	int dir = open_tmp();
+
+	put(dir, ".attempts", "12 zz\n5 61\nx 61\n9 6\n\n3 00\n4 62");
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
+	ck_assert_uint_eq(a.n, 2);
+	ck_assert(cairn_attempts_has(&a, "a", 5));
+	ck_assert(cairn_attempts_has(&a, "b", 4));
+	cairn_attempts_free(&a);
+	close(dir);
+}
+END_TEST
+
+START_TEST(test_attempts_bounded)
+{
+	struct cairn_attempts a;
+	int dir = open_tmp();
+
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
+	for (uint64_t i = 0; i < CAIRN_ATTEMPTS_MAX + 5; i++)
+		cairn_attempts_add(&a, "f", i);
+	ck_assert_uint_eq(a.n, CAIRN_ATTEMPTS_MAX);
+	ck_assert(!cairn_attempts_has(&a, "f", 4));
+	ck_assert(cairn_attempts_has(&a, "f", 5));
+	cairn_attempts_free(&a);
+	close(dir);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("spool");
+	TCase *tc = tcase_create("spool");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_loop_test(tc, test_ignored, 0, sizeof(names) / sizeof(names[0]));
+	tcase_add_loop_test(tc, test_numbered, 0, sizeof(numbered) / sizeof(numbered[0]));
+	tcase_add_test(tc, test_store_never_overwrites);
+	tcase_add_test(tc, test_open_and_claim);
+	tcase_add_test(tc, test_publish);
+	tcase_add_test(tc, test_stale_temps);
+	tcase_add_test(tc, test_dirsync_threads);
+	tcase_add_test(tc, test_backoff);
+	tcase_add_test(tc, test_attempts_roundtrip);
+	tcase_add_test(tc, test_attempts_malformed);
+	tcase_add_test(tc, test_attempts_bounded);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,381 @@
+/*
+ * check_watch - unit tests of the pending set and of the watcher.
+ *
+ * The pending set is tested as data: oldest first by (mtime, name), the
+ * bound with its eviction of the youngest, running names remembering
+ * events, and settling driven by a fake stat.  The watcher is tested on a
+ * real temporary spool with a real libuv loop: a file moved in is ready
+ * at once, a file found by the scan only after settle_ms, ignored names
+ * never, and a deleted incoming/ is re-created; each test closes every
+ * handle and asserts that uv_loop_close() succeeds.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <uv.h>
+
+#include "cairn_log.h"
+#include "cairn_mem.h"
+#include "cairn_pending.h"
+#include "cairn_spool.h"
+#include "cairn_watch.h"
+
+static struct stat fake(long sec, long ino, long size)
+{
+	struct stat st;
+
+	memset(&st, 0, sizeof(st));
+	st.st_mtim.tv_sec = sec;
+	st.st_ino = (ino_t)ino;
+	st.st_size = size;
+	return st;
+}
+
+/* order_of - the names of the waiting set, in order, space-separated. */
+static const char *order_of(const struct cairn_pending *p)
+{
+	static char buf[512];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->n; i++) {
+		strcat(buf, i ? " " : "");
+		strcat(buf, p->order[i]->name);
+	}
+	return buf;
+}
+
+/* wall clock far in the future: every fake mtime is old enough */
+#define LATE 4000000000000ull
+
+START_TEST(test_oldest_first)
+{
+	struct cairn_pending p;
+	struct stat a = fake(3, 1, 1), b = fake(1, 2, 1), c = fake(1, 3, 1), d = fake(2, 4, 1);
+
+	cairn_pending_init(&p, 10, 500);
+	cairn_pending_note(&p, "c.yaml", &a, 1, 0, LATE);
+	cairn_pending_note(&p, "b.yaml", &b, 1, 0, LATE);
+	cairn_pending_note(&p, "a.yaml", &c, 1, 0, LATE);
+	cairn_pending_note(&p, "z.yaml", &d, 1, 0, LATE);
+	ck_assert_str_eq(order_of(&p), "a.yaml b.yaml z.yaml c.yaml");
+	const char *want[] = { "a.yaml", "b.yaml", "z.yaml", "c.yaml" };
+	for (int i = 0; i < 4; i++) {
+		struct cairn_cand *x = cairn_pending_next(&p);
+
+		ck_assert_str_eq(x->name, want[i]);
+		cairn_pending_start(&p, x);
+		ck_assert_ptr_eq(cairn_pending_find(&p, want[i]), x);
+		cairn_pending_forget(&p, x);
+		ck_assert_ptr_null(cairn_pending_find(&p, want[i]));
+	}
+	ck_assert_ptr_null(cairn_pending_next(&p));
+	ck_assert_uint_eq(p.count, 0);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+START_TEST(test_bounded)
+{
+	struct cairn_pending p;
+	struct stat s5 = fake(5, 1, 1), s6 = fake(6, 2, 1), s7 = fake(7, 3, 1), s1 = fake(1, 4, 1);
+
+	cairn_pending_init(&p, 2, 0);
+	ck_assert_ptr_nonnull(cairn_pending_note(&p, "x", &s5, 1, 0, LATE));
+	ck_assert_ptr_nonnull(cairn_pending_note(&p, "y", &s6, 1, 0, LATE));
+	ck_assert_int_eq(p.missed, 0);
+	/* younger than everything kept: dropped */
+	ck_assert_ptr_null(cairn_pending_note(&p, "w", &s7, 1, 0, LATE));
+	ck_assert_int_eq(p.missed, 1);
+	ck_assert_ptr_null(cairn_pending_find(&p, "w"));
+	/* older: the youngest kept one makes room */
+	ck_assert_ptr_nonnull(cairn_pending_note(&p, "z", &s1, 1, 0, LATE));
+	ck_assert_str_eq(order_of(&p), "z x");
+	ck_assert_ptr_null(cairn_pending_find(&p, "y"));
+	ck_assert_uint_eq(p.count, 2);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+START_TEST(test_running_remembers)
+{
+	struct cairn_pending p;
+	struct stat s = fake(5, 1, 1), t = fake(9, 2, 1);
+	struct cairn_cand *c;
+
+	cairn_pending_init(&p, 10, 0);
+	c = cairn_pending_note(&p, "hw1.yaml", &s, 1, 0, LATE);
+	cairn_pending_start(&p, c);
+	ck_assert_uint_eq(p.n, 0);
+	ck_assert_ptr_eq(cairn_pending_note(&p, "hw1.yaml", &t, 1, 0, LATE), c);
+	ck_assert_int_eq(c->again, 1);
+	ck_assert_uint_eq(p.n, 0);
+	ck_assert_ptr_null(cairn_pending_next(&p));
+	cairn_pending_free(&p);
+}
+END_TEST
+
+static struct stat restat_result;
+static int restat_gone;
+
+static int fake_restat(void *ctx, const char *name, struct stat *st)
+{
+	(void)ctx; (void)name;
+	*st = restat_result;
+	return restat_gone;
+}
+
+START_TEST(test_settle)
+{
+	struct cairn_pending p;
+	/* mtime 100 s after the epoch; the wall clock says 100.2 s */
+	struct stat s = fake(100, 1, 10), grown = fake(100, 1, 20);
+	struct cairn_cand *c;
+
+	cairn_pending_init(&p, 10, 500);
+	c = cairn_pending_note(&p, "slow.yaml", &s, 0, 1000, 100200);
+	ck_assert_int_eq(c->ready, 0);
+	ck_assert_ptr_null(cairn_pending_next(&p));
+	restat_result = s;
+	restat_gone = 0;
+	/* 200 ms later, unchanged, but quiet for only 400 ms by its mtime */
+	ck_assert_int_eq(cairn_pending_settle(&p, 1200, 100400, fake_restat, NULL), 100);
+	ck_assert_int_eq(c->ready, 0);
+	/* it grew: the quiet time starts again from now (mtime is unchanged) */
+	restat_result = grown;
+	ck_assert_int_eq(cairn_pending_settle(&p, 1300, 100300 - 300, fake_restat, NULL), 500);
+	ck_assert_int_eq(c->ready, 0);
+	ck_assert_int_eq(cairn_pending_settle(&p, 1800, 100000, fake_restat, NULL), -1);
+	ck_assert_int_eq(c->ready, 1);
+	ck_assert_ptr_eq(cairn_pending_next(&p), c);
+	/* an event makes a settling file ready at once */
+	struct stat n = fake(200, 2, 1);
+	struct cairn_cand *e = cairn_pending_note(&p, "new.yaml", &n, 0, 1800, 200000);
+	ck_assert_int_eq(e->ready, 0);
+	ck_assert_ptr_eq(cairn_pending_note(&p, "new.yaml", &n, 1, 1800, 200000), e);
+	ck_assert_int_eq(e->ready, 1);
+	/* a settling file that vanished is forgotten */
+	struct stat g = fake(300, 3, 1);
+	cairn_pending_note(&p, "gone.yaml", &g, 0, 1800, 300000);
+	restat_gone = 1;
+	ck_assert_int_eq(cairn_pending_settle(&p, 1900, 300100, fake_restat, NULL), -1);
+	ck_assert_ptr_null(cairn_pending_find(&p, "gone.yaml"));
+	ck_assert_uint_eq(p.n, 2);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/* --- the watcher on a real spool --- */
+
+static char tmpdir[64];
+static struct cairn_spool sp;
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st; (void)flag; (void)f;
+	return remove(path);
+}
+
+static void setup(void)
+{
+	char err[256];
+
+	cairn_log_open(CAIRN_LOG_ERROR);
+	strcpy(tmpdir, "/tmp/check_watch.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	ck_assert_int_eq(cairn_spool_open(&sp, tmpdir, "t", err, sizeof(err)), 0);
+}
+
+static void teardown(void)
+{
+	cairn_spool_close(&sp);
+	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void put(const char *rel, const char *text)
+{
+	int fd = openat(sp.root_fd, rel, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+struct harness {
+	uv_loop_t loop;
+	uv_timer_t step;		/* drives the test script */
+	struct cairn_pending p;
+	struct cairn_watch w;
+	int stage;
+	char seen[256];			/* names taken, in order */
+	int closed;
+};
+
+static void ready(struct cairn_watch *w)
+{
+	struct harness *h = (struct harness *)((char *)w - offsetof(struct harness, w));
+	struct cairn_cand *c;
+
+	while ((c = cairn_pending_next(&h->p)) != NULL) {
+		strcat(h->seen, h->seen[0] ? " " : "");
+		strcat(h->seen, c->name);
+		cairn_pending_start(&h->p, c);
+		cairn_pending_forget(&h->p, c);
+	}
+}
+
+static void watch_closed(struct cairn_watch *w)
+{
+	struct harness *h = (struct harness *)((char *)w - offsetof(struct harness, w));
+
+	h->closed++;
+}
+
+static void step_closed(uv_handle_t *t)
+{
+	struct harness *h = t->data;
+
+	h->closed++;
+}
+
+/* script - one stage per tick: act, then check what the watcher took. */
+static void script(uv_timer_t *t)
+{
+	struct harness *h = t->data;
+
+	switch (h->stage++) {
+	case 0:		/* the first scan found old.yaml (written before start) */
+		ck_assert_str_eq(h->seen, "old.yaml");
+		h->seen[0] = '\0';
+		put("incoming/.hidden.yaml", "x");
+		put("incoming/w.yaml.part", "x");
+		put("incoming/new.yaml.tmp", "x");
+		ck_assert_int_eq(renameat(sp.root_fd, "incoming/new.yaml.tmp",
+					  sp.root_fd, "incoming/new.yaml"), 0);
+		put("incoming/cp.csv", "1,2\n");
+		break;
+	case 1:		/* moved in and closed after writing: taken at once */
+		/* same mtime tick possible: either order is right */
+		ck_assert_msg(strcmp(h->seen, "new.yaml cp.csv") == 0 ||
+			      strcmp(h->seen, "cp.csv new.yaml") == 0, "%s", h->seen);
+		h->seen[0] = '\0';
+		/* incoming/ disappears and comes back */
+		ck_assert_int_eq(renameat(sp.root_fd, "incoming", sp.root_fd, "gone"), 0);
+		break;
+	case 2:
+		put("incoming/after.yaml", "x");
+		break;
+	case 3:
+		ck_assert_str_eq(h->seen, "after.yaml");
+		ck_assert_uint_eq(h->w.scans, 2);
+		uv_close((uv_handle_t *)&h->step, step_closed);
+		cairn_watch_close(&h->w, watch_closed);
+		break;
+	}
+}
+
+START_TEST(test_watch)
+{
+	struct harness h;
+	char err[256];
+	struct timespec old[2] = { { 1000000, 0 }, { 1000000, 0 } };
+
+	memset(&h, 0, sizeof(h));
+	put("incoming/old.yaml", "x");
+	ck_assert_int_eq(utimensat(sp.root_fd, "incoming/old.yaml", old, 0), 0);
+	put("incoming/.dot", "x");
+	ck_assert_int_eq(uv_loop_init(&h.loop), 0);
+	cairn_pending_init(&h.p, 100, 60000);
+	ck_assert_int_eq(cairn_watch_start(&h.w, &h.loop, &sp, &h.p, 1, 0, ready,
+					   err, sizeof(err)), 0);
+	uv_timer_init(&h.loop, &h.step);
+	h.step.data = &h;
+	uv_timer_start(&h.step, script, 100, 100);
+	uv_run(&h.loop, UV_RUN_DEFAULT);
+	ck_assert_int_eq(h.closed, 2);
+	ck_assert_int_eq(h.stage, 4);
+	ck_assert_int_eq(uv_loop_close(&h.loop), 0);
+	/* the ignored names were never taken and are still there */
+	struct stat st;
+	ck_assert_int_eq(fstatat(sp.root_fd, "gone/.hidden.yaml", &st, 0), 0);
+	ck_assert_int_eq(fstatat(sp.root_fd, "gone/w.yaml.part", &st, 0), 0);
+	cairn_pending_free(&h.p);
+}
+END_TEST
+
+static void settle_script(uv_timer_t *t)
+{
+	struct harness *h = t->data;
+
+	switch (h->stage++) {
+	case 0:		/* written before start, recent mtime: still settling */
+		ck_assert_str_eq(h->seen, "");
+		ck_assert_uint_eq(h->p.n, 1);
+		break;
+	case 1:
+		if (h->seen[0] == '\0') {
+			h->stage--;	/* not yet: try again on the next tick */
+			break;
+		}
+		ck_assert_str_eq(h->seen, "young.yaml");
+		uv_close((uv_handle_t *)&h->step, step_closed);
+		cairn_watch_close(&h->w, watch_closed);
+		break;
+	}
+}
+
+START_TEST(test_settle_scan)
+{
+	struct harness h;
+	char err[256];
+
+	memset(&h, 0, sizeof(h));
+	put("incoming/young.yaml", "x");
+	ck_assert_int_eq(uv_loop_init(&h.loop), 0);
+	cairn_pending_init(&h.p, 100, 3000);
+	ck_assert_int_eq(cairn_watch_start(&h.w, &h.loop, &sp, &h.p, 0, 0, ready,
+					   err, sizeof(err)), 0);
+	uv_timer_init(&h.loop, &h.step);
+	h.step.data = &h;
+	uv_timer_start(&h.step, settle_script, 50, 100);
+	uv_run(&h.loop, UV_RUN_DEFAULT);
+	ck_assert_int_eq(h.closed, 2);
+	ck_assert_int_eq(uv_loop_close(&h.loop), 0);
+	cairn_pending_free(&h.p);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("watch");
+	TCase *tc = tcase_create("pending");
+	TCase *tw = tcase_create("watch");
+
+	tcase_add_test(tc, test_oldest_first);
+	tcase_add_test(tc, test_bounded);
+	tcase_add_test(tc, test_running_remembers);
+	tcase_add_test(tc, test_settle);
+	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(tw, setup, teardown);
+	tcase_add_test(tw, test_watch);
+	tcase_add_test(tw, test_settle_scan);
+	suite_add_tcase(s, tw);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
