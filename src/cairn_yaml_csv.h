@@ -71,7 +71,7 @@ char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
 enum cairn_yaml_csv_sink {
 	CAIRN_YAML_CSV_FILE,		/* a file error: reading stops */
 	CAIRN_YAML_CSV_PUZZLE,		/* p->error: the puzzle is invalid */
-	CAIRN_YAML_CSV_EXPECT		/* p->expect.invalid: the answer is */
+	CAIRN_YAML_CSV_EXPECT		/* p->expect.invalid: a bad answer */
 };
 
 /*
@@ -96,8 +96,9 @@ struct cairn_yaml_csv_ids {
 };
 
 /*
- * Give puzzle idx of `in` its default id "#k" when it has none, and
- * record its id.  Returns NULL, or (allocated) "duplicate id \"p1\"
+ * Give puzzle idx of `in` its default id "#k" when it has none, and check
+ * its id against those of the puzzles before it (call this once for each
+ * puzzle, in order).  Returns NULL, or (allocated) "duplicate id \"p1\"
  * (first at line 4)" when an earlier puzzle has the same id.
  */
 char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,

@@ -184,6 +184,16 @@ int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)
 	return 0;
 }
 
+char *cairn_yaml_ev_take(yaml_event_t *e)
+{
+	char *s = (char *)e->data.scalar.value;
+
+	/* libyaml allocates with malloc(), so free() releases it. */
+	e->data.scalar.value = NULL;
+	yaml_event_delete(e);
+	return s;
+}
+
 int cairn_yaml_ev_skip(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	int d = is_start(e);
@@ -267,6 +277,7 @@ void cairn_yaml_ev_close(struct cairn_yaml_ev *r)
 	while (r->qhead < r->qlen)
 		yaml_event_delete(&r->queue[r->qhead++]);
 	free(r->queue);
+	free(r->piles);
 	yaml_parser_delete(&r->parser);
 	cairn_yaml_csv_ids_free(&r->ids);
 }

@@ -12,6 +12,7 @@
 #define CAIRN_YAML_EV_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <yaml.h>
 
@@ -45,6 +46,8 @@ struct cairn_yaml_ev {
 	int depth;			/* open sequences and mappings */
 	yaml_event_t *queue;		/* events read ahead, replayed first */
 	size_t qhead, qlen, qcap;
+	int64_t *piles;			/* the piles being read */
+	size_t pcap;
 };
 
 /* Start reading data[0..len); -1 (a file error) when libyaml cannot. */
@@ -90,5 +93,11 @@ static inline const char *cairn_yaml_ev_text(const yaml_event_t *e)
 {
 	return (const char *)e->data.scalar.value;
 }
+
+/*
+ * Take the text of scalar event e, which the caller then frees, and
+ * delete the event: libyaml's copy of a scalar is the only one made.
+ */
+char *cairn_yaml_ev_take(yaml_event_t *e);
 
 #endif

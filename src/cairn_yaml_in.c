@@ -113,8 +113,13 @@ static int string_value(struct cairn_yaml_ev *r, const struct node *n,
 			char **dst)
 {
 	union cairn_yaml_csv_value v;
-	int rc = scalar(r, e, CAIRN_YAML_CSV_STRING, &v, &n->sink, path);
+	int rc;
 
+	if (e->type == YAML_SCALAR_EVENT && e->data.scalar.length > 0) {
+		*dst = cairn_yaml_ev_take(e);
+		return 0;
+	}
+	rc = scalar(r, e, CAIRN_YAML_CSV_STRING, &v, &n->sink, path);
 	if (rc == 1)
 		*dst = v.s;
 	return rc < 0 ? -1 : 0;
@@ -246,16 +251,17 @@ static int expect(struct cairn_yaml_ev *r, struct cairn_puzzle *p,
 	return mapping(r, &mp, path);
 }
 
-static void add_pile(struct cairn_puzzle *p, size_t *cap, int64_t v)
+/* add_pile - piles gather in the reader's buffer, then get an exact copy */
+static void add_pile(struct cairn_yaml_ev *r, struct cairn_puzzle *p,
+		     int64_t v)
 {
-	p->piles = cairn_xgrow(p->piles, cap, p->n + 1, sizeof *p->piles);
-	p->piles[p->n++] = v;
+	r->piles = cairn_xgrow(r->piles, &r->pcap, p->n + 1, sizeof *r->piles);
+	r->piles[p->n++] = v;
 }
 
 /* pile - one element e (consumed) of a piles sequence */
 static int pile(struct cairn_yaml_ev *r, const struct node *n,
-		yaml_event_t *e, size_t *cap,
-		const struct cairn_yaml_path *path)
+		yaml_event_t *e, const struct cairn_yaml_path *path)
 {
 	struct cairn_puzzle *p = n->p;
 	struct cairn_yaml_path ep = { path, NULL, 0, p->n };
@@ -277,18 +283,20 @@ static int pile(struct cairn_yaml_ev *r, const struct node *n,
 	    cairn_parse_i64(cairn_yaml_ev_text(e), e->data.scalar.length,
 			    &v.i) == 0) {
 		yaml_event_delete(e);
-		add_pile(p, cap, v.i);
+		add_pile(r, p, v.i);
 		return 0;
 	}
 	rc = scalar(r, e, CAIRN_YAML_CSV_INT, &v, &n->sink, &ep);
+	if (rc == 1)
+		add_pile(r, p, v.i);
 	return rc < 0 ? -1 : 0;
 }
 
 static int piles(struct cairn_yaml_ev *r, const struct node *n,
 		 yaml_event_t *e, const struct cairn_yaml_path *path)
 {
+	struct cairn_puzzle *p = n->p;
 	yaml_mark_t m = e->start_mark;
-	size_t cap = 0;
 
 	if (e->type != YAML_SEQUENCE_START_EVENT)
 		return reject(r, e, "a sequence of integers", &n->sink, path);
@@ -302,10 +310,16 @@ static int piles(struct cairn_yaml_ev *r, const struct node *n,
 			yaml_event_delete(&x);
 			break;
 		}
-		if (pile(r, n, &x, &cap, path) < 0)
+		if (pile(r, n, &x, path) < 0)
 			return -1;
 	}
-	if (n->p->n == 0)
+	if (p->n > 0 && p->error == NULL) {
+		p->piles = cairn_xmalloc(p->n * sizeof *p->piles);
+		memcpy(p->piles, r->piles, p->n * sizeof *p->piles);
+	} else {
+		p->n = 0;
+	}
+	if (p->n == 0)
 		return cairn_yaml_ev_fail(r, &n->sink, &m, path,
 					  "expected at least one pile");
 	return 0;
@@ -429,24 +443,25 @@ static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 	}
 }
 
-/* answer - one answer of a submission: key event k, value e (consumed) */
-static int answer(struct cairn_yaml_ev *r, const yaml_event_t *k,
-		  yaml_event_t *e, const struct cairn_yaml_path *path)
+/* answer - one answer of a submission: key k and value e (both consumed) */
+static int answer(struct cairn_yaml_ev *r, yaml_event_t *k, yaml_event_t *e,
+		  const struct cairn_yaml_path *path)
 {
-	size_t idx = r->in->npuzzles, len = k->data.scalar.length;
+	size_t idx = r->in->npuzzles;
 	struct cairn_puzzle *p = cairn_input_add(r->in);
 	const struct cairn_yaml_sink s = { CAIRN_YAML_CSV_PUZZLE, p };
-	const struct cairn_yaml_path kp = { path, cairn_yaml_ev_text(k), len,
-					    0 };
+	struct cairn_yaml_path kp = { path, NULL, k->data.scalar.length, 0 };
+	yaml_mark_t m = k->start_mark;
 	char *why;
 
-	p->id = cairn_xstrndup(cairn_yaml_ev_text(k), len);
-	p->line = k->start_mark.line + 1;
+	p->line = m.line + 1;
+	p->id = cairn_yaml_ev_take(k);
+	kp.key = p->id;
 	if (expect(r, p, e, &kp) < 0)
 		return -1;
 	why = cairn_yaml_csv_id(&r->ids, r->in, idx);
 	if (why != NULL)
-		cairn_yaml_ev_fail_why(r, &s, &k->start_mark, &kp, why);
+		cairn_yaml_ev_fail_why(r, &s, &m, &kp, why);
 	return 0;
 }
 
