@@ -22,3 +22,5 @@ EXTRA_DIST += tests/data/grade tests/data/report
 TESTS += tests/grade_cli.sh
 dist_check_SCRIPTS += tests/grade_cli.sh
 VALGRIND_TESTS += tests/check_grade tests/check_problems tests/check_report
+TESTS += tests/grade_crosscheck.sh tests/grade_batch.sh
+dist_check_SCRIPTS += tests/grade_crosscheck.sh tests/grade_batch.sh
