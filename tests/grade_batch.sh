@@ -55,7 +55,8 @@ BEGIN {
 		if (csv)
 			print "problem_set,submitter,id,expect_diff" > file
 		else
-			printf "problem_set: batch\nsubmitter: %s\nanswers:\n", name > file
+			printf "problem_set: batch\nsubmitter: %s\n", name > file
+		body = ""
 		for (p = 1; p <= nprob; p++) {
 			seed = (seed * 1103515245 + 12345) % 2147483648
 			pick = int(seed / 65536) % 3
@@ -65,8 +66,10 @@ BEGIN {
 			if (csv)
 				printf "batch,%s,p%d,%d\n", name, p, v > file
 			else
-				printf "  p%d: {diff: %d}\n", p, v > file
+				body = body sprintf("  p%d: {diff: %d}\n", p, v)
 		}
+		if (!csv)
+			printf "%s", body == "" ? "answers: {}\n" : "answers:\n" body > file
 		if (csv && correct + wrong == 0)
 			printf "batch,%s,p1,\n", name > file
 		close(file)
