@@ -9,3 +9,4 @@ tests_check_csv_in_SOURCES = tests/check_csv_in.c
 tests_check_csv_in_CFLAGS = $(tests_check_cflags)
 tests_check_csv_in_LDADD = $(tests_check_libs)
 endif
+VALGRIND_TESTS += tests/check_yaml_in tests/check_csv_in
