@@ -241,27 +241,27 @@ long cairn_pending_settle(struct cairn_pending *p, uint64_t now_ms,
 			  int (*restat)(void *ctx, const char *name, struct stat *st),
 			  void *ctx)
 {
+	struct cairn_cand **todo = cairn_xmalloc((p->n ? p->n : 1) * sizeof(todo[0]));
+	size_t ntodo = 0;
 	long next = -1;
 
-	for (size_t i = 0; i < p->n; ) {
-		struct cairn_cand *c = p->order[i];
+	/* A snapshot: repositioning below reorders p->order. */
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->order[i]->ready)
+			todo[ntodo++] = p->order[i];
+	for (size_t i = 0; i < ntodo; i++) {
+		struct cairn_cand *c = todo[i];
 		struct stat st;
 
-		if (c->ready) {
-			i++;
-			continue;
-		}
 		if (restat(ctx, c->name, &st) != 0) {
 			cairn_pending_forget(p, c);
 			continue;
 		}
 		if (!same(c, &st)) {
+			/* unlinked first, so the insertion never evicts */
 			unlink_order(p, c);
 			record(c, &st, now_ms);
-			if (insert_order(p, c) < 0)
-				cairn_pending_forget(p, c);
-			i = 0;		/* it moved: start over, settled ones are skipped */
-			continue;
+			insert_order(p, c);
 		}
 		long wait = (long)quiet_wait(p, c, now_ms, wall_ms);
 
@@ -269,7 +269,7 @@ long cairn_pending_settle(struct cairn_pending *p, uint64_t now_ms,
 			c->ready = 1;
 		else if (next < 0 || wait < next)
 			next = wait;
-		i++;
 	}
+	free(todo);
 	return next;
 }

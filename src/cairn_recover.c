@@ -70,7 +70,7 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 		  const struct cairn_recover_ops *ops)
 {
 	const struct cairn_spool *sp = ctx->sp;
-	char **names;
+	char **names = NULL;
 	int r = list_names(sp->processing_fd, &names), returned = 0, added = 0;
 
 	if (r < 0)

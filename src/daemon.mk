@@ -16,7 +16,8 @@ src_libcairnd_la_SOURCES = \
 	src/cairn_jobs.c src/cairn_jobs.h \
 	src/cairn_recover.c src/cairn_recover.h \
 	src/cairn_gen.c src/cairn_gen.h \
-	src/cairn_daemon.c src/cairn_daemon.h
+	src/cairn_daemon.c src/cairn_daemon.h src/cairn_daemon_int.h \
+	src/cairn_dispatch.c src/cairn_status.c
 src_libcairnd_la_CFLAGS = $(AM_CFLAGS) $(LIBUV_CFLAGS)
 sbin_PROGRAMS += src/cairnd
 src_cairnd_SOURCES = src/cairnd.c

@@ -10,3 +10,21 @@ tests_check_spool_LDADD = src/libcairnd.la $(tests_check_libs)
 tests_check_watch_SOURCES = tests/check_watch.c
 tests_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_check_watch_LDADD = src/libcairnd.la $(tests_check_libs) $(LIBUV_LIBS)
+
+# daemon-core: integration tests that run the real cairnd on a temporary
+# spool.  notify_listen stands in for systemd's socket; enospc_shim is an
+# LD_PRELOAD module that fakes a full disk (built without sanitizers so
+# that it can be preloaded into any build).
+check_PROGRAMS += tests/daemon/notify_listen
+tests_daemon_notify_listen_SOURCES = tests/daemon/notify_listen.c
+check_LTLIBRARIES += tests/daemon/enospc_shim.la
+tests_daemon_enospc_shim_la_SOURCES = tests/daemon/enospc_shim.c
+tests_daemon_enospc_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_enospc_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+daemon_tests = \
+	tests/daemon/config.sh tests/daemon/once.sh tests/daemon/arrival.sh \
+	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
+	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh
+TESTS += $(daemon_tests)
+dist_check_SCRIPTS += $(daemon_tests)
+EXTRA_DIST += tests/daemon/lib.sh

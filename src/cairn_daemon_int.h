@@ -1,0 +1,86 @@
+/*
+ * cairn_daemon_int - the daemon's state, shared by its three files.
+ *
+ * cairn_daemon.c owns the loop, start-up, signals, reload and shutdown;
+ * cairn_dispatch.c starts jobs and follows up their outcomes;
+ * cairn_status.c reports: log lines, STATUS=, WATCHDOG=1 and metrics.
+ * Everything here is used on the loop thread only.
+ */
+#ifndef CAIRN_DAEMON_INT_H
+#define CAIRN_DAEMON_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "cairn_attempts.h"
+#include "cairn_gen.h"
+#include "cairn_jobs.h"
+#include "cairn_notify.h"
+#include "cairn_pending.h"
+#include "cairn_publish.h"
+#include "cairn_spool.h"
+#include "cairn_watch.h"
+
+#define cairn_container_of(p, type, member) \
+	((type *)(void *)((char *)(p) - offsetof(type, member)))
+
+struct djob {
+	struct cairn_job job;
+	uv_work_t work;
+	uv_timer_t timer;		/* job_timeout_s */
+	struct cairn_daemon *d;
+	struct cairn_gen *gen;		/* the generation it runs with */
+	struct cairn_cand *cand;	/* NULL for a file already claimed */
+	struct djob *prev, *next;	/* running jobs */
+};
+
+struct cairn_daemon {
+	uv_loop_t loop;
+	struct cairn_gen_source src;
+	int once;
+	struct cairn_gen *gen;
+	struct cairn_spool sp;
+	struct cairn_attempts attempts;
+	struct cairn_dirsync dirsync;
+	struct cairn_jobctx ctx;
+	struct cairn_pending pending;
+	struct cairn_watch watch;
+	int watch_open;
+	struct cairn_notify notify;
+	uv_signal_t sigterm, sigint, sighup;
+	uv_timer_t backoff, shutdown, status, watchdog, metrics;
+	unsigned nhandles;		/* daemon-owned handles not yet closed */
+	struct djob *jobs;		/* running */
+	unsigned running, pool_size;
+	char **stuck;			/* claimed files waiting for a retry */
+	size_t nstuck, capstuck;
+	uint64_t backoff_ms;		/* 0: no storage trouble */
+	int paused;			/* backing off: take nothing */
+	int stopping, finished, exit_code;
+	uint64_t processed, failed, retries, returned;
+	uint64_t last_status;		/* uv_now() of the last STATUS=, 0: none */
+};
+
+
+/* cairn_daemon.c */
+void cairn_daemon_stop(struct cairn_daemon *d, int code);
+void cairn_daemon_finish(struct cairn_daemon *d);
+
+/* cairn_dispatch.c */
+void cairn_dispatch(struct cairn_daemon *d);
+void cairn_dispatch_ready(struct cairn_watch *w);
+void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote);
+void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
+void cairn_dispatch_cancel_all(struct cairn_daemon *d);
+unsigned cairn_dispatch_max(const struct cairn_daemon *d);
+
+/* cairn_status.c */
+unsigned cairn_status_queued(const struct cairn_daemon *d);
+void cairn_status_changed(struct cairn_daemon *d);
+void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec);
+void cairn_status_start_metrics(struct cairn_daemon *d);
+void cairn_status_write_metrics(struct cairn_daemon *d);
+void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j);
+
+#endif

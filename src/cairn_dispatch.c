@@ -1,0 +1,259 @@
+/*
+ * cairn_dispatch - starting jobs and following up what became of them.
+ *
+ * At most `workers` jobs run; the next file is always the oldest ready
+ * one (files stuck in processing/ after a storage error go first).  Each
+ * job holds a reference to the configuration generation it started with
+ * and has its own timeout timer, which only raises the job's cancel flag:
+ * the worker finishes and reports.  Storage errors pause dispatching with
+ * a backoff of 1 s doubling to 60 s; the first is logged at level error,
+ * repeats at debug, and the first success after them at info.
+ */
+#include "config.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_daemon_int.h"
+#include "cairn_log.h"
+#include "cairn_mem.h"
+
+static void log_error_cb(void *ctx, const char *msg)
+{
+	const struct cairn_job *j = ctx;
+	char f[512], e[1024];
+
+	cairn_log(CAIRN_LOG_ERROR, "cross-check", "file=%s error=%s",
+		  cairn_log_value(f, sizeof(f), j->name), cairn_log_value(e, sizeof(e), msg));
+}
+
+static void backoff_cb(uv_timer_t *t)
+{
+	struct cairn_daemon *d = t->data;
+
+	d->paused = 0;
+	cairn_log(CAIRN_LOG_DEBUG, "retrying", "backoff_ms=%" PRIu64, d->backoff_ms);
+	cairn_dispatch(d);
+}
+
+/* storage_failure - pause taking files; log the first failure only. */
+static void storage_failure(struct cairn_daemon *d, const struct cairn_job *j)
+{
+	char f[512], e[1024];
+
+	d->retries++;
+	cairn_log_value(f, sizeof(f), j->name);
+	cairn_log_value(e, sizeof(e), j->err);
+	if (d->once) {
+		cairn_log(CAIRN_LOG_ERROR, "storage error", "file=%s error=%s action=%s",
+			  f, e, j->end == CAIRN_JOB_STUCK ? "kept" : "returned");
+		cairn_daemon_stop(d, CAIRN_EX_TEMPFAIL);
+		return;
+	}
+	if (d->paused)
+		return;		/* a job started before the pause: same trouble */
+	if (d->backoff_ms == 0) {
+		d->backoff_ms = 1000;
+		cairn_log(CAIRN_LOG_ERROR, "storage error",
+			  "file=%s error=%s action=retry retry_in_ms=%" PRIu64,
+			  f, e, d->backoff_ms);
+	} else {
+		d->backoff_ms = cairn_publish_backoff_ms(d->backoff_ms);
+		cairn_log(CAIRN_LOG_DEBUG, "storage error",
+			  "file=%s error=%s action=retry retry_in_ms=%" PRIu64,
+			  f, e, d->backoff_ms);
+	}
+	d->paused = 1;
+	uv_timer_start(&d->backoff, backoff_cb, d->backoff_ms, 0);
+}
+
+static void storage_ok(struct cairn_daemon *d)
+{
+	if (d->backoff_ms == 0)
+		return;
+	cairn_log(CAIRN_LOG_INFO, "storage recovered", "retries=%" PRIu64, d->retries);
+	d->backoff_ms = 0;
+}
+
+/* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
+void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
+{
+	d->stuck = cairn_xgrow(d->stuck, &d->capstuck, d->nstuck + 1, sizeof(d->stuck[0]));
+	d->stuck[d->nstuck++] = cairn_xstrdup(name);
+}
+
+/* cairn_dispatch_account - count, log and follow up one finished job. */
+void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote)
+{
+	cairn_status_report(d, j);
+	switch (j->end) {
+	case CAIRN_JOB_FAILED:
+		d->failed++;
+		/* fall through */
+	case CAIRN_JOB_DONE:
+		d->processed++;
+		storage_ok(d);
+		break;
+	case CAIRN_JOB_RETURNED:
+		d->returned++;
+		break;
+	case CAIRN_JOB_STUCK:
+		cairn_dispatch_keep(d, j->name);
+		storage_failure(d, j);
+		break;
+	case CAIRN_JOB_RETRY:
+		storage_failure(d, j);
+		break;
+	case CAIRN_JOB_SKIPPED:
+		break;
+	}
+	if ((renote || j->end == CAIRN_JOB_RETRY || j->end == CAIRN_JOB_RETURNED) &&
+	    !d->stopping && d->watch_open)
+		cairn_watch_note(&d->watch, j->name, 1);
+}
+
+static void job_closed(uv_handle_t *h)
+{
+	struct djob *dj = h->data;
+
+	cairn_gen_unref(dj->gen);
+	cairn_job_clear(&dj->job);
+	free(dj);
+}
+
+static void job_timeout_cb(uv_timer_t *t)
+{
+	struct djob *dj = t->data;
+	int zero = 0;
+	char f[512];
+
+	if (atomic_compare_exchange_strong(&dj->job.cancel, &zero, CAIRN_CANCEL_TIMEOUT))
+		cairn_log(CAIRN_LOG_WARNING, "job timeout", "file=%s timeout_s=%u",
+			  cairn_log_value(f, sizeof(f), dj->job.name), dj->gen->conf.job_timeout_s);
+}
+
+static void work_cb(uv_work_t *w)
+{
+	struct djob *dj = cairn_container_of(w, struct djob, work);
+
+	cairn_job_run(&dj->job, &dj->d->ctx);
+}
+
+static void after_work_cb(uv_work_t *w, int status)
+{
+	struct djob *dj = cairn_container_of(w, struct djob, work);
+	struct cairn_daemon *d = dj->d;
+	int renote = 0;
+
+	(void)status;		/* jobs are never uv_cancel()ed */
+	d->running--;
+	if (dj->prev)
+		dj->prev->next = dj->next;
+	else
+		d->jobs = dj->next;
+	if (dj->next)
+		dj->next->prev = dj->prev;
+	if (dj->cand != NULL) {
+		renote = dj->cand->again;
+		cairn_pending_forget(&d->pending, dj->cand);
+	}
+	cairn_dispatch_account(d, &dj->job, renote);
+	uv_close((uv_handle_t *)&dj->timer, job_closed);
+	if (d->stopping && d->running == 0)
+		cairn_daemon_finish(d);
+	else
+		cairn_dispatch(d);
+}
+
+static void start_job(struct cairn_daemon *d, const char *name,
+		      struct cairn_cand *c, int claimed)
+{
+	struct djob *dj = cairn_xcalloc(1, sizeof(*dj));
+	unsigned timeout;
+
+	cairn_job_init(&dj->job, name);
+	dj->d = d;
+	dj->cand = c;
+	dj->gen = cairn_gen_ref(d->gen);
+	dj->job.claimed = claimed;
+	cairn_gen_settings(dj->gen, &dj->job.settings);
+	dj->job.settings.log_error = log_error_cb;
+	dj->job.settings.log_ctx = &dj->job;
+	dj->job.fsync = dj->gen->conf.fsync;
+	dj->job.keep_inputs = dj->gen->conf.keep_inputs;
+	uv_timer_init(&d->loop, &dj->timer);
+	dj->timer.data = dj;
+	timeout = dj->gen->conf.job_timeout_s;
+	if (timeout > 0)
+		uv_timer_start(&dj->timer, job_timeout_cb, (uint64_t)timeout * 1000, 0);
+	dj->next = d->jobs;
+	if (d->jobs)
+		d->jobs->prev = dj;
+	d->jobs = dj;
+	d->running++;
+	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
+	assert(r == 0);		/* fails only for a NULL work_cb */
+	(void)r;
+}
+
+/* cairn_dispatch_max - jobs allowed at once: workers, within the pool. */
+unsigned cairn_dispatch_max(const struct cairn_daemon *d)
+{
+	unsigned w = d->gen->conf.workers ? d->gen->conf.workers : 1;
+
+	return w < d->pool_size ? w : d->pool_size;
+}
+
+/* check_idle - rescan after dropped names; end a --once run. */
+static void check_idle(struct cairn_daemon *d)
+{
+	int scanning = cairn_watch_scanning(&d->watch);
+
+	if (d->stopping)
+		return;
+	if (d->pending.n == 0 && d->pending.missed && !scanning) {
+		d->pending.missed = 0;
+		cairn_watch_rescan(&d->watch);
+		return;
+	}
+	if (d->once && !scanning && d->pending.n == 0 && d->running == 0 &&
+	    d->nstuck == 0)
+		cairn_daemon_stop(d, 0);
+}
+
+void cairn_dispatch(struct cairn_daemon *d)
+{
+	while (!d->stopping && !d->paused && d->running < cairn_dispatch_max(d)) {
+		if (d->nstuck > 0) {
+			char *name = d->stuck[--d->nstuck];
+
+			start_job(d, name, NULL, 1);
+			free(name);
+			continue;
+		}
+		struct cairn_cand *c = cairn_pending_next(&d->pending);
+		if (c == NULL)
+			break;
+		cairn_pending_start(&d->pending, c);
+		start_job(d, c->name, c, 0);
+	}
+	check_idle(d);
+	cairn_status_changed(d);
+}
+
+void cairn_dispatch_ready(struct cairn_watch *w)
+{
+	cairn_dispatch(cairn_container_of(w, struct cairn_daemon, watch));
+}
+
+/* cairn_dispatch_cancel_all - shutdown: make every running job give up. */
+void cairn_dispatch_cancel_all(struct cairn_daemon *d)
+{
+	for (struct djob *dj = d->jobs; dj != NULL; dj = dj->next)
+		atomic_store(&dj->job.cancel, CAIRN_CANCEL_SHUTDOWN);
+	if (d->running > 0)
+		cairn_log(CAIRN_LOG_WARNING, "cancelling", "running=%u", d->running);
+}
+

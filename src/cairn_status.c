@@ -1,0 +1,151 @@
+/*
+ * cairn_status - what the daemon tells the world about its work.
+ *
+ * One log line per finished file (SPEC section 6: file, puzzles, errors,
+ * correct, wrong, ms, then status and where the input went), STATUS= with
+ * the counts at most once a second and only when they changed (so an
+ * idle daemon does not wake up), WATCHDOG=1 from a timer at half of
+ * WATCHDOG_USEC, and the optional metrics file, replaced atomically.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cairn_daemon_int.h"
+#include "cairn_log.h"
+#include "cairn_mem.h"
+
+#define METRICS_MS 10000
+#define STATUS_MS 1000
+
+unsigned cairn_status_queued(const struct cairn_daemon *d)
+{
+	return (unsigned)(d->pending.n + d->nstuck);
+}
+
+/* --- status, watchdog, metrics --- */
+
+static void status_now(struct cairn_daemon *d)
+{
+	d->last_status = uv_now(&d->loop);
+	cairn_notify_sendf(&d->notify, "STATUS=processed %" PRIu64 ", failed %" PRIu64
+			   ", queued %u, running %u", d->processed, d->failed,
+			   cairn_status_queued(d), d->running);
+}
+
+static void status_cb(uv_timer_t *t)
+{
+	status_now(t->data);
+}
+
+/* status_changed - send STATUS= now, or within a second (at most 1/s). */
+void cairn_status_changed(struct cairn_daemon *d)
+{
+	uint64_t since = uv_now(&d->loop) - d->last_status;
+
+	if (!cairn_notify_enabled(&d->notify) || d->finished ||
+	    uv_is_active((uv_handle_t *)&d->status))
+		return;
+	if (d->last_status == 0 || since >= STATUS_MS)
+		status_now(d);
+	else
+		uv_timer_start(&d->status, status_cb, STATUS_MS - since, 0);
+}
+
+static void watchdog_cb(uv_timer_t *t)
+{
+	struct cairn_daemon *d = t->data;
+
+	cairn_notify_send(&d->notify, "WATCHDOG=1");
+}
+
+/* cairn_status_start_watchdog - WATCHDOG=1 at half the period systemd set. */
+void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec)
+{
+	uint64_t ms = usec / 2000 ? usec / 2000 : 1;
+
+	uv_timer_start(&d->watchdog, watchdog_cb, ms, ms);
+}
+
+void cairn_status_write_metrics(struct cairn_daemon *d)
+{
+	const char *path = d->gen->conf.metrics_file;
+	char err[512], v[512];
+
+	if (path == NULL)
+		return;
+	char *dir = cairn_xstrdup(path), *base = cairn_xstrdup(path);
+	int fd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *text = cairn_xasprintf(
+		"cairnd_processed_total %" PRIu64 "\n"
+		"cairnd_failed_total %" PRIu64 "\n"
+		"cairnd_retries_total %" PRIu64 "\n"
+		"cairnd_queued %u\n"
+		"cairnd_running %u\n",
+		d->processed, d->failed, d->retries, cairn_status_queued(d), d->running);
+	int r = fd < 0 ? -errno : cairn_publish(fd, basename(base), d->sp.instance, text,
+						strlen(text), 0, NULL, err, sizeof(err));
+
+	if (fd < 0)
+		snprintf(err, sizeof(err), "%s", strerror(-r));
+	if (r < 0)
+		cairn_log(CAIRN_LOG_WARNING, "metrics not written", "file=%s error=%s",
+			  cairn_log_value(v, sizeof(v), path), err);
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	free(dir);
+	free(base);
+}
+
+static void metrics_cb(uv_timer_t *t)
+{
+	cairn_status_write_metrics(t->data);
+}
+
+void cairn_status_start_metrics(struct cairn_daemon *d)
+{
+	uv_timer_stop(&d->metrics);
+	if (d->gen->conf.metrics_file != NULL && !d->once)
+		uv_timer_start(&d->metrics, metrics_cb, METRICS_MS, METRICS_MS);
+}
+
+void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
+{
+	char f[512], e[1024];
+	const struct cairn_stats *st = &j->st;
+
+	cairn_log_value(f, sizeof(f), j->name);
+	cairn_log_value(e, sizeof(e), j->err);
+	switch (j->end) {
+	case CAIRN_JOB_DONE:
+	case CAIRN_JOB_FAILED:
+		cairn_log(j->end == CAIRN_JOB_DONE ? CAIRN_LOG_INFO : CAIRN_LOG_WARNING,
+			  "processed",
+			  "file=%s puzzles=%zu errors=%zu correct=%zu wrong=%zu ms=%.2f"
+			  " status=%s input=%s%s%s",
+			  f, st->puzzles, st->errors, st->correct, st->wrong, j->ms,
+			  st->file_error ? "error" : "ok",
+			  j->stored ? j->stored : "removed",
+			  j->err[0] ? " error=" : "", j->err[0] ? e : "");
+		break;
+	case CAIRN_JOB_RETURNED:
+		cairn_log(CAIRN_LOG_INFO, "returned", "file=%s reason=shutdown", f);
+		break;
+	case CAIRN_JOB_SKIPPED:
+		cairn_log(CAIRN_LOG_DEBUG, "skipped", "file=%s reason=%s", f,
+			  j->err[0] ? e : "gone");
+		break;
+	case CAIRN_JOB_RETRY:
+	case CAIRN_JOB_STUCK:
+		break;		/* storage_failure() logs these */
+	}
+}
+

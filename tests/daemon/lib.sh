@@ -1,0 +1,131 @@
+# Helpers for the cairnd integration tests (sourced, not run).
+#
+# Each test gets a fresh directory from mktemp -d holding a spool, a
+# generated configuration that points plugin_dir at the build tree, and
+# the daemon's log.  Waits poll with a deadline; nothing asserts on time.
+
+set -eu
+
+: "${top_builddir:?run through make check}"
+: "${CAIRN_PLUGIN_DIR_BUILD:?run through make check}"
+CAIRND="$top_builddir/src/cairnd"
+T=$(mktemp -d "${TMPDIR:-/tmp}/cairnd-test.XXXXXX")
+SPOOL="$T/spool"
+PIDS=""
+
+cleanup() {
+	for p in $PIDS; do
+		kill -9 "$p" 2>/dev/null || true
+	done
+	[ -n "${KEEP:-}" ] || rm -rf "$T"
+}
+trap cleanup EXIT INT TERM
+
+fail() {
+	echo "FAIL: $*" >&2
+	for l in "$T"/*.log; do
+		[ -f "$l" ] || continue
+		echo "--- $l (last lines)" >&2
+		tail -n 20 "$l" >&2
+	done
+	exit 1
+}
+
+# write_conf FILE [KEY: VALUE...]: a configuration for this spool; the
+# lines given replace the defaults below with the same key.
+write_conf() {
+	conf=$1
+	shift
+	{
+		for line in "spool: $SPOOL" "plugin_dir: $CAIRN_PLUGIN_DIR_BUILD" \
+			"instance: test" "workers: 2" "settle_ms: 300" "rescan_s: 30"; do
+			key=${line%%:*}
+			for extra in "$@"; do
+				[ "${extra%%:*}" != "$key" ] || continue 2
+			done
+			echo "$line"
+		done
+		for extra in "$@"; do
+			echo "$extra"
+		done
+	} >"$conf"
+}
+
+# start_daemon NAME CONF [args...]: run cairnd in the background, log to
+# $T/NAME.log; its pid goes to $PID_NAME... and to $LAST_PID.
+start_daemon() {
+	name=$1
+	conf=$2
+	shift 2
+	"$CAIRND" -c "$conf" "$@" >"$T/$name.log" 2>&1 &
+	LAST_PID=$!
+	PIDS="$PIDS $LAST_PID"
+}
+
+# wait_for SECONDS COMMAND...: poll COMMAND every 0.1 s until it succeeds.
+wait_for() {
+	limit=$(( $1 * 10 ))
+	shift
+	i=0
+	while ! "$@" >/dev/null 2>&1; do
+		i=$((i + 1))
+		[ "$i" -lt "$limit" ] || return 1
+		sleep 0.1
+	done
+}
+
+# wait_exit PID SECONDS: wait for the process to end; its status in $STATUS.
+wait_exit() {
+	wait_for "$2" sh -c "! kill -0 $1" || fail "pid $1 did not exit"
+	STATUS=0
+	wait "$1" || STATUS=$?
+}
+
+count_files() {
+	find "$1" -mindepth 1 -maxdepth 1 ${2:+-name "$2"} | wc -l
+}
+
+has_at_least() {
+	[ "$(count_files "$1" "${3:-}")" -ge "$2" ]
+}
+
+log_has() {
+	grep -q -- "$2" "$T/$1.log"
+}
+
+log_count() {
+	grep -c -- "$2" "$T/$1.log" || true
+}
+
+# The result of the SPEC section 1 example 5 3 4 5 as a one-puzzle file.
+expect_hw1() {
+	cat <<'EOF'
+format: cairn-result/1
+source: hw1.yaml
+status: ok
+puzzles:
+  - id: p1
+    line: 1
+    n: 4
+    solver: linear
+    total: 17
+    alice: 9
+    bob: 8
+    diff: 1
+    winner: alice
+    alice_wins: true
+    first_move: left
+    moves: LRRL
+summary: {puzzles: 1, solved: 1, errors: 0, graded: 0, correct: 0, wrong: 0, missing: 0, invalid: 0, score: null}
+EOF
+}
+
+# puzzle_doc ID PILES: one YAML document of a stream.
+puzzle_doc() {
+	printf -- '---\nid: %s\npiles: [%s]\n' "$1" "$2"
+}
+
+# The input whose result expect_hw1 gives.
+hw1_input() {
+	printf 'id: p1\npiles: [5, 3, 4, 5]\nsolver: linear\nmoves: true\n'
+}
