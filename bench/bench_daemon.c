@@ -246,7 +246,7 @@ static void report(const struct bench *b, const struct figures *f)
 	char name[96];
 
 	row(b, "throughput fsync=false", f->nofsync, "files/s",
-	    "naive loop, no fsync", f->naive, f->nofsync / f->naive,
+	    "naive loop without fsync", f->naive, f->nofsync / f->naive,
 	    ">= 10000 files/s", ok(f->nofsync >= 10000));
 	row(b, "throughput fsync=true", f->fsync, "files/s",
 	    "naive loop with fsync", f->naive_sync, f->fsync / f->naive_sync,
@@ -255,10 +255,10 @@ static void report(const struct bench *b, const struct figures *f)
 		row(b, "throughput fsync=false vs user loop", f->nofsync,
 		    "files/s", "inotifywait+python loop", f->user,
 		    f->nofsync / f->user, "", BENCH_INFO);
-	row(b, "latency median (idle, fsync=false)", f->lat_med, "us",
+	row(b, "latency median idle fsync=false", f->lat_med, "us",
 	    "bare rename->inotify", f->bare_med, f->lat_med / f->bare_med,
 	    "<= 1000 us", ok(f->lat_med <= 1000));
-	row(b, "latency p99 (idle, fsync=false)", f->lat_p99, "us",
+	row(b, "latency p99 idle fsync=false", f->lat_p99, "us",
 	    "bare rename->inotify", f->bare_p99, f->lat_p99 / f->bare_p99,
 	    "<= 5000 us", ok(f->lat_p99 <= 5000));
 	row(b, "idle RSS", (double)f->idle_kb / MiB_KB, "MiB",

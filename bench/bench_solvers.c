@@ -362,7 +362,7 @@ static void one(const struct bench *b, FILE *csv, const struct solver *s,
 	if (need > budget() || base > budget()) {
 		snprintf(name, sizeof name, "%s n=%zu", s->p->name, n);
 		snprintf(why, sizeof why,
-			 "needs %.1f GiB (baseline %.1f GiB), half the available memory is %.1f GiB",
+			 "needs %.1f GiB (baseline %.1f GiB); half the available memory is %.1f GiB",
 			 need / GiB, base / GiB, budget() / GiB);
 		bench_skip(b, "solvers", name, why);
 		return;

@@ -95,7 +95,7 @@ void spool_drop(const struct spool *s, const char *name)
 		bench_die("rename %s: %s", from, strerror(errno));
 }
 
-/* counts - entries of dir that are results (no dot files) */
+/* count_dir - entries of dir that are results (no dot files) */
 static size_t count_dir(const char *dir)
 {
 	struct dirent *de;
@@ -121,7 +121,6 @@ void watcher_open(struct watcher *w, const char *dir)
 	    inotify_add_watch(w->fd, dir, IN_MOVED_TO | IN_CLOSE_WRITE) < 0)
 		bench_die("inotify on %s: %s", dir, strerror(errno));
 	/* Later counts of the directory are relative to what is there now. */
-	w->seen = 0;
 	w->base = count_dir(dir);
 }
 
@@ -223,10 +222,14 @@ static int first_file(struct spool *s, int timeout_ms)
 	return got == 1 ? 0 : -1;
 }
 
-static void reap(pid_t pid)
+/* reap - wait for a child of ours; its wait status */
+static int reap(pid_t pid)
 {
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+	int status = 0;
+
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	return status;
 }
 
 pid_t daemon_start(const struct bench *b, struct spool *s, int fsync)
@@ -255,12 +258,8 @@ pid_t daemon_start(const struct bench *b, struct spool *s, int fsync)
 
 int daemon_stop(pid_t pid)
 {
-	int status = 0;
-
 	kill(pid, SIGTERM);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	return status;
+	return reap(pid);
 }
 
 pid_t user_loop_start(const struct bench *b, struct spool *s)

@@ -90,7 +90,7 @@ static void plan(const struct bench *b, double once, unsigned *inner,
 	else if (once > 1e8)
 		*samples = 5;
 	else
-		*samples = b->quick ? 5 : 11;
+		*samples = b->quick ? 5 : 15;
 }
 
 void bench_pair(const struct bench *b, bench_fn f, void *fctx, bench_fn g,
@@ -212,12 +212,21 @@ static void csv_text(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* num - a figure for the table: whole numbers from 1000 on, else 4 digits */
+static const char *num(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, v >= 1000 || v <= -1000 ? "%.0f" : "%.4g", v);
+	return buf;
+}
+
 void bench_report(const struct bench *b, const struct bench_row *r)
 {
-	printf("%-8s %-34s %12.4g %-9s %-24s %12.4g %8.3f %-7s %s\n",
-	       r->section, r->name, r->value, r->unit, r->baseline,
-	       r->base_value, r->ratio, r->target[0] ? r->target : "-",
-	       status_name(r->status));
+	char v[32], bv[32];
+
+	printf("%-8s %-36s %10s %-8s %-26s %10s %7.3f %-13s %s\n",
+	       r->section, r->name, num(v, sizeof v, r->value), r->unit,
+	       r->baseline, num(bv, sizeof bv, r->base_value), r->ratio,
+	       r->target[0] ? r->target : "-", status_name(r->status));
 	fflush(stdout);
 	if (b->summary == NULL)
 		return;
@@ -237,7 +246,7 @@ void bench_report(const struct bench *b, const struct bench_row *r)
 void bench_skip(const struct bench *b, const char *section, const char *name,
 		const char *why)
 {
-	printf("%-8s %-34s skipped: %s\n", section, name, why);
+	printf("%-8s %-36s skipped: %s\n", section, name, why);
 	fflush(stdout);
 	if (b->summary == NULL)
 		return;

@@ -51,8 +51,8 @@ echo "section,name,value,unit,baseline,baseline_value,ratio,target,status" \
 	>"$out/summary.csv"
 echo
 echo "cairn make bench ${quick:+(BENCH_QUICK=1) }- $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs"
-printf '%-8s %-34s %12s %-9s %-24s %12s %8s %-7s %s\n' section case measured unit \
-	baseline baseline ratio target status
+printf '%-8s %-36s %10s %-8s %-26s %10s %7s %-13s %s\n' section case measured \
+	unit baseline baseline ratio target status
 rc=0
 for section in solvers parse e2e daemon; do
 	"$top_builddir/bench/cairn-bench" $quick --top-builddir "$top_builddir" \
@@ -70,8 +70,18 @@ else
 fi
 rm -rf "$work"
 
+# The same table in Markdown, for the README (fields hold no commas).
+awk -F, 'function f(v) { return v >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
+	NR == 1 { print "| section | case | measured | baseline | ratio | target | status |"
+		  print "|---|---|---|---|---|---|---|"; next }
+	{ gsub(/"/, "") }
+	$NF == "skipped" { printf "| %s | %s | skipped: %s | | | | |\n", $1, $2, $8; next }
+	{ printf "| %s | %s | %s %s | %s: %s | %.3f | %s | %s |\n", $1, $2, f($3), $4,
+		 $5, f($6), $7, $8 == "" ? "-" : $8, $9 }' \
+	"$out/summary.csv" >"$out/summary.md"
+
 awk -F, 'NR > 1 { n[$NF]++ }
 	END { printf "\n%d PASS, %d MISS, %d info, %d skipped\n",
 	      n["PASS"], n["MISS"], n["info"], n["skipped"] }' "$out/summary.csv"
-echo "results: $out/*.csv$( [ "$have_gnuplot" = 0 ] && echo " and *.png")"
+echo "results: $out/*.csv, summary.md$( [ "$have_gnuplot" = 0 ] && echo " and *.png")"
 exit $rc
