@@ -17,7 +17,9 @@ bench/scalar_base.$(OBJEXT): $(srcdir)/bench/scalar_base.c \
 	$(AM_V_CC)$(CC) -std=gnu11 -O2 -c -o $@ $(srcdir)/bench/scalar_base.c
 
 EXTRA_DIST += bench/scalar_base.c bench/scalar_base.h bench/run.sh \
-	bench/solvers.gp bench/daemon.gp bench/dp.py bench/README.md
+	bench/solvers.gp bench/daemon.gp bench/dp.py bench/README.md \
+	bench/plots/solvers.png bench/plots/solvers_memory.png \
+	bench/plots/throughput.png bench/plots/latency.png bench/plots/rss.png
 CLEANFILES += bench/cairn-bench$(EXEEXT) bench/scalar_base.$(OBJEXT)
 
 # bench - run every benchmark (BENCH_QUICK=1 for a one-minute smoke run);
