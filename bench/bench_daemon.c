@@ -88,9 +88,10 @@ static void latencies(struct spool *s, const char *watch, double *us,
 		uint64_t t0 = bench_now();
 
 		spool_drop(s, names[i]);
+		/* A late result counts for the next wait: no sample is lost. */
 		if (watcher_wait(&w, i + 1, 5000) < i + 1)
-			bench_die("%s: no result for %s within 5 s", s->dir,
-				  names[i]);
+			fprintf(stderr, "cairn-bench: %s: no result for %s within 5 s\n",
+				s->dir, names[i]);
 		us[i] = (double)(bench_now() - t0) / 1e3;
 		usleep(5000);
 	}
