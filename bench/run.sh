@@ -68,7 +68,8 @@ if [ "$have_gnuplot" = 0 ]; then
 else
 	echo "bench: gnuplot not available; no plots (the CSV files are written)"
 fi
-rm -rf "$work"
+# Keep the daemon logs when something went wrong.
+[ $rc = 0 ] && rm -rf "$work"
 
 # The same table in Markdown, for the README (fields hold no commas).
 awk -F, 'function f(v) { return v >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
