@@ -131,6 +131,8 @@ int cairn_cli_setup(struct cairn_cli *cli)
 	s->registry = &cli->registry;
 	s->solver = cli->conf.solver;
 	s->memory_budget = cli->conf.memory_budget;
+	/* One solve at a time here, so it may use every worker's share. */
+	s->solver_threads = cli->conf.workers;
 	s->limits.max_piles = (size_t)cli->conf.max_piles;
 	s->limits.max_file_bytes = (size_t)cli->conf.max_file_bytes;
 	s->cross_check = cli->conf.cross_check;

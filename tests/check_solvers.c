@@ -143,7 +143,7 @@ static void solve(const struct cairn_plugin *p, const int64_t *a, size_t n,
 {
 	atomic_int flag = cancel;
 	struct cairn_solve_request req = {
-		a, n, want, limit, &flag, r->err, sizeof r->err
+		a, n, want, limit, &flag, r->err, sizeof r->err, 1
 	};
 	struct cairn_solve_answer ans = { INT64_MIN, -1, NULL };
 
@@ -631,7 +631,7 @@ START_TEST(out_of_memory)
 	char err[64];
 	atomic_int flag = 0;
 	struct cairn_solve_request req = {
-		&one, huge, 0, UINT64_MAX, &flag, err, sizeof err
+		&one, huge, 0, UINT64_MAX, &flag, err, sizeof err, 1
 	};
 	struct cairn_solve_answer ans = { 0, 0, NULL };
 	size_t s;
@@ -707,7 +707,7 @@ static uint64_t peak(size_t s, const int64_t *a, size_t n, unsigned want)
 	char err[64];
 	atomic_int flag = 0;
 	struct cairn_solve_request req = {
-		a, n, want, UINT64_MAX, &flag, err, sizeof err
+		a, n, want, UINT64_MAX, &flag, err, sizeof err, 1
 	};
 	struct cairn_solve_answer ans = { 0, 0, moves };
 	int rc;
