@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_conf.h"
 #include "cairn_grade.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
@@ -269,6 +270,22 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 			"unsupported file type: the name must end in .yaml, "
 			".yml or .csv"));
 	}
+}
+
+void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
+			 const struct cairn_registry *r,
+			 const char *problems_dir,
+			 struct cairn_problem_cache *cache)
+{
+	memset(s, 0, sizeof *s);
+	s->registry = r;
+	s->solver = c->solver;
+	s->memory_budget = c->memory_budget;
+	s->limits.max_piles = (size_t)c->max_piles;
+	s->limits.max_file_bytes = (size_t)c->max_file_bytes;
+	s->cross_check = c->cross_check;
+	s->problems_dir = problems_dir;
+	s->problems = cache;
 }
 
 int cairn_process_as(const char *source, enum cairn_format format,

@@ -47,6 +47,17 @@ struct cairn_stats {
 	int file_error;			/* the result has status: error */
 };
 
+struct cairn_conf;
+
+/*
+ * Settings from a configuration: the plugins of `r`, problem sets from
+ * `problems_dir` through `cache`; the rest zero (no overrides, no log).
+ */
+void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
+			 const struct cairn_registry *r,
+			 const char *problems_dir,
+			 struct cairn_problem_cache *cache);
+
 /*
  * Process one input named `source` (a base name; its extension picks the
  * format) whose bytes are data[0..len).  Appends the result file's bytes
