@@ -21,6 +21,7 @@ tests_plugins_wrong_la_LDFLAGS = $(test_plugin_ldflags)
 check_PROGRAMS += tests/check_plugins tests/check_result tests/check_process
 TESTS += tests/check_plugins tests/check_result tests/check_process
 tests_check_plugins_CFLAGS = $(tests_check_cflags)
+EXTRA_DIST += tests/check_run.h
 tests_check_plugins_LDADD = $(tests_check_libs)
 tests_check_result_CFLAGS = $(tests_check_cflags)
 tests_check_result_LDADD = $(tests_check_libs)
