@@ -1,2 +1,2 @@
 # man: manual pages.
-dist_man_MANS += man/cairnd.8 man/cairnd.yaml.5
+dist_man_MANS += man/cairn.1 man/cairnd.8 man/cairnd.yaml.5

@@ -29,7 +29,11 @@ static double diff2d_cost(size_t n, unsigned want)
 	return solver_table_cost(cells, 0.85, 8.0) + 3.0 * (double)n + 20.0;
 }
 
-/* fill - compute the whole table t, polling for cancellation once a row */
+/*
+ * fill - compute the whole table t, polling for cancellation once a row
+ * (a row has at most n cells: far fewer than SOLVER_POLL_CELLS for any
+ * table that fits in memory)
+ */
 static int fill(const struct cairn_solve_request *req, int64_t *t)
 {
 	const int64_t *a = req->piles;

@@ -3,27 +3,27 @@
  *
  * The piles are pushed on a stack one by one; whenever the top three x, y,
  * z have x <= y >= z, they are replaced by the single value x - y + z.
- * Why that is exact: y is interior, so it can only be taken after x or z.
- * Whoever opens the triple (takes x, say) hands y to the other player, who
- * takes it at once, because y is at least as large as what taking it
- * uncovers in turn (z), and the opener then takes z: opening is worth
- * x - y + z to the opener and leaves the turn to the other player, exactly
- * as taking one pile of that value would.  (This exchange argument is the
- * classical one; tests/check_solvers.c checks the folding exhaustively
- * against a brute-force minimax on every row of length 1..8 over -2..2 and
- * on random rows.)  A fold removes two piles, so the parity of the number
- * of turns and who makes the last one are unchanged.  After the scan no
- * interior element is >= both neighbours, so the rest never rises and then
- * falls: it is a valley, non-increasing then non-decreasing.  On a valley
- * the largest remaining pile is always at an end, so each player can
- * always take the current maximum; taking it secures the 1st, 3rd, 5th...
- * largest values for the mover (after 2k-2 removals the maximum is at
- * least the (2k-1)-th largest), and the same argument for the other player
- * bounds the mover from above, so greedy play (larger end, either on a
- * tie) is optimal and d is its alternating sum.  Folded values are bounded
- * by the sum of |a[i]| they cover, so nothing overflows.  first_move asks
- * for d of one sub-row, and `moves` for one sub-row per move, which makes
- * the optimal line O(n^2) time with the same O(n) stack.
+ * Why that is exact (the classical exchange argument, checked here rather
+ * than proved): y is interior, so nobody can take it before x or z is
+ * gone.  Whoever opens the triple, say by taking x, uncovers y; the other
+ * player loses nothing by taking y at once, since y is at least as large
+ * as the piles around it, and the opener then takes z back.  Opening is
+ * thus worth x - y + z to the opener and passes the turn, as taking one
+ * pile of that value would.  tests/check_solvers.c confirms the whole
+ * algorithm against a brute-force minimax on every row of length 1..8 over
+ * -2..2 and on random rows.  A fold removes two piles, so the parity of
+ * the number of turns and who makes the last one are unchanged.  After the
+ * scan no interior element is >= both neighbours, so the rest never rises
+ * and then falls: it is a valley, non-increasing then non-decreasing.  On
+ * a valley the largest remaining pile is always at an end, so each player
+ * can always take the current maximum; taking it secures the 1st, 3rd,
+ * 5th... largest values for the mover (after 2k-2 removals the maximum is
+ * at least the (2k-1)-th largest), and the same argument for the other
+ * player bounds the mover from above, so greedy play (larger end, either
+ * on a tie) is optimal and d is its alternating sum.  Folded values are
+ * bounded by the sum of |a[i]| they cover, so nothing overflows.
+ * first_move asks for d of one sub-row, and `moves` for one sub-row per
+ * move, which makes the optimal line O(n^2) time with the same O(n) stack.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -84,6 +84,11 @@ static void size(char *buf, size_t len, uint64_t bytes, int up)
 		whole++;
 		tenths = 0;
 	}
+	/* 1023.96 KiB rounded up is 1.0 MiB, not 1024.0 KiB. */
+	if (whole == 1024 && k + 1 < sizeof units / sizeof units[0]) {
+		whole = 1;
+		k++;
+	}
 	snprintf(buf, len, "%llu.%llu %s", (unsigned long long)whole,
 		 (unsigned long long)tenths, units[k]);
 }

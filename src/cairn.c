@@ -28,14 +28,16 @@ static const char usage[] =
 	"  -h, --help            this help; 'cairn COMMAND --help' for a command\n"
 	"      --version         print the version\n";
 
+/* `prog` becomes the subcommand's argv[0], so getopt's messages name it. */
 static const struct {
 	const char *name;
+	char *prog;
 	int (*run)(int argc, char **argv);
 } commands[] = {
-	{ "solve", cairn_cmd_solve },
-	{ "grade", cairn_cmd_grade },
-	{ "report", cairn_cmd_report },
-	{ "plugins", cairn_cmd_plugins },
+	{ "solve", (char *)"cairn solve", cairn_cmd_solve },
+	{ "grade", (char *)"cairn grade", cairn_cmd_grade },
+	{ "report", (char *)"cairn report", cairn_cmd_report },
+	{ "plugins", (char *)"cairn plugins", cairn_cmd_plugins },
 };
 
 int main(int argc, char **argv)
@@ -56,8 +58,10 @@ int main(int argc, char **argv)
 		return CAIRN_EX_OK;
 	}
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(argv[1], commands[i].name) == 0)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			argv[1] = commands[i].prog;
 			return commands[i].run(argc - 1, argv + 1);
+		}
 	fprintf(stderr, "cairn: unknown command \"%s\"\nTry 'cairn --help'.\n",
 		argv[1]);
 	return CAIRN_EX_USAGE;

@@ -16,6 +16,7 @@
 void cairn_buf_reserve(struct cairn_buf *b, size_t extra)
 {
 	b->data = cairn_xgrow(b->data, &b->cap, b->len + extra + 1, 1);
+	b->data[b->len] = '\0';
 }
 
 void cairn_buf_add(struct cairn_buf *b, const void *p, size_t n)

@@ -92,8 +92,10 @@ static void move_parts(struct cairn_buf *b, const struct cairn_bad_move bad[2])
 /* optimal_line - "R L L L", or the start of it and the length */
 static void optimal_line(struct cairn_buf *b, const char *moves, size_t n)
 {
-	size_t i, shown = n > CAIRN_FEEDBACK_LINE_MAX ? CAIRN_FEEDBACK_LINE_MAX : n;
+	size_t i, shown = n;
 
+	if (shown > CAIRN_FEEDBACK_LINE_MAX)
+		shown = CAIRN_FEEDBACK_LINE_MAX;
 	sep(b);
 	cairn_buf_adds(b, "optimal line");
 	for (i = 0; i < shown; i++) {

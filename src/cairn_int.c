@@ -6,7 +6,9 @@
  * and detects overflow exactly: INT64_MIN parses, one beyond either end
  * does not.  It is a hand-written loop rather than strtoll() because the
  * CSV reader calls it once per pile and must not pay for locale handling,
- * errno or a NUL-terminated copy of the field.
+ * errno or a NUL-terminated copy of the field.  cairn_int_scan() is the
+ * same loop stopping at the first non-digit, so that the CSV fast path
+ * reads each byte of a record once.
  */
 #include "config.h"
 
@@ -14,14 +16,14 @@
 #include <stdint.h>
 
 #include "cairn_input.h"
+#include "cairn_yaml_csv.h"
 
 /* Up to this many digits the value cannot exceed 10^18 - 1 < INT64_MAX. */
 #define SAFE_DIGITS 18
 
-int cairn_parse_i64(const char *s, size_t len, int64_t *out)
+int cairn_int_scan(const char **sp, const char *end, int64_t *out)
 {
-	const char *end = s + len;
-	const char *safe;
+	const char *s = *sp, *digits, *safe;
 	uint64_t v = 0, lim = INT64_MAX;
 	int neg = 0, range = 0;
 
@@ -30,27 +32,30 @@ int cairn_parse_i64(const char *s, size_t len, int64_t *out)
 		lim += neg;
 		s++;
 	}
-	if (s == end)
-		return -EINVAL;
+	digits = s;
 	safe = end - s > SAFE_DIGITS ? s + SAFE_DIGITS : end;
 	for (; s < safe; s++) {
 		unsigned d = (unsigned)(unsigned char)*s - '0';
 
 		if (d > 9)
-			return -EINVAL;
+			goto done;
 		v = v * 10 + d;
 	}
-	/* Keep scanning after an overflow: "1...9x" is not an integer at all. */
+	/* Read every digit even after an overflow: stop at the same place. */
 	for (; s < end; s++) {
 		unsigned d = (unsigned)(unsigned char)*s - '0';
 
 		if (d > 9)
-			return -EINVAL;
+			break;
 		if (range || v > (lim - d) / 10)
 			range = 1;
 		else
 			v = v * 10 + d;
 	}
+done:
+	*sp = s;
+	if (s == digits)
+		return -EINVAL;
 	if (range)
 		return -ERANGE;
 	if (!neg)
@@ -60,4 +65,18 @@ int cairn_parse_i64(const char *s, size_t len, int64_t *out)
 	else
 		*out = -(int64_t)v;
 	return 0;
+}
+
+int cairn_parse_i64(const char *s, size_t len, int64_t *out)
+{
+	const char *end = s + len;
+	int64_t v;
+	int rc = cairn_int_scan(&s, end, &v);
+
+	/* "1...9x" is not an integer at all, even when too long for one. */
+	if (s != end)
+		return -EINVAL;
+	if (rc == 0)
+		*out = v;
+	return rc;
 }

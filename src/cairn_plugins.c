@@ -175,7 +175,8 @@ int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 		names[n++] = cairn_xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, by_name);
+	if (n > 1)
+		qsort(names, n, sizeof *names, by_name);
 	for (i = 0; i < n; i++) {
 		path = cairn_xasprintf("%s/%s", dir, names[i]);
 		if (cairn_registry_load_file(r, path, why, sizeof why) == 0)

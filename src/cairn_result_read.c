@@ -240,7 +240,7 @@ static const struct node *get(const struct node *map, const char *key)
 	return NULL;
 }
 
-/* text - a copy of the scalar value of key, NULL when absent, -1 if not a scalar */
+/* text - a copy of key's scalar value (NULL if absent); -1: not a scalar */
 static int text(const struct node *map, const char *key, char **out)
 {
 	const struct node *v = get(map, key);
@@ -336,7 +336,7 @@ static void record_clear(struct record *rec)
 static void record_add(struct record *rec, struct cairn_buf *field)
 {
 	rec->f = cairn_xgrow(rec->f, &rec->cap, rec->n + 1, sizeof *rec->f);
-	cairn_buf_reserve(field, 0);
+	cairn_buf_add(field, "", 0);	/* terminated even when empty */
 	rec->f[rec->n++] = cairn_buf_steal(field);
 }
 
@@ -369,7 +369,8 @@ static int split(const char **p, const char *end, unsigned long *line,
 			quoted = 1;
 		} else if (*c == ',') {
 			record_add(rec, &field);
-		} else if (*c == '\n' || (*c == '\r' && c + 1 < end && c[1] == '\n')) {
+		} else if (*c == '\n' ||
+			   (*c == '\r' && c + 1 < end && c[1] == '\n')) {
 			c += *c == '\r';
 			break;
 		} else {

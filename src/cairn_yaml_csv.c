@@ -33,7 +33,8 @@ const char *const cairn_yaml_csv_wants[CAIRN_YAML_CSV_NTYPES] = {
 	[CAIRN_YAML_CSV_STRING] = "a non-empty string",
 };
 
-const enum cairn_yaml_csv_type cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS] = {
+const enum cairn_yaml_csv_type
+cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS] = {
 	[CAIRN_EXPECT_ALICE_WINS] = CAIRN_YAML_CSV_BOOL,
 	[CAIRN_EXPECT_WINNER] = CAIRN_YAML_CSV_WINNER,
 	[CAIRN_EXPECT_ALICE] = CAIRN_YAML_CSV_INT,
@@ -205,6 +206,27 @@ char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
 	return NULL;
 }
 
+int cairn_yaml_csv_report(struct cairn_input *in,
+			  enum cairn_yaml_csv_sink sink,
+			  struct cairn_puzzle *p, unsigned long line, char *msg)
+{
+	switch (sink) {
+	case CAIRN_YAML_CSV_PUZZLE:
+		cairn_puzzle_fail(p, msg);
+		return 0;
+	case CAIRN_YAML_CSV_EXPECT:
+		if (p->expect.invalid == NULL)
+			p->expect.invalid = msg;
+		else
+			free(msg);
+		return 0;
+	case CAIRN_YAML_CSV_FILE:
+		break;
+	}
+	cairn_input_fail(in, line, msg);
+	return -1;
+}
+
 /* hash - FNV-1a, never 0 (0 marks an empty slot) */
 static size_t hash(const char *s)
 {
@@ -251,30 +273,78 @@ static void grow(struct cairn_yaml_csv_ids *ids)
 	free(old.slot);
 }
 
+/* default_id - "#k" for puzzle idx, without printf: it runs per record */
+static char *default_id(size_t idx)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	size_t k = idx + 1;
+
+	*--p = '\0';
+	do {
+		*--p = (char)('0' + k % 10);
+		k /= 10;
+	} while (k);
+	*--p = '#';
+	return cairn_xstrndup(p, (size_t)(tmp + sizeof tmp - 1 - p));
+}
+
+/* default_of - the index of the puzzle whose default id `id` is, or -1 */
+static long default_of(const char *id, size_t before)
+{
+	int64_t k;
+
+	if (id[0] != '#' || id[1] == '0' ||
+	    cairn_parse_i64(id + 1, strlen(id + 1), &k) != 0 || k < 1 ||
+	    (uint64_t)k > before || id[1] == '+' || id[1] == '-')
+		return -1;
+	return (long)(k - 1);
+}
+
+static char *duplicate(const struct cairn_input *in, const char *id,
+		       size_t first)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_buf_adds(&b, "duplicate id ");
+	cairn_yaml_csv_quote(&b, id, strlen(id));
+	cairn_buf_addf(&b, " (first at line %lu)", in->puzzles[first].line);
+	return cairn_buf_steal(&b);
+}
+
+/*
+ * Only given ids go into the table: a default id "#k" is unique by its
+ * position, so it can only clash with a given id, which either is in the
+ * table already or finds the default at index k - 1.  A file without ids
+ * (a headerless CSV) never hashes at all.
+ */
 char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,
 			const struct cairn_input *in, size_t idx)
 {
 	struct cairn_puzzle *p = &in->puzzles[idx];
-	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_yaml_csv_slot *slot;
+	int given = p->id != NULL;
+	long first;
 	size_t h;
 
-	if (p->id == NULL)
-		p->id = cairn_xasprintf("#%zu", idx + 1);
+	if (!given)
+		p->id = default_id(idx);
+	if (ids->used == 0 && !given)
+		return NULL;
 	if (2 * (ids->used + 1) > ids->cap)
 		grow(ids);
 	h = hash(p->id);
 	slot = find(ids, in, p->id, h);
-	if (slot->hash == 0) {
-		slot->hash = h;
-		slot->idx = idx;
-		ids->used++;
+	if (slot->hash != 0)
+		return duplicate(in, p->id, slot->idx);
+	if (!given)
 		return NULL;
-	}
-	cairn_buf_adds(&b, "duplicate id ");
-	cairn_yaml_csv_quote(&b, p->id, strlen(p->id));
-	cairn_buf_addf(&b, " (first at line %lu)", in->puzzles[slot->idx].line);
-	return cairn_buf_steal(&b);
+	first = default_of(p->id, idx);
+	if (first >= 0 && strcmp(in->puzzles[first].id, p->id) == 0)
+		return duplicate(in, p->id, (size_t)first);
+	slot->hash = h;
+	slot->idx = idx;
+	ids->used++;
+	return NULL;
 }
 
 void cairn_yaml_csv_ids_free(struct cairn_yaml_csv_ids *ids)

@@ -16,6 +16,13 @@
 #include "cairn_buf.h"
 #include "cairn_puzzle.h"
 
+/*
+ * cairn_int_scan (in cairn_int.c) - read a decimal int64 (optional sign,
+ * then digits) at *sp, up to `end` or the first other byte, and move *sp
+ * there.  Returns 0, -EINVAL (no digit) or -ERANGE (out of int64 range).
+ */
+int cairn_int_scan(const char **sp, const char *end, int64_t *out);
+
 /* The kinds of scalar values a puzzle file holds. */
 enum cairn_yaml_csv_type {
 	CAIRN_YAML_CSV_INT,
@@ -34,10 +41,11 @@ union cairn_yaml_csv_value {
 	char *s;			/* MOVES, STRING: allocated */
 };
 
-/* What a value of each type must be: "an integer", "a boolean (true or false)", ... */
+/* What a value of each type must be: "an integer", "a boolean (...)"... */
 extern const char *const cairn_yaml_csv_wants[CAIRN_YAML_CSV_NTYPES];
 /* The type of each expect key. */
-extern const enum cairn_yaml_csv_type cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS];
+extern const enum cairn_yaml_csv_type
+cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS];
 
 /* Append s[0..len) in double quotes, escaped and cut short when long. */
 void cairn_yaml_csv_quote(struct cairn_buf *b, const char *s, size_t len);
@@ -59,6 +67,22 @@ int cairn_yaml_csv_expect_key(const char *name, size_t len);
 char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
 			    const char *s, size_t len);
 
+/* Where a reader's message goes. */
+enum cairn_yaml_csv_sink {
+	CAIRN_YAML_CSV_FILE,		/* a file error: reading stops */
+	CAIRN_YAML_CSV_PUZZLE,		/* p->error: the puzzle is invalid */
+	CAIRN_YAML_CSV_EXPECT		/* p->expect.invalid: a bad answer */
+};
+
+/*
+ * Record msg (taken over) where `sink` says; the first message of each
+ * place wins.  Returns -1 for a file error, else 0.
+ */
+int cairn_yaml_csv_report(struct cairn_input *in,
+			  enum cairn_yaml_csv_sink sink,
+			  struct cairn_puzzle *p, unsigned long line,
+			  char *msg);
+
 /* Ids seen so far in one file, to find duplicates. */
 struct cairn_yaml_csv_slot {
 	size_t hash;			/* 0 when empty */
@@ -72,8 +96,9 @@ struct cairn_yaml_csv_ids {
 };
 
 /*
- * Give puzzle idx of `in` its default id "#k" when it has none, and
- * record its id.  Returns NULL, or (allocated) "duplicate id \"p1\"
+ * Give puzzle idx of `in` its default id "#k" when it has none, and check
+ * its id against those of the puzzles before it (call this once for each
+ * puzzle, in order).  Returns NULL, or (allocated) "duplicate id \"p1\"
  * (first at line 4)" when an earlier puzzle has the same id.
  */
 char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,

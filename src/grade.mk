@@ -9,4 +9,3 @@ src_libcairn_la_SOURCES += \
 # The two subcommands live in the core library because src/cli.mk sets
 # src_cairn_SOURCES after this fragment is read; only src/cairn calls
 # them, so nothing else links them in.
-src_libcairn_la_SOURCES += src/cairn_cmd_grade.c src/cairn_cmd_report.c

@@ -33,10 +33,99 @@
 			ck_abort_msg(__VA_ARGS__); \
 	} while (0)
 
+/*
+ * Allocation tracking: this program replaces malloc and friends (glibc
+ * allows it when all four are replaced) with thin wrappers around glibc's
+ * own, which record the bytes a plugin holds while `track.on` is set, so
+ * a test can compare the peak with what memory() promised.  ASan brings
+ * its own allocator, so sanitizer builds leave malloc alone.
+ */
+#ifndef __SANITIZE_ADDRESS__
+#define TRACKING 1
+void *__libc_malloc(size_t size);
+void *__libc_calloc(size_t count, size_t size);
+void *__libc_realloc(void *p, size_t size);
+void __libc_free(void *p);
+
+static struct {
+	int on;
+	int lost;		/* more live blocks than the table holds */
+	void *p[8];
+	size_t size[8];
+	uint64_t live, peak;
+} track;
+
+static void note(void *p, size_t size)
+{
+	size_t k;
+
+	if (!track.on || p == NULL)
+		return;
+	for (k = 0; k < 8 && track.p[k] != NULL; k++)
+		;
+	if (k == 8) {
+		track.lost = 1;
+		return;
+	}
+	track.p[k] = p;
+	track.size[k] = size;
+	track.live += size;
+	if (track.live > track.peak)
+		track.peak = track.live;
+}
+
+static void forget(void *p)
+{
+	size_t k;
+
+	for (k = 0; track.on && p != NULL && k < 8; k++) {
+		if (track.p[k] == p) {
+			track.p[k] = NULL;
+			track.live -= track.size[k];
+		}
+	}
+}
+
+void *malloc(size_t size)
+{
+	void *p = __libc_malloc(size);
+
+	note(p, size);
+	return p;
+}
+
+void *calloc(size_t count, size_t size)
+{
+	void *p = __libc_calloc(count, size);
+
+	note(p, count * size);
+	return p;
+}
+
+void *realloc(void *p, size_t size)
+{
+	void *q;
+
+	forget(p);
+	q = __libc_realloc(p, size);
+	note(q, size);
+	return q;
+}
+
+void free(void *p)
+{
+	forget(p);
+	__libc_free(p);
+}
+#else
+#define TRACKING 0
+#endif
+
 static const char *const names[NSOLVERS] = {
 	"tuple2d", "diff2d", "diff1d", "linear"
 };
 static const struct cairn_plugin *solvers[NSOLVERS];
+static void *handles[NSOLVERS];
 
 /* What one solve returned. */
 struct run {
@@ -47,7 +136,7 @@ struct run {
 	char err[256];
 };
 
-/* solve - run plugin p on a[0..n) asking for want, with a generous limit */
+/* solve - run plugin p on a[0..n) for want under limit, cancelled or not */
 static void solve(const struct cairn_plugin *p, const int64_t *a, size_t n,
 		  unsigned want, uint64_t limit, int cancel, struct run *r)
 {
@@ -515,6 +604,9 @@ START_TEST(memory_limit)
 	       "needs 80 bytes, memory limit is 0 bytes");
 	refuse(0, 20000, CAIRN_WANT_MOVES, 1u << 30, 0, -ENOMEM,
 	       "needs 3.0 GiB, memory limit is 1.0 GiB");
+	/* 1048544 bytes are 1023.97 KiB: rounded up, that is 1.0 MiB. */
+	refuse(3, 131068, 0, 1048543, 0, -ENOMEM,
+	       "needs 1.0 MiB, memory limit is 1023.9 KiB");
 	/* Exactly the bound is enough. */
 	for (s = 0; s < NSOLVERS; s++) {
 		unsigned want = CAIRN_WANT_MOVES;
@@ -547,6 +639,11 @@ START_TEST(out_of_memory)
 		ck_assert_int_eq(solvers[s]->solve(&req, &ans), -ENOMEM);
 		ck_assert_str_eq(err, "out of memory");
 	}
+	/* A saturated bound is refused before anything else happens too. */
+	req.n = SIZE_MAX;
+	req.memory_limit = UINT64_MAX - 1;
+	ck_assert_int_eq(solvers[0]->solve(&req, &ans), -ENOMEM);
+	ck_assert_str_eq(err, "needs 16.0 EiB, memory limit is 15.9 EiB");
 }
 END_TEST
 
@@ -601,6 +698,65 @@ START_TEST(memory_bounds)
 }
 END_TEST
 
+#if TRACKING
+/* peak - run solver s with allocation tracking; the bytes it held at most */
+static uint64_t peak(size_t s, const int64_t *a, size_t n, unsigned want)
+{
+	char *moves = want ? malloc(n + 1) : NULL;
+	char err[64];
+	atomic_int flag = 0;
+	struct cairn_solve_request req = {
+		a, n, want, UINT64_MAX, &flag, err, sizeof err
+	};
+	struct cairn_solve_answer ans = { 0, 0, moves };
+	int rc;
+
+	memset(&track, 0, sizeof track);
+	track.on = 1;
+	rc = solvers[s]->solve(&req, &ans);
+	track.on = 0;
+	free(moves);
+	EXPECT(rc == 0 && !track.lost && track.live == 0,
+	       "%s n=%zu want %u: rc %d, %llu bytes left", names[s], n, want,
+	       rc, (unsigned long long)track.live);
+	return track.peak;
+}
+
+/* What the solvers really allocate never exceeds memory(n, want). */
+START_TEST(memory_used)
+{
+	static const unsigned wants[] = {
+		0, CAIRN_WANT_FIRST_MOVE, CAIRN_WANT_MOVES
+	};
+	static const size_t sizes[] = {
+		1, 2, 3, 32, 33, 100, 129, 130, 131, 300, 1000, 1500
+	};
+	int64_t a[1500];
+	size_t s, w, k;
+
+	random_row(a, 1500, 1000);
+	for (s = 0; s < NSOLVERS; s++) {
+		for (w = 0; w < 3; w++) {
+			for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+				size_t n = sizes[k];
+				uint64_t got = peak(s, a, n, wants[w]);
+				uint64_t bound = solvers[s]->memory(n, wants[w]);
+
+				EXPECT(got <= bound, "%s n=%zu want %u: peak "
+				       "%llu, bound %llu", names[s], n,
+				       wants[w], (unsigned long long)got,
+				       (unsigned long long)bound);
+			}
+		}
+	}
+	/* The tracker does see the tables, so the check is not vacuous. */
+	ck_assert_uint_eq(peak(0, a, 1000, 0), 500500ull * 16);
+	ck_assert_uint_eq(peak(2, a, 1000, CAIRN_WANT_MOVES),
+			  solvers[2]->memory(1000, CAIRN_WANT_MOVES));
+}
+END_TEST
+#endif
+
 /* lowest - the solver auto would pick on cost alone */
 static size_t lowest(size_t n, unsigned want)
 {
@@ -643,15 +799,13 @@ static int load(void)
 		return -1;
 	}
 	for (s = 0; s < NSOLVERS; s++) {
-		void *h;
-
 		snprintf(path, sizeof path, "%s/%s.so", dir, names[s]);
-		h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-		if (h == NULL) {
+		handles[s] = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		if (handles[s] == NULL) {
 			fprintf(stderr, "check_solvers: %s\n", dlerror());
 			return -1;
 		}
-		solvers[s] = dlsym(h, CAIRN_PLUGIN_SYMBOL);
+		solvers[s] = dlsym(handles[s], CAIRN_PLUGIN_SYMBOL);
 		if (solvers[s] == NULL ||
 		    solvers[s]->abi != CAIRN_PLUGIN_ABI ||
 		    strcmp(solvers[s]->name, names[s]) != 0) {
@@ -681,6 +835,9 @@ static Suite *solvers_suite(void)
 	tcase_add_test(tc, out_of_memory);
 	tcase_add_test(tc, cancelled);
 	tcase_add_test(tc, memory_bounds);
+#if TRACKING
+	tcase_add_test(tc, memory_used);
+#endif
 	tcase_add_test(tc, costs);
 	suite_add_tcase(s, tc);
 	return s;
@@ -690,6 +847,7 @@ int main(void)
 {
 	SRunner *sr;
 	int failed;
+	size_t s;
 
 	if (load() < 0)
 		return EXIT_FAILURE;
@@ -697,5 +855,7 @@ int main(void)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	for (s = 0; s < NSOLVERS; s++)
+		dlclose(handles[s]);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -16,3 +16,4 @@ tests_check_notify_LDADD = $(tests_check_libs)
 
 TESTS += tests/systemd_units.sh
 dist_check_SCRIPTS += tests/systemd_units.sh
+VALGRIND_TESTS += tests/check_conf tests/check_log tests/check_notify

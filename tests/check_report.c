@@ -1,0 +1,384 @@
+/*
+ * check_report - reading result files back and rendering gradebooks.
+ *
+ * The result files in tests/data/report/results are written by hand in
+ * the writers' format; the gradebook and JUnit outputs must equal the
+ * expected files next to them byte for byte.  The JUnit output is also
+ * checked structurally by a small XML reader here: tags balance, every
+ * attribute is quoted, every entity is known, no forbidden character
+ * appears, and the counts on testsuites and testsuite elements match the
+ * test cases, failures and errors inside them.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_buf.h"
+#include "cairn_mem.h"
+#include "cairn_report.h"
+#include "cairn_result_read.h"
+
+static const char *const result_files[] = {
+	"ann.result.yaml", "bob.result.csv", "broken.result.yaml",
+	"carol.result.yml", "dave.result.csv", "plain.result.yaml",
+};
+#define NFILES (sizeof result_files / sizeof result_files[0])
+
+static char *data_path(const char *rel)
+{
+	const char *top = getenv("top_srcdir");
+
+	return cairn_xasprintf("%s/tests/data/report/%s", top ? top : ".", rel);
+}
+
+static void slurp(const char *rel, struct cairn_buf *b)
+{
+	char *path = data_path(rel), chunk[4096];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	cairn_buf_adds(b, "");
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		cairn_buf_add(b, chunk, n);
+	fclose(f);
+	free(path);
+}
+
+/* read_all - parse the result files in name order */
+static void read_all(struct cairn_result_file *rf)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	char err[256], *rel;
+	size_t i;
+
+	for (i = 0; i < NFILES; i++) {
+		rel = cairn_xasprintf("results/%s", result_files[i]);
+		cairn_buf_reset(&b);
+		slurp(rel, &b);
+		ck_assert_msg(cairn_result_read(&rf[i], result_files[i], b.data,
+						b.len, err, sizeof err) == 0,
+			      "%s: %s", rel, err);
+		free(rel);
+	}
+	cairn_buf_free(&b);
+}
+
+static void free_all(struct cairn_result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < NFILES; i++)
+		cairn_result_file_free(&rf[i]);
+}
+
+START_TEST(test_read)
+{
+	struct cairn_result_file rf[NFILES];
+	struct cairn_stats st;
+
+	read_all(rf);
+	ck_assert_str_eq(rf[0].source, "ann.yaml");
+	ck_assert_str_eq(rf[0].submitter, "Ann Lee");
+	ck_assert_str_eq(rf[0].problem_set, "hw1");
+	ck_assert_ptr_null(rf[0].error);
+	ck_assert_uint_eq(rf[0].npuzzles, 5);
+	ck_assert_str_eq(rf[0].puzzles[1].id, "p2");
+	ck_assert_int_eq(rf[0].puzzles[1].verdict, CAIRN_VERDICT_WRONG);
+	ck_assert_str_eq(rf[0].puzzles[1].feedback, "diff: expected 5, optimal "
+			 "play gives 7 (Alice 11, Bob 4); optimal line R L L L");
+	ck_assert_str_eq(rf[0].puzzles[3].error, "line 12: piles: values too "
+			 "large (the sum of absolute values exceeds 2^63-1)");
+	cairn_result_tally(&rf[0], &st);
+	ck_assert_uint_eq(st.puzzles, 5);
+	ck_assert_uint_eq(st.errors, 1);
+	ck_assert_uint_eq(st.graded, 4);
+	ck_assert_uint_eq(st.correct, 1);
+	ck_assert_uint_eq(st.wrong, 1);
+	ck_assert_uint_eq(st.missing, 1);
+	ck_assert_uint_eq(st.invalid, 1);
+	ck_assert_int_eq(st.file_error, 0);
+
+	/* CSV: the source from the name, the formula guard undone */
+	ck_assert_str_eq(rf[1].source, "bob.csv");
+	ck_assert_ptr_null(rf[1].submitter);
+	ck_assert_uint_eq(rf[1].npuzzles, 3);
+	ck_assert_str_eq(rf[1].puzzles[1].id, "-p2");
+	ck_assert_str_eq(rf[1].puzzles[2].error,
+			 "line 4, field 2: \"x\" is not an integer");
+	ck_assert_int_eq(rf[1].puzzles[2].verdict, CAIRN_VERDICT_NONE);
+
+	ck_assert_str_eq(rf[2].error, "line 3, column 1: did not find "
+			 "expected key");
+	ck_assert_uint_eq(rf[2].npuzzles, 0);
+	cairn_result_tally(&rf[2], &st);
+	ck_assert_int_eq(st.file_error, 1);
+	ck_assert_str_eq(rf[4].source, "dave.csv");
+	ck_assert_str_eq(rf[4].error,
+			 "line 1, field 4: unknown column \"expect_dif\"");
+	ck_assert_uint_eq(rf[4].npuzzles, 0);
+	free_all(rf);
+}
+END_TEST
+
+static void render_eq(int junit, const char *expected_file)
+{
+	struct cairn_result_file rf[NFILES];
+	struct cairn_buf got = CAIRN_BUF_INIT, want = CAIRN_BUF_INIT;
+
+	read_all(rf);
+	if (junit)
+		cairn_report_junit(rf, NFILES, &got);
+	else
+		cairn_report_csv(rf, NFILES, &got);
+	slurp(expected_file, &want);
+	ck_assert_str_eq(got.data, want.data);
+	ck_assert_uint_eq(got.len, want.len);
+	free_all(rf);
+	cairn_buf_free(&got);
+	cairn_buf_free(&want);
+}
+
+START_TEST(test_gradebook)
+{
+	render_eq(0, "gradebook.csv");
+}
+END_TEST
+
+START_TEST(test_junit)
+{
+	render_eq(1, "junit.xml");
+}
+END_TEST
+
+START_TEST(test_empty)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_report_csv(NULL, 0, &b);
+	ck_assert_str_eq(b.data, "source,submitter,problem_set,graded,correct,"
+			 "wrong,missing,invalid,score\n");
+	cairn_buf_reset(&b);
+	cairn_report_junit(NULL, 0, &b);
+	ck_assert_str_eq(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+			 "<testsuites name=\"cairn\" tests=\"0\" failures=\"0\" "
+			 "errors=\"0\">\n</testsuites>\n");
+	cairn_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_score)
+{
+	static const struct { size_t correct, graded; const char *want; } t[] = {
+		{ 0, 0, "" }, { 0, 3, "0.0" }, { 3, 3, "1.0" }, { 3, 4, "0.75" },
+		{ 2, 3, "0.6667" }, { 1, 3, "0.3333" }, { 1, 8, "0.125" },
+		{ 19999, 20000, "1.0" }, { 1, 20000, "0.0001" },
+		{ 1, 30000, "0.0" },
+	};
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	struct cairn_stats st;
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		memset(&st, 0, sizeof st);
+		st.correct = t[i].correct;
+		st.graded = t[i].graded;
+		cairn_buf_reset(&b);
+		cairn_buf_adds(&b, "");
+		cairn_report_score(&b, &st);
+		ck_assert_str_eq(b.data, t[i].want);
+	}
+	cairn_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_xml_text)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_xml_text(&b, "a&b<c>\"d\"'e'\t\n\r\x01\x7f"
+		       "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"	/* é € 😀 */
+		       "\xc3(\xed\xa0\x80\xef\xbf\xbe\xf5\x80\x80\x80\xe0\x80\x80");
+	ck_assert_str_eq(b.data, "a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;"
+			 "&#9;&#10;&#13;\xef\xbf\xbd\x7f"
+			 "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
+			 "\xef\xbf\xbd(\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+			 "\xef\xbf\xbd\xef\xbf\xbd");
+	cairn_buf_free(&b);
+}
+END_TEST
+
+static const struct { const char *file, *err; } bad[] = {
+	{ "puzzle.yaml", "not a cairn result file (no \"format: cairn-result/1\")" },
+	{ "status.result.yaml", "status must be ok or error" },
+	{ "other.result.csv", "not a cairn result file (the header needs the "
+	  "columns id, line, verdict, feedback and error)" },
+	{ "alias.result.yaml", "line 4: aliases are not used in result files" },
+	{ "quote.result.csv", "line 2: a quoted field is not closed" },
+	{ "verdict.result.yaml", "line 5: puzzles[0]: unknown verdict" },
+};
+
+START_TEST(test_bad)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	struct cairn_result_file r;
+	char err[256], *rel = cairn_xasprintf("bad/%s", bad[_i].file);
+
+	slurp(rel, &b);
+	ck_assert_int_eq(cairn_result_read(&r, bad[_i].file, b.data, b.len,
+					   err, sizeof err), -EINVAL);
+	ck_assert_str_eq(err, bad[_i].err);
+	ck_assert_uint_eq(r.npuzzles, 0);
+	ck_assert_ptr_null(r.source);
+	cairn_result_file_free(&r);
+	cairn_buf_free(&b);
+	free(rel);
+}
+END_TEST
+
+/* ---- a small structural XML check ---- */
+
+struct xml {
+	const char *p;
+	size_t tests, failures, errors;	/* elements seen */
+};
+
+/* attr_value - the value of attribute name in the tag text [s, e) */
+static long attr_num(const char *s, const char *e, const char *name)
+{
+	char *pat = cairn_xasprintf(" %s=\"", name);
+	const char *a = strstr(s, pat);
+	long v;
+
+	ck_assert_msg(a != NULL && a < e, "attribute %s missing", name);
+	v = strtol(a + strlen(pat), NULL, 10);
+	free(pat);
+	return v;
+}
+
+/* check_chars - entities known, no raw '<' '&' or control characters */
+static void check_chars(const char *s, const char *e, int in_tag)
+{
+	static const char *const ents[] = {
+		"&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#9;", "&#10;",
+		"&#13;",
+	};
+	size_t k;
+	int quoted = 0;
+
+	for (; s < e; s++) {
+		ck_assert_msg((unsigned char)*s >= 0x20 || *s == '\n',
+			      "control character in XML");
+		if (in_tag && *s == '"')
+			quoted = !quoted;
+		ck_assert_msg(*s != '<', "raw < in XML text");
+		if (*s != '&')
+			continue;
+		for (k = 0; k < sizeof ents / sizeof ents[0]; k++)
+			if (strncmp(s, ents[k], strlen(ents[k])) == 0)
+				break;
+		ck_assert_msg(k < sizeof ents / sizeof ents[0], "unknown entity");
+	}
+	ck_assert_msg(!quoted, "unbalanced quotes in a tag");
+}
+
+/*
+ * element - check one element at x->p (its name given back in name);
+ * returns its counts so that the parent can compare.
+ */
+static void element(struct xml *x)
+{
+	const char *s = x->p + 1, *e = strchr(s, '>'), *close;
+	size_t nlen = strcspn(s, " />");
+	char name[32], *end_tag;
+	size_t t0 = x->tests, f0 = x->failures, e0 = x->errors;
+
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_lt(nlen, sizeof name);
+	memcpy(name, s, nlen);
+	name[nlen] = '\0';
+	check_chars(s, e, 1);
+	x->tests += strcmp(name, "testcase") == 0;
+	x->failures += strcmp(name, "failure") == 0;
+	x->errors += strcmp(name, "error") == 0;
+	x->p = e + 1;
+	if (e[-1] != '/') {
+		end_tag = cairn_xasprintf("</%s>", name);
+		for (;;) {
+			close = strchr(x->p, '<');
+			ck_assert_ptr_nonnull(close);
+			check_chars(x->p, close, 0);
+			x->p = close;
+			if (strncmp(x->p, end_tag, strlen(end_tag)) == 0)
+				break;
+			element(x);
+		}
+		x->p += strlen(end_tag);
+		free(end_tag);
+	}
+	if (strcmp(name, "testsuites") == 0 || strcmp(name, "testsuite") == 0) {
+		ck_assert_int_eq(attr_num(s, e, "tests"), (long)(x->tests - t0));
+		ck_assert_int_eq(attr_num(s, e, "failures"),
+				 (long)(x->failures - f0));
+		ck_assert_int_eq(attr_num(s, e, "errors"), (long)(x->errors - e0));
+	}
+	if (strcmp(name, "failure") == 0 || strcmp(name, "error") == 0) {
+		ck_assert_ptr_nonnull(strstr(s, " message=\""));
+		ck_assert_ptr_nonnull(strstr(s, " type=\""));
+	}
+}
+
+START_TEST(test_junit_structure)
+{
+	struct cairn_result_file rf[NFILES];
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	const char *decl = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+	struct xml x = { NULL, 0, 0, 0 };
+
+	read_all(rf);
+	cairn_report_junit(rf, NFILES, &b);
+	ck_assert_int_eq(strncmp(b.data, decl, strlen(decl)), 0);
+	x.p = b.data + strlen(decl);
+	ck_assert_int_eq(strncmp(x.p, "<testsuites ", 12), 0);
+	element(&x);
+	ck_assert_str_eq(x.p, "\n");
+	ck_assert_uint_eq(x.tests, 11);
+	ck_assert_uint_eq(x.failures, 5);
+	ck_assert_uint_eq(x.errors, 4);
+	free_all(rf);
+	cairn_buf_free(&b);
+}
+END_TEST
+
+static Suite *report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_read);
+	tcase_add_test(tc, test_gradebook);
+	tcase_add_test(tc, test_junit);
+	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_score);
+	tcase_add_test(tc, test_xml_text);
+	tcase_add_loop_test(tc, test_bad, 0, sizeof bad / sizeof bad[0]);
+	tcase_add_test(tc, test_junit_structure);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(report_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
