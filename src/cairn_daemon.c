@@ -105,7 +105,6 @@ static void reload(struct cairn_daemon *d)
 
 /* --- signals and shutdown --- */
 
-
 static void shutdown_cb(uv_timer_t *t)
 {
 	cairn_dispatch_cancel_all(t->data);
@@ -127,11 +126,7 @@ static void signal_cb(uv_signal_t *s, int signum)
 		cairn_daemon_stop(d, 0);
 }
 
-static void watch_closed(struct cairn_watch *w)
-{
-	(void)w;
-}
-
+/* cairn_daemon_stop - stop taking files; finish once no job runs. */
 void cairn_daemon_stop(struct cairn_daemon *d, int code)
 {
 	unsigned timeout = d->gen->conf.shutdown_timeout_s;
@@ -145,7 +140,7 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 		  d->running, cairn_status_queued(d));
 	if (d->watch_open) {
 		d->watch_open = 0;
-		cairn_watch_close(&d->watch, watch_closed);
+		cairn_watch_close(&d->watch, NULL);
 	}
 	uv_timer_stop(&d->backoff);
 	if (d->running == 0)
@@ -156,7 +151,7 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 		uv_timer_start(&d->shutdown, shutdown_cb, (uint64_t)timeout * 1000, 0);
 }
 
-/* finish - no job runs any more: close every handle so the loop ends. */
+/* cairn_daemon_finish - no job runs any more: close every handle. */
 void cairn_daemon_finish(struct cairn_daemon *d)
 {
 	if (d->finished)
