@@ -193,7 +193,6 @@ static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct cairn_recover_ops ops = { recovered_job, recovered_kept, d };
-	char v[256];
 	int r;
 
 	memset(&tmpl, 0, sizeof(tmpl));
@@ -205,8 +204,7 @@ static void recover(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", r);
 	r = cairn_recover(&d->ctx, &tmpl, &ops);
 	if (r > 0)
-		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d dir=%s", r,
-			  cairn_log_value(v, sizeof(v), "processing"));
+		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
 	else if (r < 0)
 		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s", strerror(-r));
 }
@@ -230,7 +228,8 @@ static unsigned start_pool_size(unsigned workers)
 	return n;
 }
 
-static int start(struct cairn_daemon *d)
+/* start - recover, watch, then tell systemd that we serve. */
+static void start(struct cairn_daemon *d)
 {
 	const struct cairn_conf *c = &d->gen->conf;
 	char err[1024], v1[512], v2[512];
@@ -260,14 +259,14 @@ static int start(struct cairn_daemon *d)
 	init_timer(d, &d->metrics);
 	recover(d);
 	if (d->stopping)
-		return 0;
+		return;
 	r = cairn_watch_start(&d->watch, &d->loop, &d->sp, &d->pending, !d->once,
 			      d->once ? 0 : c->rescan_s, cairn_dispatch_ready, err, sizeof(err));
 	if (r < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "cannot watch incoming", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
 		cairn_daemon_stop(d, CAIRN_EX_SOFTWARE);
-		return 0;
+		return;
 	}
 	d->watch_open = 1;
 	if (cairn_notify_enabled(&d->notify) && cairn_notify_watchdog_usec(&usec) == 1)
@@ -279,7 +278,6 @@ static int start(struct cairn_daemon *d)
 		  cairn_dispatch_max(d), d->gen->plugin_names, d->once ? "yes" : "no");
 	cairn_notify_send(&d->notify, "READY=1");
 	cairn_dispatch(d);
-	return 0;
 }
 
 int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
