@@ -38,7 +38,8 @@
  * allows it when all four are replaced) with thin wrappers around glibc's
  * own, which record the bytes a plugin holds while `track.on` is set, so
  * a test can compare the peak with what memory() promised.  ASan brings
- * its own allocator, so sanitizer builds leave malloc alone.
+ * its own allocator, so sanitizer builds leave malloc alone; under
+ * valgrind, which replaces even these, the test is left out with a note.
  */
 #ifndef __SANITIZE_ADDRESS__
 #define TRACKING 1
@@ -722,6 +723,26 @@ static uint64_t peak(size_t s, const int64_t *a, size_t n, unsigned want)
 	return track.peak;
 }
 
+/*
+ * tracking - whether the replacement malloc is the one in use: valgrind
+ * substitutes its own even for this program's, and then nothing is seen.
+ */
+static int tracking(void)
+{
+	/* Through a pointer, so the compiler cannot treat it as the builtin. */
+	void *(*volatile alloc)(size_t) = malloc;
+	void *p;
+	uint64_t seen;
+
+	memset(&track, 0, sizeof track);
+	track.on = 1;
+	p = alloc(100);
+	track.on = 0;
+	seen = track.peak;
+	free(p);
+	return seen == 100;
+}
+
 /* What the solvers really allocate never exceeds memory(n, want). */
 START_TEST(memory_used)
 {
@@ -836,7 +857,11 @@ static Suite *solvers_suite(void)
 	tcase_add_test(tc, cancelled);
 	tcase_add_test(tc, memory_bounds);
 #if TRACKING
-	tcase_add_test(tc, memory_used);
+	if (tracking())
+		tcase_add_test(tc, memory_used);
+	else
+		fprintf(stderr, "check_solvers: malloc is not ours (valgrind?), "
+			"memory_used not run\n");
 #endif
 	tcase_add_test(tc, costs);
 	suite_add_tcase(s, tc);
