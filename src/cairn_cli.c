@@ -127,15 +127,10 @@ int cairn_cli_setup(struct cairn_cli *cli)
 	else
 		cli->problems_path = cairn_xasprintf("%s/problems", cli->conf.spool);
 	cli->problems = cairn_problem_cache_new();
-	memset(s, 0, sizeof *s);
-	s->registry = &cli->registry;
-	s->solver = cli->conf.solver;
-	s->memory_budget = cli->conf.memory_budget;
-	s->limits.max_piles = (size_t)cli->conf.max_piles;
-	s->limits.max_file_bytes = (size_t)cli->conf.max_file_bytes;
-	s->cross_check = cli->conf.cross_check;
-	s->problems_dir = cli->problems_path;
-	s->problems = cli->problems;
+	cairn_settings_init(s, &cli->conf, &cli->registry, cli->problems_path,
+			    cli->problems);
+	/* One solve at a time here, so it may use every worker's share. */
+	s->solver_threads = cli->conf.workers;
 	s->log_error = log_error;
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_result.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"
 
@@ -66,7 +67,7 @@ static void summary_line(const char *file, const struct cairn_stats *st)
 	struct cairn_buf score = CAIRN_BUF_INIT;
 
 	cairn_buf_adds(&score, st->graded ? "" : "-");
-	cairn_report_score(&score, st);
+	cairn_stats_score(&score, st);
 	printf("%s: graded=%zu correct=%zu wrong=%zu missing=%zu invalid=%zu "
 	       "score=%s", file, st->graded, st->correct, st->wrong,
 	       st->missing, st->invalid, score.data);

@@ -105,7 +105,6 @@ static void reload(struct cairn_daemon *d)
 
 /* --- signals and shutdown --- */
 
-
 static void shutdown_cb(uv_timer_t *t)
 {
 	cairn_dispatch_cancel_all(t->data);
@@ -127,11 +126,7 @@ static void signal_cb(uv_signal_t *s, int signum)
 		cairn_daemon_stop(d, 0);
 }
 
-static void watch_closed(struct cairn_watch *w)
-{
-	(void)w;
-}
-
+/* cairn_daemon_stop - stop taking files; finish once no job runs. */
 void cairn_daemon_stop(struct cairn_daemon *d, int code)
 {
 	unsigned timeout = d->gen->conf.shutdown_timeout_s;
@@ -145,7 +140,7 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 		  d->running, cairn_status_queued(d));
 	if (d->watch_open) {
 		d->watch_open = 0;
-		cairn_watch_close(&d->watch, watch_closed);
+		cairn_watch_close(&d->watch, NULL);
 	}
 	uv_timer_stop(&d->backoff);
 	if (d->running == 0)
@@ -156,7 +151,7 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 		uv_timer_start(&d->shutdown, shutdown_cb, (uint64_t)timeout * 1000, 0);
 }
 
-/* finish - no job runs any more: close every handle so the loop ends. */
+/* cairn_daemon_finish - no job runs any more: close every handle. */
 void cairn_daemon_finish(struct cairn_daemon *d)
 {
 	if (d->finished)
@@ -198,7 +193,6 @@ static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct cairn_recover_ops ops = { recovered_job, recovered_kept, d };
-	char v[256];
 	int r;
 
 	memset(&tmpl, 0, sizeof(tmpl));
@@ -210,8 +204,7 @@ static void recover(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", r);
 	r = cairn_recover(&d->ctx, &tmpl, &ops);
 	if (r > 0)
-		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d dir=%s", r,
-			  cairn_log_value(v, sizeof(v), "processing"));
+		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
 	else if (r < 0)
 		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s", strerror(-r));
 }
@@ -235,7 +228,8 @@ static unsigned start_pool_size(unsigned workers)
 	return n;
 }
 
-static int start(struct cairn_daemon *d)
+/* start - recover, watch, then tell systemd that we serve. */
+static void start(struct cairn_daemon *d)
 {
 	const struct cairn_conf *c = &d->gen->conf;
 	char err[1024], v1[512], v2[512];
@@ -265,14 +259,14 @@ static int start(struct cairn_daemon *d)
 	init_timer(d, &d->metrics);
 	recover(d);
 	if (d->stopping)
-		return 0;
+		return;
 	r = cairn_watch_start(&d->watch, &d->loop, &d->sp, &d->pending, !d->once,
 			      d->once ? 0 : c->rescan_s, cairn_dispatch_ready, err, sizeof(err));
 	if (r < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "cannot watch incoming", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
 		cairn_daemon_stop(d, CAIRN_EX_SOFTWARE);
-		return 0;
+		return;
 	}
 	d->watch_open = 1;
 	if (cairn_notify_enabled(&d->notify) && cairn_notify_watchdog_usec(&usec) == 1)
@@ -284,7 +278,6 @@ static int start(struct cairn_daemon *d)
 		  cairn_dispatch_max(d), d->gen->plugin_names, d->once ? "yes" : "no");
 	cairn_notify_send(&d->notify, "READY=1");
 	cairn_dispatch(d);
-	return 0;
 }
 
 int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,

@@ -112,13 +112,5 @@ void cairn_gen_unref(struct cairn_gen *g)
 
 void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s)
 {
-	memset(s, 0, sizeof(*s));
-	s->registry = &g->reg;
-	s->solver = g->conf.solver;
-	s->memory_budget = g->conf.memory_budget;
-	s->limits.max_piles = (size_t)g->conf.max_piles;
-	s->limits.max_file_bytes = (size_t)g->conf.max_file_bytes;
-	s->cross_check = g->conf.cross_check;
-	s->problems_dir = g->problems_dir;
-	s->problems = g->problems;
+	cairn_settings_init(s, &g->conf, &g->reg, g->problems_dir, g->problems);
 }

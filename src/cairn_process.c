@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_conf.h"
 #include "cairn_grade.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
@@ -90,8 +91,7 @@ static void fill(struct cairn_outcome *o, const struct cairn_solved *sv,
 
 struct oracle_ctx {
 	const struct cairn_puzzle *p;
-	const struct cairn_settings *s;
-	const atomic_int *cancel;
+	struct cairn_solve_env env;
 	const struct cairn_plugin *solver;
 };
 
@@ -105,23 +105,23 @@ static int oracle_diff(void *ctx, size_t i, size_t j, int64_t *out)
 	if (oc->solver == NULL)		/* nothing fits memory_budget */
 		return -ENOMEM;
 	rc = cairn_solve_row(oc->solver, oc->p->piles + i, j - i + 1, 0,
-			     oc->s->memory_budget, oc->cancel, &sv,
-			     err, sizeof err);
+			     &oc->env, &sv, err, sizeof err);
 	if (rc == 0)
 		*out = sv.ans.diff;
 	return rc;
 }
 
 static void grade(struct cairn_puzzle *p, const struct cairn_settings *s,
-		  const atomic_int *cancel)
+		  const struct cairn_solve_env *env)
 {
-	struct oracle_ctx oc = { p, s, cancel, NULL };
+	struct oracle_ctx oc = { p, *env, NULL };
 	struct cairn_oracle o = { oracle_diff, &oc };
 	int rc;
 
+	/* Sub-rows need only diff, so the cheapest solver for that serves. */
 	if (p->piles != NULL)
 		oc.solver = cairn_solve_pick(s->registry, p->n, 0,
-					     s->memory_budget, NULL);
+					     env->budget, NULL);
 	rc = cairn_grade_puzzle(p, &o);
 	if (rc < 0)
 		cairn_puzzle_fail(p, cairn_xasprintf(
@@ -131,13 +131,13 @@ static void grade(struct cairn_puzzle *p, const struct cairn_settings *s,
 
 /* cross_check - solve again with another solver; SPEC section 4 */
 static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
-			unsigned want, const atomic_int *cancel)
+			unsigned want, const struct cairn_solve_env *env)
 {
 	const struct cairn_plugin *other;
 	struct cairn_solved sv;
 	char err[256], *msg;
 
-	other = cairn_solve_pick(s->registry, p->n, want, s->memory_budget,
+	other = cairn_solve_pick(s->registry, p->n, want, env->budget,
 				 p->out.solver);
 	if (other == NULL) {
 		cairn_puzzle_fail(p, cairn_xasprintf(
@@ -145,8 +145,8 @@ static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
 			"memory_budget", p->line));
 		return;
 	}
-	if (cairn_solve_row(other, p->piles, p->n, want, s->memory_budget,
-			    cancel, &sv, err, sizeof err) < 0) {
+	if (cairn_solve_row(other, p->piles, p->n, want, env, &sv, err,
+			    sizeof err) < 0) {
 		cairn_puzzle_fail(p, cairn_xasprintf("line %lu: cross_check: %s",
 						     p->line, err));
 		return;
@@ -174,7 +174,7 @@ static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
 
 /* solve_puzzle - fill one valid puzzle's outcome, or give it an error */
 static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
-			const atomic_int *cancel)
+			const struct cairn_solve_env *env)
 {
 	unsigned want = CAIRN_WANT_FIRST_MOVE;
 	const char *name;
@@ -201,9 +201,9 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 	if (p->moves == 1 || p->expect.present)
 		want |= CAIRN_WANT_MOVES;
 	name = p->solver ? p->solver : s->solver ? s->solver : "auto";
-	rc = cairn_solve_named(s->registry, name, p->piles, p->n, want,
-			       s->memory_budget, cancel, &sv, err, sizeof err);
-	if (rc == -ECANCELED && atomic_load(cancel) == CAIRN_CANCEL_SHUTDOWN)
+	rc = cairn_solve_named(s->registry, name, p->piles, p->n, want, env,
+			       &sv, err, sizeof err);
+	if (rc == -ECANCELED && atomic_load(env->cancel) == CAIRN_CANCEL_SHUTDOWN)
 		return rc;
 	if (rc < 0) {
 		cairn_puzzle_fail(p, cairn_xasprintf("line %lu: %s", p->line,
@@ -214,10 +214,10 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 	if (p->explain == 1)
 		p->out.table = explain_table(p->piles, p->n);
 	if (p->expect.present && s->cross_check)
-		cross_check(p, s, want, cancel);
+		cross_check(p, s, want, env);
 	if (p->error == NULL && p->expect.present)
-		grade(p, s, cancel);
-	if (atomic_load(cancel) == CAIRN_CANCEL_SHUTDOWN)
+		grade(p, s, env);
+	if (atomic_load(env->cancel) == CAIRN_CANCEL_SHUTDOWN)
 		return -ECANCELED;
 	return 0;
 }
@@ -225,6 +225,9 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel)
 {
+	struct cairn_solve_env env = {
+		s->memory_budget, s->solver_threads, cancel,
+	};
 	struct cairn_puzzle *p;
 	size_t i;
 	int rc;
@@ -242,10 +245,10 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 	for (i = 0; i < in->npuzzles; i++) {
 		p = &in->puzzles[i];
 		apply_overrides(p, s);
-		if (p->error == NULL && (rc = solve_puzzle(p, s, cancel)) < 0)
+		if (p->error == NULL && (rc = solve_puzzle(p, s, &env)) < 0)
 			return rc;
 		if (p->piles == NULL && p->error == NULL && p->expect.present)
-			grade(p, s, cancel);
+			grade(p, s, &env);
 		if (p->error != NULL)
 			p->out.verdict = CAIRN_VERDICT_NONE;
 	}
@@ -267,6 +270,22 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 			"unsupported file type: the name must end in .yaml, "
 			".yml or .csv"));
 	}
+}
+
+void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
+			 const struct cairn_registry *r,
+			 const char *problems_dir,
+			 struct cairn_problem_cache *cache)
+{
+	memset(s, 0, sizeof *s);
+	s->registry = r;
+	s->solver = c->solver;
+	s->memory_budget = c->memory_budget;
+	s->limits.max_piles = (size_t)c->max_piles;
+	s->limits.max_file_bytes = (size_t)c->max_file_bytes;
+	s->cross_check = c->cross_check;
+	s->problems_dir = problems_dir;
+	s->problems = cache;
 }
 
 int cairn_process_as(const char *source, enum cairn_format format,

@@ -31,6 +31,7 @@ struct cairn_settings {
 	int cross_check;
 	const char *problems_dir;	/* NULL: submissions are a file error */
 	struct cairn_problem_cache *problems;	/* may be NULL */
+	unsigned solver_threads;	/* most threads one solve may use (0 = 1) */
 	/* `cairn solve` options: override what the file says, when set. */
 	const char *force_solver;
 	int force_moves;
@@ -45,6 +46,17 @@ struct cairn_stats {
 	size_t graded, correct, wrong, missing, invalid;
 	int file_error;			/* the result has status: error */
 };
+
+struct cairn_conf;
+
+/*
+ * Settings from a configuration: the plugins of `r`, problem sets from
+ * `problems_dir` through `cache`; the rest zero (no overrides, no log).
+ */
+void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
+			 const struct cairn_registry *r,
+			 const char *problems_dir,
+			 struct cairn_problem_cache *cache);
 
 /*
  * Process one input named `source` (a base name; its extension picks the

@@ -25,21 +25,6 @@
 
 #define REPLACEMENT "\xef\xbf\xbd"
 
-void cairn_report_score(struct cairn_buf *out, const struct cairn_stats *st)
-{
-	size_t scaled, len;
-	char tmp[48];
-
-	if (st->graded == 0)
-		return;
-	scaled = (st->correct * 20000 / st->graded + 1) / 2;
-	len = (size_t)snprintf(tmp, sizeof tmp, "%zu.%04zu", scaled / 10000,
-			       scaled % 10000);
-	while (tmp[len - 1] == '0' && tmp[len - 2] != '.')
-		tmp[--len] = '\0';
-	cairn_buf_adds(out, tmp);
-}
-
 static void csv_count(struct cairn_buf *out, size_t v)
 {
 	cairn_buf_addf(out, "%zu,", v);
@@ -68,7 +53,7 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		csv_count(out, st.wrong);
 		csv_count(out, st.missing);
 		csv_count(out, st.invalid);
-		cairn_report_score(out, &st);
+		cairn_stats_score(out, &st);
 		cairn_buf_addc(out, '\n');
 	}
 }

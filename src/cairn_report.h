@@ -23,8 +23,6 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 			struct cairn_buf *out);
 
-/* correct/graded with at most four decimals and at least one ("0.75"). */
-void cairn_report_score(struct cairn_buf *out, const struct cairn_stats *st);
 /* Append s as XML character data or attribute text, always well-formed. */
 void cairn_xml_text(struct cairn_buf *out, const char *s);
 

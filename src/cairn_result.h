@@ -18,6 +18,14 @@ void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out);
 
 /* Count an input's outcomes into st (st is zeroed first). */
 void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st);
+/* Count one puzzle: an error, or solved or not with verdict v. */
+void cairn_stats_count(struct cairn_stats *st, int error, int solved,
+		       enum cairn_verdict v);
+/*
+ * Append summary.score, correct/graded rounded to four decimals with
+ * trailing zeros dropped (at least one decimal); nothing when graded is 0.
+ */
+void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
 
 /* Append s as a YAML scalar: plain when that reads back as the same string. */
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s);

@@ -28,6 +28,7 @@
 #include "cairn_buf.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
+#include "cairn_result.h"
 #include "cairn_result_read.h"
 
 #define MAX_DEPTH 64
@@ -539,18 +540,6 @@ void cairn_result_tally(const struct cairn_result_file *r,
 	st->file_error = r->error != NULL;
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
-		st->puzzles++;
-		if (p->error != NULL) {
-			st->errors++;
-			continue;
-		}
-		switch (p->verdict) {
-		case CAIRN_VERDICT_CORRECT: st->correct++; break;
-		case CAIRN_VERDICT_WRONG: st->wrong++; break;
-		case CAIRN_VERDICT_INVALID: st->invalid++; break;
-		case CAIRN_VERDICT_MISSING: st->missing++; break;
-		case CAIRN_VERDICT_NONE: continue;
-		}
-		st->graded++;
+		cairn_stats_count(st, p->error != NULL, 0, p->verdict);
 	}
 }

@@ -179,22 +179,38 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 		table(out, o->table, p->n);
 }
 
-/* score - correct/graded with up to four decimals, at least one */
-static void score(struct cairn_buf *out, const struct cairn_stats *st)
+void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st)
 {
 	size_t scaled, len;
-	char tmp[32];
+	char tmp[48];
 
-	if (st->graded == 0) {
-		cairn_buf_adds(out, "null");
+	if (st->graded == 0)
 		return;
-	}
 	scaled = (st->correct * 20000 / st->graded + 1) / 2;
 	len = (size_t)snprintf(tmp, sizeof tmp, "%zu.%04zu", scaled / 10000,
 			       scaled % 10000);
-	while (len > 0 && tmp[len - 1] == '0' && tmp[len - 2] != '.')
+	while (tmp[len - 1] == '0' && tmp[len - 2] != '.')
 		tmp[--len] = '\0';
 	cairn_buf_adds(out, tmp);
+}
+
+void cairn_stats_count(struct cairn_stats *st, int error, int solved,
+		       enum cairn_verdict v)
+{
+	st->puzzles++;
+	if (error) {
+		st->errors++;
+		return;
+	}
+	st->solved += solved != 0;
+	switch (v) {
+	case CAIRN_VERDICT_CORRECT: st->correct++; break;
+	case CAIRN_VERDICT_WRONG: st->wrong++; break;
+	case CAIRN_VERDICT_INVALID: st->invalid++; break;
+	case CAIRN_VERDICT_MISSING: st->missing++; break;
+	case CAIRN_VERDICT_NONE: return;
+	}
+	st->graded++;
 }
 
 void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st)
@@ -208,20 +224,8 @@ void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st)
 		return;
 	for (i = 0; i < in->npuzzles; i++) {
 		p = &in->puzzles[i];
-		st->puzzles++;
-		if (p->error != NULL) {
-			st->errors++;
-			continue;
-		}
-		st->solved += p->out.solved;
-		switch (p->out.verdict) {
-		case CAIRN_VERDICT_CORRECT: st->correct++; break;
-		case CAIRN_VERDICT_WRONG: st->wrong++; break;
-		case CAIRN_VERDICT_INVALID: st->invalid++; break;
-		case CAIRN_VERDICT_MISSING: st->missing++; break;
-		case CAIRN_VERDICT_NONE: continue;
-		}
-		st->graded++;
+		cairn_stats_count(st, p->error != NULL, p->out.solved,
+				  p->out.verdict);
 	}
 }
 
@@ -250,6 +254,8 @@ void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *s
 		       "invalid: %zu, score: ", st->puzzles, st->solved,
 		       st->errors, st->graded, st->correct, st->wrong,
 		       st->missing, st->invalid);
-	score(out, st);
+	if (st->graded == 0)
+		cairn_buf_adds(out, "null");
+	cairn_stats_score(out, st);
 	cairn_buf_adds(out, "}\n");
 }

@@ -57,15 +57,16 @@ const struct cairn_plugin *cairn_solve_pick(const struct cairn_registry *r,
 }
 
 int cairn_solve_row(const struct cairn_plugin *p, const int64_t *a, size_t n,
-		    unsigned want, uint64_t budget, const atomic_int *cancel,
+		    unsigned want, const struct cairn_solve_env *env,
 		    struct cairn_solved *out, char *err, size_t errlen)
 {
 	struct cairn_solve_request req = {
-		.piles = a, .n = n, .want = want, .memory_limit = budget,
-		.cancel = cancel, .err = err, .errlen = errlen,
+		.piles = a, .n = n, .want = want, .memory_limit = env->budget,
+		.cancel = env->cancel, .err = err, .errlen = errlen,
+		.threads = env->threads ? env->threads : 1,
 	};
+	uint64_t mem = p->memory(n, want), budget = env->budget;
 	char need[32], have[32];
-	uint64_t mem = p->memory(n, want);
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -111,16 +112,16 @@ static void list_names(const struct cairn_registry *r, char *buf, size_t len)
 
 int cairn_solve_named(const struct cairn_registry *r, const char *name,
 		      const int64_t *a, size_t n, unsigned want,
-		      uint64_t budget, const atomic_int *cancel,
+		      const struct cairn_solve_env *env,
 		      struct cairn_solved *out, char *err, size_t errlen)
 {
 	const struct cairn_plugin *p;
 	char names[256], have[32];
 
 	if (strcmp(name, "auto") == 0) {
-		p = cairn_solve_pick(r, n, want, budget, NULL);
+		p = cairn_solve_pick(r, n, want, env->budget, NULL);
 		if (p == NULL) {
-			cairn_format_bytes(have, sizeof have, budget);
+			cairn_format_bytes(have, sizeof have, env->budget);
 			snprintf(err, errlen, "solver: no loaded solver can "
 				 "answer %zu piles within memory_budget (%s)",
 				 n, have);
@@ -132,5 +133,5 @@ int cairn_solve_named(const struct cairn_registry *r, const char *name,
 			 "(loaded: %s)", name, names[0] ? names : "none");
 		return -ENOENT;
 	}
-	return cairn_solve_row(p, a, n, want, budget, cancel, out, err, errlen);
+	return cairn_solve_row(p, a, n, want, env, out, err, errlen);
 }

@@ -14,6 +14,13 @@
 
 #include "cairn_plugins.h"
 
+/* What every solve of one job shares. */
+struct cairn_solve_env {
+	uint64_t budget;		/* memory_budget, bytes */
+	unsigned threads;		/* most threads one solve may use */
+	const atomic_int *cancel;
+};
+
 struct cairn_solved {
 	const struct cairn_plugin *solver;
 	struct cairn_solve_answer ans;	/* ans.moves is the caller's to free */
@@ -30,13 +37,13 @@ const struct cairn_plugin *cairn_solve_pick(const struct cairn_registry *r,
 
 /* Run `p` on a[0..n); 0, or a negative errno value with a message in err. */
 int cairn_solve_row(const struct cairn_plugin *p, const int64_t *a, size_t n,
-		    unsigned want, uint64_t budget, const atomic_int *cancel,
+		    unsigned want, const struct cairn_solve_env *env,
 		    struct cairn_solved *out, char *err, size_t errlen);
 
 /* Resolve `name` ("auto" or a solver's name) and run it. */
 int cairn_solve_named(const struct cairn_registry *r, const char *name,
 		      const int64_t *a, size_t n, unsigned want,
-		      uint64_t budget, const atomic_int *cancel,
+		      const struct cairn_solve_env *env,
 		      struct cairn_solved *out, char *err, size_t errlen);
 
 /* Render a byte count for people: "512 B", "1.5 KiB", "3.0 GiB". */

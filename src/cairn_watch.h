@@ -57,7 +57,7 @@ int cairn_watch_scanning(const struct cairn_watch *w);
 void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s);
 /* Note incoming/NAME now (a name that came back); ready when `ready`. */
 void cairn_watch_note(struct cairn_watch *w, const char *name, int ready);
-/* Close every handle; `closed` runs once the last one is closed. */
+/* Close every handle; `closed` (may be NULL) runs once all are closed. */
 void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch *w));
 
 #endif

@@ -19,30 +19,8 @@
 #include "cairn_buf.h"
 #include "cairn_input.h"
 #include "cairn_yaml_csv.h"
-
-static char *read_dump(const char *text, size_t len, size_t max_piles,
-		       size_t max_bytes)
-{
-	struct cairn_limits lim = { max_piles, max_bytes };
-	struct cairn_buf b = CAIRN_BUF_INIT;
-	struct cairn_input in;
-
-	cairn_input_init(&in, "t.csv", CAIRN_FORMAT_CSV);
-	cairn_csv_read(&in, text, len, &lim);
-	cairn_yaml_csv_dump(&b, &in);
-	cairn_input_free(&in);
-	return cairn_buf_steal(&b);
-}
-
-static void expect_dump(const char *name, const char *text, size_t len,
-			size_t max_piles, size_t max_bytes, const char *want)
-{
-	char *got = read_dump(text, len, max_piles, max_bytes);
-
-	ck_assert_msg(strcmp(got, want) == 0, "%s:\n--- got\n%s--- want\n%s",
-		      name, got, want);
-	free(got);
-}
+#include "check_input.h"
+#include "check_run.h"
 
 struct csv_case {
 	const char *name;
@@ -504,11 +482,7 @@ static Suite *csv_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(csv_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	check_reader = cairn_csv_read;
+	check_source = "t.csv";
+	return cairn_check_run(csv_suite());
 }

@@ -18,6 +18,7 @@
 
 #include "cairn_mem.h"
 #include "cairn_plugins.h"
+#include "check_run.h"
 
 static char tmpdir[256];
 static char err[1024];
@@ -260,8 +261,6 @@ int main(void)
 {
 	Suite *s = suite_create("plugins");
 	TCase *tc = tcase_create("loader");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, accepts_and_solves);
@@ -275,9 +274,5 @@ int main(void)
 	tcase_add_test(tc, directory_with_duplicate);
 	tcase_add_test(tc, missing_directory);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return cairn_check_run(s);
 }

@@ -17,6 +17,7 @@
 #include "cairn_mem.h"
 #include "cairn_process.h"
 #include "cairn_solve.h"
+#include "check_run.h"
 
 static struct cairn_registry reg;
 static struct cairn_settings set;
@@ -313,8 +314,6 @@ int main(void)
 {
 	Suite *s = suite_create("process");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, value_bound);
@@ -325,9 +324,5 @@ int main(void)
 	tcase_add_test(tc, cross_check_disagreement);
 	tcase_add_test(tc, cross_check_agreement_grades);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return cairn_check_run(s);
 }

@@ -19,6 +19,7 @@
 #include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_result.h"
 #include "cairn_result_read.h"
 
 static const char *const result_files[] = {
@@ -188,7 +189,7 @@ START_TEST(test_score)
 		st.graded = t[i].graded;
 		cairn_buf_reset(&b);
 		cairn_buf_adds(&b, "");
-		cairn_report_score(&b, &st);
+		cairn_stats_score(&b, &st);
 		ck_assert_str_eq(b.data, t[i].want);
 	}
 	cairn_buf_free(&b);

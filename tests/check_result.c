@@ -13,6 +13,7 @@
 #include "cairn_mem.h"
 #include "cairn_process.h"
 #include "cairn_result.h"
+#include "check_run.h"
 
 static struct cairn_puzzle *solved(struct cairn_input *in, const char *id,
 				   unsigned long line, int64_t diff,
@@ -290,8 +291,6 @@ int main(void)
 {
 	Suite *s = suite_create("result");
 	TCase *tc = tcase_create("writers");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, yaml_bytes);
 	tcase_add_test(tc, csv_bytes);
@@ -301,9 +300,5 @@ int main(void)
 	tcase_add_test(tc, yaml_scalars);
 	tcase_add_test(tc, csv_fields);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return cairn_check_run(s);
 }

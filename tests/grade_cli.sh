@@ -6,62 +6,25 @@
 # exit status with the expected files in tests/data/grade, byte for byte.
 
 set -eu
-
-: "${top_builddir:=.}"
-: "${top_srcdir:=.}"
-cairn=$(cd "$top_builddir" && pwd)/src/cairn
-plugins=${CAIRN_PLUGIN_DIR_BUILD:-$(cd "$top_builddir" && pwd)/plugins/.libs}
-class=$(cd "$top_srcdir/examples/class" && pwd)
-expected=$(cd "$top_srcdir/tests/data/grade" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/grade_cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
-: > "$tmp/empty.yaml"
-failures=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-# run STATUS CMD... - run CMD, keep its output in $tmp/out and $tmp/err
-run() {
-	want=$1
-	shift
-	set +e
-	"$@" > "$tmp/out" 2> "$tmp/err"
-	got=$?
-	set -e
-	[ "$got" = "$want" ] || fail "exit status $got, expected $want: $*"
-}
-
-# same EXPECTED ACTUAL - the two files hold the same bytes
-same() {
-	if ! cmp -s "$1" "$2"; then
-		diff -u "$1" "$2" >&2 || true
-		fail "$2 differs from $1"
-	fi
-}
-
-# says TEXT FILE - FILE holds exactly the line TEXT
-says() {
-	printf '%s\n' "$1" > "$tmp/said"
-	same "$tmp/said" "$2"
-}
+. "${top_srcdir:-.}/tests/lib.sh"
+cairn=$cairn_bin
+class="$top_srcdir/examples/class"
+expected="$top_srcdir/tests/data/grade"
 
 cd "$class"
 
 # Every submission: one line each, status 2 for the file naming hw9.
 run 2 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/*
-same "$expected/grade.out" "$tmp/out"
-same /dev/null "$tmp/err"
+same_file "$expected/grade.out" "$tmp/out"
+same_file /dev/null "$tmp/err"
 
 # Without it: 1, since some answers are wrong; all right: 0.
 run 1 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml submissions/bilal.yaml
 run 0 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml
-says "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0" "$tmp/out"
+same_text "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0" "$tmp/out"
 
 # --verbose prints the very result `cairn solve` prints, then the line.
 run 0 "$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
@@ -70,20 +33,20 @@ cp "$tmp/out" "$tmp/verbose.want"
 echo "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0" >> "$tmp/verbose.want"
 run 0 "$cairn" grade -v -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml
-same "$tmp/verbose.want" "$tmp/out"
+same_file "$tmp/verbose.want" "$tmp/out"
 
 # Unreadable files and usage errors: 2.
 run 2 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml nonexistent.yaml
-says "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0
+same_text "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0
 nonexistent.yaml: error: No such file or directory" "$tmp/out"
 run 2 "$cairn" grade
-says "cairn grade: expected FILE...
+same_text "cairn grade: expected FILE...
 Try 'cairn grade --help'." "$tmp/err"
 run 2 "$cairn" grade --no-such-option x.yaml
 run 0 "$cairn" grade --help
 head -n 1 "$tmp/out" > "$tmp/first"
-says "Usage: cairn grade [OPTIONS] FILE..." "$tmp/first"
+same_text "Usage: cairn grade [OPTIONS] FILE..." "$tmp/first"
 
 # Results as the daemon would write them, then the reports.
 mkdir "$tmp/results"
@@ -99,11 +62,11 @@ for f in submissions/*; do
 	set -e
 done
 run 0 "$cairn" report "$tmp/results"
-same "$expected/gradebook.csv" "$tmp/out"
-same /dev/null "$tmp/err"
+same_file "$expected/gradebook.csv" "$tmp/out"
+same_file /dev/null "$tmp/err"
 run 0 "$cairn" report --format junit -o "$tmp/junit.xml" "$tmp/results"
-same "$expected/junit.xml" "$tmp/junit.xml"
-same /dev/null "$tmp/out"
+same_file "$expected/junit.xml" "$tmp/junit.xml"
+same_file /dev/null "$tmp/out"
 if command -v xmllint > /dev/null 2>&1; then
 	xmllint --noout "$tmp/junit.xml" || fail "xmllint refuses the JUnit XML"
 else
@@ -120,35 +83,31 @@ cp "$report_data/bad/puzzle.yaml" "$tmp/mixed/notes.txt"
 cp "$report_data/bad/puzzle.yaml" "$tmp/mixed/.hidden.result.yaml"
 mkdir "$tmp/mixed/dir.result.yaml"
 run 0 "$cairn" report "$tmp/mixed"
-same "$report_data/gradebook.csv" "$tmp/out"
+same_file "$report_data/gradebook.csv" "$tmp/out"
 run 0 "$cairn" report --format=junit "$tmp/mixed"
-same "$report_data/junit.xml" "$tmp/out"
+same_file "$report_data/junit.xml" "$tmp/out"
 
 # Files named one by one come in the order given.
 run 0 "$cairn" report "$tmp/results/lee.result.yaml" "$tmp/results/ada.result.yaml"
 head -n 1 "$expected/gradebook.csv" > "$tmp/lee"
 grep '^lee\.' "$expected/gradebook.csv" >> "$tmp/lee"
 grep '^ada\.' "$expected/gradebook.csv" >> "$tmp/lee"
-same "$tmp/lee" "$tmp/out"
+same_file "$tmp/lee" "$tmp/out"
 
 # A stray file is named on stderr and left out; the rest is still reported.
 cp problems/hw1.yaml "$tmp/results/stray.result.yaml"
 run 65 "$cairn" report "$tmp/results" "$tmp/none"
-same "$expected/gradebook.csv" "$tmp/out"
-says "cairn report: $tmp/none: No such file or directory
+same_file "$expected/gradebook.csv" "$tmp/out"
+same_text "cairn report: $tmp/none: No such file or directory
 cairn report: $tmp/results/stray.result.yaml: not a cairn result file (no \"format: cairn-result/1\")" "$tmp/err"
 
 # An empty directory is an empty gradebook; usage errors are 64.
 mkdir "$tmp/emptydir"
 run 0 "$cairn" report "$tmp/emptydir"
-says "source,submitter,problem_set,graded,correct,wrong,missing,invalid,score" "$tmp/out"
+same_text "source,submitter,problem_set,graded,correct,wrong,missing,invalid,score" "$tmp/out"
 run 64 "$cairn" report --format xml "$tmp/results"
-says "cairn report: unknown format \"xml\" (csv or junit)
+same_text "cairn report: unknown format \"xml\" (csv or junit)
 Try 'cairn report --help'." "$tmp/err"
 run 64 "$cairn" report
 
-if [ "$failures" -ne 0 ]; then
-	echo "$failures failure(s)" >&2
-	exit 1
-fi
-echo "grade_cli: all passed"
+finish

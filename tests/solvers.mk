@@ -5,3 +5,4 @@ TESTS += tests/check_solvers
 tests_check_solvers_SOURCES = tests/check_solvers.c
 tests_check_solvers_CFLAGS = $(tests_check_cflags)
 tests_check_solvers_LDADD = $(tests_check_libs)
+VALGRIND_TESTS += tests/check_solvers

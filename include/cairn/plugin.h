@@ -58,6 +58,7 @@ struct cairn_solve_request {
 	const atomic_int *cancel;	/* never NULL */
 	char *err;			/* message buffer for a failure ... */
 	size_t errlen;			/* ... and its size (> 0) */
+	unsigned threads;		/* most threads the solver may use (>= 1) */
 };
 
 /*

@@ -52,4 +52,20 @@ done
 [ "$(count_files "$SPOOL/results")" -eq 3 ] || fail "temporary files left: $(ls -A "$SPOOL/results")"
 [ "$(count_files "$SPOOL/processing/test" '[!.]*')" -eq 0 ] || fail "processing/ not empty"
 log_has d 'msg="storage recovered"' || fail "no recovery line"
-echo "ok: full disk: no partial result, inputs kept, processed once afterwards"
+
+# --once on a full disk does not wait for space: it stops, keeps the
+# input in incoming/ and exits 75 (EX_TEMPFAIL: try again later).
+touch "$T/full"
+hw1_input >"$SPOOL/incoming/e4.yaml"
+touch -d '1 hour ago' "$SPOOL/incoming/e4.yaml"
+STATUS=0
+CAIRN_ENOSPC_FLAG="$T/full" LD_PRELOAD="$SHIM" \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	"$CAIRND" -c "$T/c.yaml" --once >"$T/once.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 75 ] || fail "--once on a full disk: exit $STATUS"
+[ -f "$SPOOL/incoming/e4.yaml" ] || fail "e4.yaml not back in incoming/"
+[ ! -e "$SPOOL/results/e4.result.yaml" ] || fail "e4 result on a full disk"
+[ "$(count_files "$SPOOL/results")" -eq 3 ] || fail "temporary files left: $(ls -A "$SPOOL/results")"
+grep -q 'level=error msg="storage error" file=e4.yaml error="write e4.result.yaml: No space left on device" action=returned' "$T/once.log" ||
+	fail "--once error line: $(grep level=error "$T/once.log")"
+echo "ok: full disk: no partial result, inputs kept, processed once afterwards; --once exits 75"

@@ -45,4 +45,24 @@ done
 # files returned after the kill were processed: the journal forgot them
 [ ! -s "$SPOOL/processing/test/.attempts" ] || fail "attempts journal not emptied"
 [ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "failed/ not empty"
-echo "ok: $N files across a kill -9; $(log_count d2 'msg=recovered') recovery line(s)"
+
+# A file that is being processed during two crashes in a row fails as
+# "interrupted twice while processing" instead of crashing us forever.
+awk 'BEGIN { printf "solver: diff1d\npiles: ["; for (i = 0; i < 200000; i++) printf "%d, ", i % 97; print "1]" }' \
+	>"$SPOOL/incoming/poison.yaml"
+for run in p1 p2; do
+	start_daemon $run "$T/c.yaml"
+	# recovery (which moves it back to incoming/) happens before "started"
+	wait_for 30 log_has $run "msg=started" || fail "$run did not start"
+	wait_for 30 test -f "$SPOOL/processing/test/poison.yaml" || fail "$run: poison.yaml not claimed"
+	kill -9 "$LAST_PID"
+	wait "$LAST_PID" 2>/dev/null || true
+done
+log_has p2 'level=warning msg=recovered returned=1' || fail "first crash not recovered"
+STATUS=0
+"$CAIRND" -c "$T/c.yaml" --once >"$T/p3.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 65 ] || fail "exit $STATUS after two crashes, expected 65"
+[ -f "$SPOOL/failed/poison.yaml" ] || fail "poison.yaml not in failed/"
+grep -qx 'error: "interrupted twice while processing"' "$SPOOL/results/poison.result.yaml" ||
+	fail "poison result: $(head -5 "$SPOOL/results/poison.result.yaml")"
+echo "ok: $N files across a kill -9; a file interrupted twice failed"
