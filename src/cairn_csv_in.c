@@ -436,8 +436,12 @@ static int header(struct csv *c)
 	return needs(c);
 }
 
-/* records - every record after the first; 0, or -1 after a file error */
-static int records(struct csv *c, int headerless)
+/*
+ * records - every record after the first (and the first too, for a
+ * headerless file whose first row the fast path did not take); 0, or -1
+ * after a file error
+ */
+static int records(struct csv *c, int headerless, int first_taken)
 {
 	size_t n;
 	int rc;
@@ -450,7 +454,8 @@ static int records(struct csv *c, int headerless)
 				return -1;
 		return rc;
 	}
-	headerless_row(c);
+	if (!first_taken)
+		headerless_row(c);
 	for (;;) {
 		if (cairn_csv_rec_ints(&c->rec, &c->ints, &n, &c->icap,
 				       c->limits->max_piles) > 0) {
@@ -468,6 +473,7 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 		    const struct cairn_limits *limits)
 {
 	struct csv c;
+	size_t n;
 	int rc;
 
 	memset(&c, 0, sizeof c);
@@ -478,13 +484,19 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 		return;
 	}
 	cairn_csv_rec_init(&c.rec, data, len);
-	rc = cairn_csv_rec_next(&c.rec);
-	if (rc > 0) {
+	/* A first record of plain integers is headerless: take it fast too,
+	 * since a single huge row is the common shape of a large puzzle. */
+	if (cairn_csv_rec_ints(&c.rec, &c.ints, &n, &c.icap,
+			       limits->max_piles) > 0) {
+		in->shape = CAIRN_SHAPE_PUZZLES;
+		fast_row(&c, n);
+		rc = records(&c, 1, 1);
+	} else if ((rc = cairn_csv_rec_next(&c.rec)) > 0) {
 		int headerless = !is_header(&c.rec);
 
 		if (headerless)
 			in->shape = CAIRN_SHAPE_PUZZLES;
-		rc = records(&c, headerless);
+		rc = records(&c, headerless, 0);
 	}
 	if (rc < 0 && c.rec.error != NULL) {
 		cairn_input_fail(in, c.rec.error_line, c.rec.error);
