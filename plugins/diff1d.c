@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layer.h"
 #include "solver.h"
 
 /* Heights traced directly from a table of all their layers. */
@@ -56,10 +57,10 @@ static uint64_t diff1d_memory(size_t n, unsigned want)
 
 	if (n < 2)
 		return 0;
-	if (want & CAIRN_WANT_MOVES)
-		cells = solver_add(arena(n - 1), base_cells(n));
-	else
-		cells = n - 1;
+	if (!(want & CAIRN_WANT_MOVES))
+		/* The int32 path keeps the piles next to n - 1 cells. */
+		return solver_mul(solver_add(n, n - 1), sizeof(int32_t));
+	cells = solver_add(arena(n - 1), base_cells(n));
 	return solver_mul(cells, sizeof(int64_t));
 }
 
@@ -89,31 +90,18 @@ struct roller {
 
 /*
  * roll - turn layer `layer` at starts s..s+w-1 (src) into layer
- * layer+steps at starts s..s+w-1-steps (dst; dst may be src), polling
- * for cancellation each layer and every SOLVER_POLL_CELLS cells.
+ * layer+steps at starts s..s+w-1-steps (dst; dst may be src)
  */
 static int roll(const struct roller *r, const int64_t *src, int64_t *dst,
 		size_t s, size_t layer, size_t w, size_t steps)
 {
-	const int64_t *a = r->a + s;
-	size_t k, end, t;
-	int rc;
+	struct layer_job job = {
+		dst, src, r->a + s, sizeof(int64_t), layer, w
+	};
 
-	for (t = 0; t < steps; t++, layer++, w--, src = dst) {
-		for (k = 0; k < w - 1; k = end) {
-			end = w - 1 - k < SOLVER_POLL_CELLS ? w - 1
-						: k + SOLVER_POLL_CELLS;
-			for (; k < end; k++) {
-				int64_t lt = a[k] - src[k + 1];
-				int64_t rt = a[k + layer] - src[k];
-
-				dst[k] = lt >= rt ? lt : rt;
-			}
-			if ((rc = solver_poll(r->req)) < 0)
-				return rc;
-		}
-	}
-	return 0;
+	if (steps == 0)
+		return 0;
+	return layer_roll(r->req, &job, steps, r->req->threads);
 }
 
 /*
@@ -195,22 +183,62 @@ static int moves(const struct cairn_solve_request *req, int64_t *cells,
 	return 0;
 }
 
-/* plain - d(0,n-1) and the first move, rolling the piles into cells */
-static int plain(const struct cairn_solve_request *req, int64_t *cells,
+/*
+ * narrow - the int32 path: the piles as int32 after the n - 1 cells of the
+ * rolled layers, then d(0,n-1) as int64
+ */
+static int narrow(const struct cairn_solve_request *req, int32_t *cells,
+		  int64_t *lt, int64_t *rt)
+{
+	const int64_t *a = req->piles;
+	size_t n = req->n, k;
+	int32_t *a32 = cells + (n - 1);
+	struct layer_job job = { cells, a32, a32, sizeof(int32_t), 1, n };
+	int rc;
+
+	for (k = 0; k < n; k++)
+		a32[k] = (int32_t)a[k];
+	if ((rc = layer_roll(req, &job, n - 2, req->threads)) < 0)
+		return rc;
+	*lt = a[0] - (int64_t)cells[1];
+	*rt = a[n - 1] - (int64_t)cells[0];
+	return 0;
+}
+
+/* wide - the int64 path: the layers rolled into the n - 1 cells */
+static int wide(const struct cairn_solve_request *req, int64_t *cells,
+		int64_t *lt, int64_t *rt)
+{
+	const int64_t *a = req->piles;
+	size_t n = req->n;
+	struct layer_job job = { cells, a, a, sizeof(int64_t), 1, n };
+	int rc;
+
+	if ((rc = layer_roll(req, &job, n - 2, req->threads)) < 0)
+		return rc;
+	*lt = a[0] - cells[1];
+	*rt = a[n - 1] - cells[0];
+	return 0;
+}
+
+/*
+ * plain - d(0,n-1) and the first move: layer n is the better of the two
+ * ways of finishing from layer n-1 (2 entries), rolled from the piles
+ */
+static int plain(const struct cairn_solve_request *req, void *cells,
 		 struct cairn_solve_answer *ans)
 {
 	const int64_t *a = req->piles;
 	size_t n = req->n;
-	struct roller r = { req, a, NULL, NULL, NULL };
-	const int64_t *last = n == 2 ? a : cells;
-	int64_t lt, rt;
-	int rc;
+	int64_t lt = a[0] - a[1], rt = a[1] - a[0];
+	int rc = 0;
 
-	/* Layer 1 is the piles themselves; stop at layer n-1 (2 entries). */
-	if (n > 2 && (rc = roll(&r, a, cells, 0, 1, n, n - 2)) < 0)
+	if (n > 2 && layer_fits32(a, n))
+		rc = narrow(req, cells, &lt, &rt);
+	else if (n > 2)
+		rc = wide(req, cells, &lt, &rt);
+	if (rc < 0)
 		return rc;
-	lt = a[0] - last[1];
-	rt = a[n - 1] - last[0];
 	ans->diff = lt >= rt ? lt : rt;
 	ans->first_move = lt >= rt ? CAIRN_MOVE_LEFT : CAIRN_MOVE_RIGHT;
 	return 0;
