@@ -12,6 +12,7 @@
  * kernel the CPU lacks falls back to the best supported one below it, and
  * an unknown value is ignored.  All kernels compute the same integers.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,46 +100,56 @@ static void avx2_32(void *dv, const void *sv, const void *av, size_t L,
 	STEP_SCALAR(int32_t, d, s, a, L, k, cnt)
 }
 
+/*
+ * The AVX-512 steps load each cell of s once: s[k+1..k+V] is the vector
+ * at k shifted by one lane, completed by the first lane of the next one,
+ * as long as that next vector lies within the cnt + 1 cells of s.
+ */
+#define AVX512_STEP(T, V, sub, max, alignr) \
+	do { \
+		T *d = dv; \
+		const T *s = sv, *a = av; \
+		size_t k = 0, peel = -(uintptr_t)d % 64 / sizeof(T); \
+		__m512i cur, next, lo, hi; \
+		peel = peel < cnt ? peel : cnt; \
+		STEP_SCALAR(T, d, s, a, L, k, peel) \
+		if (cnt + 1 >= k + 2 * (V)) { \
+			cur = _mm512_loadu_si512(s + k); \
+			for (; k + 2 * (V) <= cnt + 1; k += (V)) { \
+				next = _mm512_loadu_si512(s + k + (V)); \
+				lo = _mm512_loadu_si512(a + k); \
+				hi = _mm512_loadu_si512(a + k + L); \
+				_mm512_storeu_si512(d + k, max( \
+					sub(lo, alignr(next, cur, 1)), \
+					sub(hi, cur))); \
+				cur = next; \
+			} \
+		} \
+		for (; k + (V) <= cnt; k += (V)) { \
+			cur = _mm512_loadu_si512(s + k); \
+			next = _mm512_loadu_si512(s + k + 1); \
+			lo = _mm512_loadu_si512(a + k); \
+			hi = _mm512_loadu_si512(a + k + L); \
+			_mm512_storeu_si512(d + k, max(sub(lo, next), \
+						       sub(hi, cur))); \
+		} \
+		STEP_SCALAR(T, d, s, a, L, k, cnt) \
+	} while (0)
+
 __attribute__((target("avx512f")))
 static void avx512_64(void *dv, const void *sv, const void *av, size_t L,
-		     size_t cnt)
+		      size_t cnt)
 {
-	int64_t *d = dv;
-	const int64_t *s = sv, *a = av;
-	size_t k = 0;
-
-	for (; k + 8 <= cnt; k += 8) {
-		__m512i cur = _mm512_loadu_si512(s + k);
-		__m512i nxt = _mm512_loadu_si512(s + k + 1);
-		__m512i lo = _mm512_loadu_si512(a + k);
-		__m512i hi = _mm512_loadu_si512(a + k + L);
-
-		_mm512_storeu_si512(d + k,
-				    _mm512_max_epi64(_mm512_sub_epi64(lo, nxt),
-						     _mm512_sub_epi64(hi, cur)));
-	}
-	STEP_SCALAR(int64_t, d, s, a, L, k, cnt)
+	AVX512_STEP(int64_t, 8, _mm512_sub_epi64, _mm512_max_epi64,
+		    _mm512_alignr_epi64);
 }
 
 __attribute__((target("avx512f")))
 static void avx512_32(void *dv, const void *sv, const void *av, size_t L,
-		     size_t cnt)
+		      size_t cnt)
 {
-	int32_t *d = dv;
-	const int32_t *s = sv, *a = av;
-	size_t k = 0;
-
-	for (; k + 16 <= cnt; k += 16) {
-		__m512i cur = _mm512_loadu_si512(s + k);
-		__m512i nxt = _mm512_loadu_si512(s + k + 1);
-		__m512i lo = _mm512_loadu_si512(a + k);
-		__m512i hi = _mm512_loadu_si512(a + k + L);
-
-		_mm512_storeu_si512(d + k,
-				    _mm512_max_epi32(_mm512_sub_epi32(lo, nxt),
-						     _mm512_sub_epi32(hi, cur)));
-	}
-	STEP_SCALAR(int32_t, d, s, a, L, k, cnt)
+	AVX512_STEP(int32_t, 16, _mm512_sub_epi32, _mm512_max_epi32,
+		    _mm512_alignr_epi32);
 }
 #endif
 
@@ -163,6 +174,21 @@ static int supported(size_t k)
 		return __builtin_cpu_supports("avx512f");
 #endif
 	return 1;
+}
+
+int layer_use(const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
+		if (strcmp(name, kernels[k].name) != 0)
+			continue;
+		if (!supported(k))
+			return -ENOTSUP;
+		chosen = &kernels[k];
+		return 0;
+	}
+	return -EINVAL;
 }
 
 /* choose - the best supported kernel, capped by $CAIRN_SIMD */

@@ -19,6 +19,17 @@
 #include <cairn/plugin.h>
 
 /*
+ * The tiles of layer_roll(): LAYER_TILE_BYTES of starts wide, LAYER_BAND
+ * layers high (fewer than the starts), so that a tile stays in L1/L2.
+ * Bands whose first layer spans at least LAYER_SHARE_TILES tiles a thread
+ * are shared among up to LAYER_THREADS_MAX threads; the rest run on one.
+ */
+#define LAYER_BAND 512
+#define LAYER_TILE_BYTES (16 * 1024)
+#define LAYER_SHARE_TILES 4
+#define LAYER_THREADS_MAX 2
+
+/*
  * One step over cnt starts: s holds layer L from the first start on
  * (cnt + 1 entries), a the piles from there; d[k] = max(a[k] - s[k+1],
  * a[k+L] - s[k]) for k < cnt.  d may be s (in place) but may not
@@ -34,6 +45,13 @@ struct layer_kernel {
 
 /* layer_kernel - the kernel chosen at load time (see layer.c) */
 const struct layer_kernel *layer_kernel(void);
+
+/*
+ * layer_use - switch to the kernel called name: 0, -ENOTSUP when the CPU
+ * lacks it, -EINVAL when there is none of that name.  For tests that link
+ * layer.c: it is not thread-safe, and the plugin never calls it.
+ */
+int layer_use(const char *name);
 
 /*
  * layer_fits32 - whether the sum of |a[i]| is at most INT32_MAX, which

@@ -26,16 +26,13 @@
 #include "layer.h"
 #include "solver.h"
 
-/* A tile: TILE_BYTES of starts wide, BAND layers high (BAND < width). */
-#define BAND 512
-#define TILE_BYTES (16 * 1024)
-/* Threads at most, and bands need this many tiles to be shared. */
-#define THREADS_MAX 2
-#define SHARE_TILES 4
 /* Waits spin this many times before yielding the CPU. */
 #define SPINS 2000
 
-_Static_assert(BAND < TILE_BYTES / 8, "tiles must be wider than bands");
+#define BAND LAYER_BAND
+#define THREADS_MAX LAYER_THREADS_MAX
+
+_Static_assert(BAND < LAYER_TILE_BYTES / 8, "tiles must be wider than bands");
 
 struct progress {
 	/* (band + 1) << 32 | tiles done, for the band the thread is on */
@@ -60,10 +57,13 @@ struct worker {
 	unsigned id;
 };
 
-/* tiles - how many tiles band b has (its first layer's starts, W each) */
+/*
+ * tiles - how many tiles band b has: the last one, k = K-1, must reach
+ * the last start w - t0 - t - 1 of every layer t, so KW >= w - t0
+ */
 static size_t tiles(const struct roll *r, size_t b)
 {
-	size_t len = r->job->w - 1 - b * BAND;
+	size_t len = r->job->w - b * BAND;
 
 	return (len + r->tile - 1) / r->tile;
 }
@@ -213,13 +213,13 @@ int layer_roll(const struct cairn_solve_request *req,
 	const struct layer_kernel *kern = layer_kernel();
 
 	r.step = job->width == 8 ? kern->step64 : kern->step32;
-	r.tile = TILE_BYTES / job->width;
+	r.tile = LAYER_TILE_BYTES / job->width;
 	atomic_init(&r.stop, 0);
 	if (threads > THREADS_MAX)
 		threads = THREADS_MAX;
 	/* Share the bands long enough to keep every thread busy. */
 	while (threads > 1 && shared < bands &&
-	       tiles(&r, shared) >= SHARE_TILES * threads)
+	       tiles(&r, shared) >= LAYER_SHARE_TILES * threads)
 		shared++;
 	if (shared < 2)
 		shared = 0;
