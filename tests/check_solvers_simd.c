@@ -309,34 +309,34 @@ START_TEST(tiled_rolls)
 END_TEST
 
 /*
- * The smallest rows whose first bands span LAYER_SHARE_TILES tiles a
- * thread, so that two threads share them, then roll on alone: the shared
- * bands end, on every side of a band, a tile or the whole row.
+ * Two threads share the bands whose first layer spans at least
+ * LAYER_SHARE_TILES * 2 tiles, i.e. more than share = that less one
+ * tiles' worth of starts; the rest of the roll runs on one thread.  The
+ * rows below share 1 (which is too few: nothing is shared), 2, 3, 4 or 5
+ * bands, end the shared part on full and partial bands, and go on alone.
  */
 START_TEST(shared_bands)
 {
-	const size_t share64 = LAYER_SHARE_TILES * 2 * W64;
-	const size_t share32 = LAYER_SHARE_TILES * 2 * W32;
+	const size_t s64 = (LAYER_SHARE_TILES * 2 - 1) * W64;
+	const size_t s32 = (LAYER_SHARE_TILES * 2 - 1) * W32;
+	const int64_t big = 1000000000000ll;
 	size_t k;
 
 	for (k = 0; k < NKERNELS; k++) {
 		if (use(k) < 0)
 			continue;
-		/* Two shared bands, then one more on one thread. */
-		roll_case(8, share64 + 2 * BAND + 1, 3 * BAND, 2, 1,
-			  1000000000000ll);
-		roll_case(8, share64 + 2 * BAND + 2, 3 * BAND - 1, 2, 0,
-			  1000000000000ll);
-		roll_case(4, share32 + 3 * BAND + 1, 4 * BAND + 7, 2, 1, 1000);
-		roll_case(4, share32 + 2 * BAND + 1, 2 * BAND + 1, 2, 0, 1000);
-		roll_case(8, share64 + W64 + 5, 5 * BAND + 11, 2, 0, 1000);
+		roll_case(8, s64 + 1, 2 * BAND, 2, 1, big);
+		roll_case(8, s64 + BAND + 1, 3 * BAND, 2, 1, big);
+		roll_case(8, s64 + 2 * BAND, 3 * BAND - 1, 2, 0, big);
+		roll_case(4, s32 + 3 * BAND + 1, 4 * BAND + 7, 2, 1, 1000);
+		roll_case(4, s32 + 2 * BAND + 1, 2 * BAND + 1, 2, 0, 1000);
+		roll_case(8, s64 + W64 + 5, 5 * BAND + 11, 2, 0, 1000);
 	}
-	/* The whole row, with the best kernel. */
+	/* A whole row, with the best kernel. */
 	for (k = NKERNELS; k-- > 0;)
 		if (layer_use(kernels[k]) == 0)
 			break;
-	roll_case(8, share64 + 3 * BAND - 1, share64 + 3 * BAND - 3, 2, 1,
-		  1000000000000ll);
+	roll_case(8, s64 + 3 * BAND - 1, s64 + 3 * BAND - 3, 2, 1, big);
 	layer_use("scalar");
 }
 END_TEST
