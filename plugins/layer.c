@@ -34,6 +34,17 @@
 		(d)[k] = lt_ >= rt_ ? lt_ : rt_; \
 	}
 
+/*
+ * The first starts one by one, until d + k is aligned to `align` bytes:
+ * the vector stores are then aligned, and split loads are fewer.
+ */
+#define PEEL(T, d, s, a, L, k, cnt, align) \
+	do { \
+		size_t peel_ = -(uintptr_t)(d) % (align) / sizeof(T); \
+		peel_ = peel_ < (cnt) ? peel_ : (cnt); \
+		STEP_SCALAR(T, d, s, a, L, k, peel_) \
+	} while (0)
+
 static void scalar64(void *dv, const void *sv, const void *av, size_t L,
 		     size_t cnt)
 {
@@ -64,6 +75,7 @@ static void avx2_64(void *dv, const void *sv, const void *av, size_t L,
 	const int64_t *s = sv, *a = av;
 	size_t k = 0;
 
+	PEEL(int64_t, d, s, a, L, k, cnt, 32);
 	for (; k + 4 <= cnt; k += 4) {
 		__m256i cur = _mm256_loadu_si256((const __m256i *)(s + k));
 		__m256i nxt = _mm256_loadu_si256((const __m256i *)(s + k + 1));
@@ -87,6 +99,7 @@ static void avx2_32(void *dv, const void *sv, const void *av, size_t L,
 	const int32_t *s = sv, *a = av;
 	size_t k = 0;
 
+	PEEL(int32_t, d, s, a, L, k, cnt, 32);
 	for (; k + 8 <= cnt; k += 8) {
 		__m256i cur = _mm256_loadu_si256((const __m256i *)(s + k));
 		__m256i nxt = _mm256_loadu_si256((const __m256i *)(s + k + 1));
@@ -109,10 +122,9 @@ static void avx2_32(void *dv, const void *sv, const void *av, size_t L,
 	do { \
 		T *d = dv; \
 		const T *s = sv, *a = av; \
-		size_t k = 0, peel = -(uintptr_t)d % 64 / sizeof(T); \
+		size_t k = 0; \
 		__m512i cur, next, lo, hi; \
-		peel = peel < cnt ? peel : cnt; \
-		STEP_SCALAR(T, d, s, a, L, k, peel) \
+		PEEL(T, d, s, a, L, k, cnt, 64); \
 		if (cnt + 1 >= k + 2 * (V)) { \
 			cur = _mm512_loadu_si512(s + k); \
 			for (; k + 2 * (V) <= cnt + 1; k += (V)) { \
