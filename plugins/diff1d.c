@@ -30,6 +30,8 @@
 
 /* Heights traced directly from a table of all their layers. */
 #define BASE 128
+/* Rows up to this long roll their difference in a stack array. */
+#define SMALL 32
 
 /* arena - checkpoint entries the recursion keeps for height h */
 static uint64_t arena(uint64_t h)
@@ -67,10 +69,11 @@ static uint64_t diff1d_memory(size_t n, unsigned want)
 /*
  * Measured on the development machine (x86-64 with AVX-512, one thread,
  * values beyond int32): 0.15 ns a cell for the tiled roll, plus about
- * 7 ns a layer for its short rows; the optimal line recomputes about
- * half again as many cells and traces the base cases, 0.24 ns a cell of
- * n(n-1)/2 plus 22 ns a pile.  Values that fit int32, or a second thread,
- * make it faster still, which only widens diff1d's lead where it leads.
+ * 5 ns a layer for its short rows, and a malloc() past SMALL piles; the
+ * optimal line recomputes about half again as many cells and traces the
+ * base cases, 0.24 ns a cell of n(n-1)/2 plus 22 ns a pile.  Values that
+ * fit int32, or a second thread, make it faster still, which only widens
+ * diff1d's lead where it leads.
  */
 static double diff1d_cost(size_t n, unsigned want)
 {
@@ -80,7 +83,8 @@ static double diff1d_cost(size_t n, unsigned want)
 		return 5.0;
 	if (want & CAIRN_WANT_MOVES)
 		return 0.24 * cells + 22.0 * (double)n + 20.0;
-	return 0.15 * cells + 7.0 * (double)n + 15.0;
+	return 0.15 * cells + 5.0 * ((double)n - 2) + 5.0 +
+	       (n > SMALL ? 20.0 : 0.0);
 }
 
 struct roller {
@@ -236,7 +240,8 @@ static int plain(const struct cairn_solve_request *req, void *cells,
 	int64_t lt = a[0] - a[1], rt = a[1] - a[0];
 	int rc = 0;
 
-	if (n > 2 && layer_fits32(a, n))
+	/* Short rows gain nothing from int32 and would pay the copy. */
+	if (n > LAYER_SHORT && layer_fits32(a, n))
 		rc = narrow(req, cells, &lt, &rt);
 	else if (n > 2)
 		rc = wide(req, cells, &lt, &rt);
@@ -251,7 +256,7 @@ static int diff1d_solve(const struct cairn_solve_request *req,
 			struct cairn_solve_answer *ans)
 {
 	uint64_t need = diff1d_memory(req->n, req->want);
-	int64_t *cells;
+	int64_t small[SMALL], *cells = small;
 	int rc;
 
 	if ((rc = solver_start(req, need)) < 0)
@@ -263,13 +268,16 @@ static int diff1d_solve(const struct cairn_solve_request *req,
 			memcpy(ans->moves, "L", 2);
 		return 0;
 	}
-	if ((cells = solver_alloc(req, need)) == NULL)
-		return -ENOMEM;
+	if (req->want & CAIRN_WANT_MOVES || req->n > SMALL) {
+		if ((cells = solver_alloc(req, need)) == NULL)
+			return -ENOMEM;
+	}
 	if (req->want & CAIRN_WANT_MOVES)
 		rc = moves(req, cells, ans);
 	else
 		rc = plain(req, cells, ans);
-	free(cells);
+	if (cells != small)
+		free(cells);
 	return rc;
 }
 

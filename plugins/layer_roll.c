@@ -205,14 +205,32 @@ static void phase(struct roll *r, size_t first, size_t last,
 		pthread_join(tid[k], NULL);
 }
 
-int layer_roll(const struct cairn_solve_request *req,
-	       const struct layer_job *job, size_t steps, unsigned threads)
+/*
+ * plain - the layers one after another: for rows of a few tiles' worth of
+ * cells, all in L1 anyway, where setting up tiles would cost more
+ */
+static int plain(const struct cairn_solve_request *req,
+		 const struct layer_job *job, size_t steps, void (*step)(
+			 void *d, const void *s, const void *a, size_t L,
+			 size_t cnt))
 {
-	struct roll r = { .req = req, .job = job, .steps = steps };
-	size_t bands = (steps + BAND - 1) / BAND, shared = 0;
-	const struct layer_kernel *kern = layer_kernel();
+	size_t t;
 
-	r.step = job->width == 8 ? kern->step64 : kern->step32;
+	step(job->d, job->src, job->a, job->layer, job->w - 1);
+	for (t = 1; t < steps; t++)
+		step(job->d, job->d, job->a, job->layer + t, job->w - 1 - t);
+	return solver_poll(req);
+}
+
+/* tiled - the roll over tiles, bands shared among threads when worth it */
+static int tiled(const struct cairn_solve_request *req,
+		 const struct layer_job *job, size_t steps, unsigned threads,
+		 void (*step)(void *d, const void *s, const void *a, size_t L,
+			      size_t cnt))
+{
+	struct roll r = { .req = req, .job = job, .step = step, .steps = steps };
+	size_t bands = (steps + BAND - 1) / BAND, shared = 0;
+
 	r.tile = LAYER_TILE_BYTES / job->width;
 	atomic_init(&r.stop, 0);
 	if (threads > THREADS_MAX)
@@ -230,4 +248,17 @@ int layer_roll(const struct cairn_solve_request *req,
 	if (atomic_load(&r.stop))
 		return solver_fail(req, -ECANCELED, "cancelled");
 	return 0;
+}
+
+int layer_roll(const struct cairn_solve_request *req,
+	       const struct layer_job *job, size_t steps, unsigned threads)
+{
+	const struct layer_kernel *kern = layer_kernel();
+
+	if (job->width == 8 && job->w <= LAYER_SHORT)
+		return plain(req, job, steps, kern->step64);
+	if (job->w <= LAYER_SHORT)
+		return plain(req, job, steps, kern->step32);
+	return tiled(req, job, steps, threads,
+		     job->width == 8 ? kern->step64 : kern->step32);
 }
