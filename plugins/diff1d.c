@@ -7,11 +7,15 @@
  * therefore turns layer L into layer L+1 (entry i+1 is still old when
  * entry i is written), one entry shorter each time: O(n^2) time, O(n)
  * memory.  d(0,n-1) is the last layer; first_move compares the two
- * entries of layer n-1.  The optimal line needs, at every layer L, layer
- * L-1 near the path, and keeping all layers would cost O(n^2) memory.
- * Instead a Hirschberg-like divide and conquer works on (lo, hi, the
- * known path start s at layer hi, layer lo restricted to starts
- * [s, s + hi-lo]): the path moves its start by at most one per layer, so
+ * entries of layer n-1.  The layers are rolled by layer_roll() (vector
+ * kernels chosen at load, cache-sized tiles, a second thread when the
+ * request allows one; see layer.c and layer_roll.c, and CAIRN_SIMD there),
+ * in int32 when the sum of |a[i]| fits, as it then bounds every value,
+ * and in int64 otherwise; rows up to SMALL piles use a stack array.
+ * The optimal line needs, at every layer L, layer L-1 near the path, and
+ * keeping all layers would cost O(n^2) memory.  Instead a Hirschberg-like
+ * divide and conquer works on (lo, hi, the known path start s at layer
+ * hi, layer lo restricted to starts [s, s + hi-lo]): the path moves its start by at most one per layer, so
  * at layer L it lies in [s, s + hi-L], and rolling the checkpoint forward
  * computes exactly those starts.  Layer mid is rolled into a new, half as
  * wide checkpoint; the upper half is solved first (its path ends at s_mid
