@@ -14,16 +14,17 @@
  * and in int64 otherwise; rows up to SMALL piles use a stack array.
  * The optimal line needs, at every layer L, layer L-1 near the path, and
  * keeping all layers would cost O(n^2) memory.  Instead a Hirschberg-like
- * divide and conquer works on (lo, hi, the known path start s at layer
- * hi, layer lo restricted to starts [s, s + hi-lo]): the path moves its start by at most one per layer, so
- * at layer L it lies in [s, s + hi-L], and rolling the checkpoint forward
- * computes exactly those starts.  Layer mid is rolled into a new, half as
- * wide checkpoint; the upper half is solved first (its path ends at s_mid
- * inside the old checkpoint's range) and then the lower half, from the old
- * checkpoint shifted to s_mid.  Heights up to BASE are traced from a small
- * table of all their layers.  Checkpoint widths halve down the recursion,
- * so memory stays O(n), and the work is about 3/4 n^2 cells, since each
- * level recomputes half of its parent's layers.
+ * divide and conquer works on (lo, hi, the known path start s at layer hi,
+ * layer lo restricted to starts [s, s + hi-lo]): the path moves its start
+ * by at most one per layer, so at layer L it lies in [s, s + hi-L], and
+ * rolling the checkpoint forward computes exactly those starts.  Layer mid
+ * is rolled into a new, half as wide checkpoint; the upper half is solved
+ * first (its path ends at s_mid inside the old checkpoint's range) and then
+ * the lower half, from the old checkpoint shifted to s_mid.  Heights up to
+ * BASE are traced from a small table of all their layers.  Checkpoint
+ * widths halve down the recursion, so memory stays O(n), and the work is
+ * about 3/4 n^2 cells, since each level recomputes half of its parent's
+ * layers.
  */
 #include <stdint.h>
 #include <stdlib.h>
