@@ -51,6 +51,15 @@ static uint64_t arena(uint64_t h)
 	return total;
 }
 
+/*
+ * pad - cells rounded up to a multiple of 16, so that the piles after
+ * them have the same alignment as the cells (one split load fewer)
+ */
+static uint64_t pad(uint64_t cells)
+{
+	return solver_add(cells, 15) & ~(uint64_t)15;
+}
+
 static uint64_t base_cells(size_t n)
 {
 	uint64_t h = n - 1 < BASE ? n - 1 : BASE;
@@ -65,8 +74,8 @@ static uint64_t diff1d_memory(size_t n, unsigned want)
 	if (n < 2)
 		return 0;
 	if (!(want & CAIRN_WANT_MOVES))
-		/* The int32 path keeps the piles next to n - 1 cells. */
-		return solver_mul(solver_add(n, n - 1), sizeof(int32_t));
+		/* The int32 path: n - 1 cells, padded, then the piles. */
+		return solver_mul(solver_add(pad(n - 1), n), sizeof(int32_t));
 	cells = solver_add(arena(n - 1), base_cells(n));
 	return solver_mul(cells, sizeof(int64_t));
 }
@@ -204,7 +213,7 @@ static int narrow(const struct cairn_solve_request *req, int32_t *cells,
 {
 	const int64_t *a = req->piles;
 	size_t n = req->n, k;
-	int32_t *a32 = cells + (n - 1);
+	int32_t *a32 = cells + pad(n - 1);
 	struct layer_job job = { cells, a32, a32, sizeof(int32_t), 1, n };
 	int rc;
 
