@@ -26,7 +26,7 @@
  */
 #define LAYER_BAND 512
 #define LAYER_TILE_BYTES (16 * 1024)
-#define LAYER_SHARE_TILES 4
+#define LAYER_SHARE_TILES 3
 #define LAYER_THREADS_MAX 2
 /* Rows up to this long are rolled layer by layer, without tiles. */
 #define LAYER_SHORT 256
