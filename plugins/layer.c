@@ -4,9 +4,10 @@
  * The step d[k] = max(a[k] - s[k+1], a[k+L] - s[k]) is vectorised by
  * loading s[k..k+V) and s[k+1..k+V] before storing d[k..k+V).  When d is
  * s (in place), entries past k+V-1 are still the old layer, so doing V
- * starts at once is the same as doing them one by one.  The vector versions are compiled with
- * target attributes, so the build needs no special flags, and the one to
- * run is chosen once, by a constructor, from what the CPU supports.  The
+ * starts at once is the same as doing them one by one.  The vector
+ * versions are compiled with target attributes, so the build needs no
+ * special flags, and the one to run is chosen once, by a constructor, from
+ * what the CPU supports (valgrind, which lacks AVX-512, hides it too).  The
  * environment variable CAIRN_SIMD (scalar, avx2 or avx512) caps the
  * choice, for tests and for tools such as valgrind that lack AVX-512: a
  * kernel the CPU lacks falls back to the best supported one below it, and

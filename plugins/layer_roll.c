@@ -35,7 +35,11 @@
 _Static_assert(BAND < LAYER_TILE_BYTES / 8, "tiles must be wider than bands");
 
 struct progress {
-	/* (band + 1) << 32 | tiles done, for the band the thread is on */
+	/*
+	 * (band + 1) << 32 | tiles done, for the band the thread is on; a
+	 * row would need 2^43 piles for 2^32 tiles, and far more memory
+	 * than any machine has
+	 */
 	_Alignas(64) _Atomic uint64_t done;
 };
 
@@ -102,8 +106,8 @@ static void relax(unsigned *spins)
 	sched_yield();
 }
 
-/* wait - until band b-1 has done the tiles tile k of band b needs */
-static int wait(struct roll *r, size_t b, size_t k)
+/* wait_for - until band b-1 has done the tiles tile k of band b needs */
+static int wait_for(struct roll *r, size_t b, size_t k)
 {
 	size_t prev = tiles(r, b - 1);
 	uint64_t need = (uint64_t)b << 32 | (k + 2 < prev ? k + 2 : prev);
@@ -127,7 +131,7 @@ static void work(struct roll *r, unsigned id)
 	for (b = r->first + id; b < r->last; b += r->threads) {
 		n = tiles(r, b);
 		for (k = 0; k < n; k++) {
-			if (b > r->first && wait(r, b, k) < 0)
+			if (b > r->first && wait_for(r, b, k) < 0)
 				return;
 			tile(r, b, k);
 			atomic_store_explicit(done, (uint64_t)(b + 1) << 32 |
