@@ -18,7 +18,8 @@ plugins_diff2d_la_SOURCES = plugins/diff2d.c
 plugins_diff2d_la_LDFLAGS = $(AM_LDFLAGS) $(cairn_plugin_ldflags)
 plugins_diff2d_la_LIBADD = plugins/libsolver.la
 
-plugins_diff1d_la_SOURCES = plugins/diff1d.c
+plugins_diff1d_la_SOURCES = plugins/diff1d.c plugins/layer.h plugins/layer.c \
+	plugins/layer_roll.c
 plugins_diff1d_la_LDFLAGS = $(AM_LDFLAGS) $(cairn_plugin_ldflags)
 plugins_diff1d_la_LIBADD = plugins/libsolver.la
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "solver.h"
 
@@ -115,6 +116,26 @@ void *solver_alloc(const struct cairn_solve_request *req, uint64_t bytes)
 		p = malloc(bytes ? bytes : 1);
 	if (p == NULL)
 		solver_fail(req, -ENOMEM, "out of memory");
+	return p;
+}
+
+void *solver_alloc_table(const struct cairn_solve_request *req,
+			 uint64_t bytes)
+{
+	void *p = solver_alloc(req, bytes);
+
+#ifdef MADV_POPULATE_WRITE
+	const uintptr_t page = 4096;
+	uintptr_t lo, hi;
+
+	if (p == NULL || bytes < TABLE_POPULATE)
+		return p;
+	lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+	hi = ((uintptr_t)p + bytes) & ~(page - 1);
+	/* Only advice: an older kernel refuses it, and nothing changes. */
+	if (lo < hi)
+		madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#endif
 	return p;
 }
 

@@ -92,7 +92,7 @@ static int tuple2d_solve(const struct cairn_solve_request *req,
 
 	if ((rc = solver_start(req, need)) < 0)
 		return rc;
-	if ((t = solver_alloc(req, need)) == NULL)
+	if ((t = solver_alloc_table(req, need)) == NULL)
 		return -ENOMEM;
 	tab.t = t;
 	rc = fill(req, t);
