@@ -5,7 +5,7 @@ TESTS += tests/check_solvers
 tests_check_solvers_SOURCES = tests/check_solvers.c
 tests_check_solvers_CFLAGS = $(tests_check_cflags)
 tests_check_solvers_LDADD = $(tests_check_libs)
-VALGRIND_TESTS += tests/check_solvers
+VALGRIND_TESTS += tests/check_solvers tests/check_solvers_simd
 
 # diff1d's kernels, tiles and threads against a plain scalar roll: the
 # layer code is compiled in, and the plugin is loaded once per kernel.
