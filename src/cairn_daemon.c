@@ -34,6 +34,13 @@
 #define PENDING_LIMIT 4096
 /* libuv's thread pool cannot grow beyond this. */
 #define POOL_MAX 1024
+/*
+ * Jobs that have rendered their result and only wait for the disk (the
+ * fsyncs of a durable publish) do not count against `workers`: up to this
+ * many more run, so that their file and directory flushes share journal
+ * commits and grouped directory fsyncs instead of queueing one by one.
+ */
+#define STORING_MAX 8
 
 static void handle_closed(uv_handle_t *h)
 {
@@ -170,6 +177,7 @@ void cairn_daemon_finish(struct cairn_daemon *d)
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
 		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
+		(uv_handle_t *)&d->rendered,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
@@ -218,14 +226,30 @@ static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
 }
 
 /* start_pool_size - size libuv's pool before its first use. */
-static unsigned start_pool_size(unsigned workers)
+static unsigned start_pool_size(struct cairn_daemon *d, unsigned workers)
 {
-	unsigned n = workers == 0 ? 1 : workers > POOL_MAX ? POOL_MAX : workers;
+	unsigned n = workers == 0 ? 1 : workers > POOL_MAX - STORING_MAX ?
+		     POOL_MAX - STORING_MAX : workers;
 	char buf[16];
 
-	snprintf(buf, sizeof(buf), "%u", n);
+	d->storing_max = STORING_MAX;
+	snprintf(buf, sizeof(buf), "%u", n + d->storing_max);
 	setenv("UV_THREADPOOL_SIZE", buf, 1);
 	return n;
+}
+
+static void rendered_cb(uv_async_t *a)
+{
+	cairn_dispatch(a->data);
+}
+
+/* job_rendered - on a worker: a solve slot is free for the next file. */
+static void job_rendered(void *arg)
+{
+	struct cairn_daemon *d = arg;
+
+	atomic_fetch_sub(&d->computing, 1);
+	uv_async_send(&d->rendered);
 }
 
 /* start - recover, watch, then tell systemd that we serve. */
@@ -245,7 +269,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.attempts = &d->attempts;
 	d->ctx.dirsync = &d->dirsync;
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
-	d->pool_size = start_pool_size(c->workers);
+	d->pool_size = start_pool_size(d, c->workers);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
@@ -257,9 +281,15 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->status);
 	init_timer(d, &d->watchdog);
 	init_timer(d, &d->metrics);
+	uv_async_init(&d->loop, &d->rendered, rendered_cb);
+	d->rendered.data = d;
+	d->nhandles++;
 	recover(d);
 	if (d->stopping)
 		return;
+	/* Recovery ran its jobs here; from now on workers run them. */
+	d->ctx.rendered = job_rendered;
+	d->ctx.rendered_arg = d;
 	r = cairn_watch_start(&d->watch, &d->loop, &d->sp, &d->pending, !d->once,
 			      d->once ? 0 : c->rescan_s, cairn_dispatch_ready, err, sizeof(err));
 	if (r < 0) {

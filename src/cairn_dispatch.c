@@ -1,8 +1,10 @@
 /*
  * cairn_dispatch - starting jobs and following up what became of them.
  *
- * At most `workers` jobs run; the next file is always the oldest ready
- * one (files stuck in processing/ after a storage error go first).  Each
+ * At most `workers` jobs solve at once, plus up to storing_max that have
+ * rendered their result and only wait for the disk; the next file is
+ * always the oldest ready one (files stuck in processing/ after a storage
+ * error go first).  Each
  * job holds a reference to the configuration generation it started with
  * and has its own timeout timer, which only raises the job's cancel flag:
  * the worker finishes and reports.  Storage errors pause dispatching with
@@ -149,6 +151,8 @@ static void after_work_cb(uv_work_t *w, int status)
 
 	(void)status;		/* jobs are never uv_cancel()ed */
 	d->running--;
+	if (!dj->job.released)
+		atomic_fetch_sub(&d->computing, 1);
 	if (dj->prev)
 		dj->prev->next = dj->next;
 	else
@@ -193,6 +197,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 		d->jobs->prev = dj;
 	d->jobs = dj;
 	d->running++;
+	atomic_fetch_add(&d->computing, 1);
 	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
 	assert(r == 0);		/* fails only for a NULL work_cb */
 	(void)r;
@@ -223,9 +228,18 @@ static void check_idle(struct cairn_daemon *d)
 		cairn_daemon_stop(d, 0);
 }
 
+/* may_start - a solve slot is free, and a thread for the job. */
+static int may_start(const struct cairn_daemon *d)
+{
+	unsigned max = cairn_dispatch_max(d);
+
+	return !d->stopping && !d->paused && atomic_load(&d->computing) < max &&
+	       d->running < max + d->storing_max;
+}
+
 void cairn_dispatch(struct cairn_daemon *d)
 {
-	while (!d->stopping && !d->paused && d->running < cairn_dispatch_max(d)) {
+	while (may_start(d)) {
 		if (d->nstuck > 0) {
 			char *name = d->stuck[--d->nstuck];
 

@@ -225,6 +225,10 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			goto out;
 		}
 	}
+	if (ctx->rendered != NULL) {
+		j->released = 1;
+		ctx->rendered(ctx->rendered_arg);
+	}
 	j->result = cairn_result_name(j->name);
 	r = cairn_publish(sp->results_fd, j->result, sp->instance, out.data ? out.data : "",
 			  out.len, j->fsync, ctx->dirsync, j->err, sizeof(j->err));

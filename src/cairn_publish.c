@@ -39,7 +39,9 @@ void cairn_dirsync_init(struct cairn_dirsync *d)
 	pthread_cond_init(&d->cv, NULL);
 	d->busy = 0;
 	d->batch = NULL;
+	d->nwaiting = 0;
 	d->nsyncs = 0;
+	d->sync = fsync;
 }
 
 void cairn_dirsync_destroy(struct cairn_dirsync *d)
@@ -55,6 +57,7 @@ int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
 	pthread_mutex_lock(&d->mu);
 	me.next = d->batch;
 	d->batch = &me;
+	d->nwaiting++;
 	while (!me.done) {
 		if (d->busy) {
 			pthread_cond_wait(&d->cv, &d->mu);
@@ -64,10 +67,11 @@ int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
 		struct cairn_dirsync_waiter *batch = d->batch, *next;
 
 		d->batch = NULL;
+		d->nwaiting = 0;
 		d->busy = 1;
 		d->nsyncs++;
 		pthread_mutex_unlock(&d->mu);
-		int r = fsync(dir_fd) < 0 ? -errno : 0;
+		int r = d->sync(dir_fd) < 0 ? -errno : 0;
 		pthread_mutex_lock(&d->mu);
 		for (; batch != NULL; batch = next) {
 			next = batch->next;

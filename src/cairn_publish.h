@@ -22,7 +22,9 @@ struct cairn_dirsync {
 	pthread_cond_t cv;
 	int busy;			/* a thread is inside fsync() */
 	struct cairn_dirsync_waiter *batch;	/* waiting for the next fsync */
+	unsigned nwaiting;		/* callers in `batch` */
 	unsigned long nsyncs;		/* fsync() calls made (for tests) */
+	int (*sync)(int fd);		/* fsync(2); a test may count instead */
 };
 
 void cairn_dirsync_init(struct cairn_dirsync *d);

@@ -15,6 +15,8 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +275,60 @@ START_TEST(test_dirsync_threads)
 }
 END_TEST
 
+/*
+ * The injected sync holds its first call until the seven other threads
+ * have queued behind it; those seven must then share one more sync.
+ */
+static struct cairn_dirsync *held_ds;
+static atomic_uint held_calls;
+
+static int held_sync(int fd)
+{
+	(void)fd;
+	if (atomic_fetch_add(&held_calls, 1) == 0) {
+		for (;;) {
+			pthread_mutex_lock(&held_ds->mu);
+			unsigned n = held_ds->nwaiting;
+			pthread_mutex_unlock(&held_ds->mu);
+			if (n == 7)
+				break;
+			usleep(1000);
+		}
+	}
+	return 0;
+}
+
+static void *sync_once(void *p)
+{
+	return (void *)(intptr_t)cairn_dirsync_sync(p, 0);
+}
+
+START_TEST(test_dirsync_groups)
+{
+	struct cairn_dirsync ds;
+	pthread_t t[8];
+
+	cairn_dirsync_init(&ds);
+	ds.sync = held_sync;
+	held_ds = &ds;
+	atomic_store(&held_calls, 0);
+	pthread_create(&t[0], NULL, sync_once, &ds);
+	while (atomic_load(&held_calls) == 0)
+		usleep(1000);
+	for (int i = 1; i < 8; i++)
+		pthread_create(&t[i], NULL, sync_once, &ds);
+	for (int i = 0; i < 8; i++) {
+		void *r;
+
+		pthread_join(t[i], &r);
+		ck_assert_ptr_null(r);
+	}
+	ck_assert_uint_eq(atomic_load(&held_calls), 2);
+	ck_assert_uint_eq(ds.nsyncs, 2);
+	cairn_dirsync_destroy(&ds);
+}
+END_TEST
+
 START_TEST(test_backoff)
 {
 	const uint64_t want[] = { 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000 };
@@ -357,6 +413,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
+	tcase_add_test(tc, test_dirsync_groups);
 	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_attempts_roundtrip);
 	tcase_add_test(tc, test_attempts_malformed);
