@@ -35,12 +35,13 @@
 /* libuv's thread pool cannot grow beyond this. */
 #define POOL_MAX 1024
 /*
- * Jobs that have rendered their result and only wait for the disk (the
- * fsyncs of a durable publish) do not count against `workers`: up to this
- * many more run, so that their file and directory flushes share journal
- * commits and grouped directory fsyncs instead of queueing one by one.
+ * With fsync, jobs that have rendered their result and only wait for the
+ * disk (the flushes of a durable publish) do not count against `workers`:
+ * up to this many more run, on threads of their own, so that their file
+ * and directory flushes share journal commits and grouped directory
+ * fsyncs instead of queueing one by one.
  */
-#define STORING_MAX 8
+#define STORING_MAX 16
 
 static void handle_closed(uv_handle_t *h)
 {
@@ -169,9 +170,9 @@ void cairn_daemon_finish(struct cairn_daemon *d)
 		d->exit_code = CAIRN_EX_DATAERR;
 	cairn_log(CAIRN_LOG_INFO, "stopped",
 		  "processed=%" PRIu64 " failed=%" PRIu64 " retries=%" PRIu64
-		  " returned=%" PRIu64 " queued=%u exit=%d",
+		  " returned=%" PRIu64 " queued=%u dir_fsyncs=%lu exit=%d",
 		  d->processed, d->failed, d->retries, d->returned,
-		  cairn_status_queued(d), d->exit_code);
+		  cairn_status_queued(d), d->dirsync.nsyncs, d->exit_code);
 	uv_handle_t *hs[] = {
 		(uv_handle_t *)&d->sigterm, (uv_handle_t *)&d->sigint,
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
@@ -225,14 +226,17 @@ static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
 	uv_signal_start(s, signal_cb, signum);
 }
 
-/* start_pool_size - size libuv's pool before its first use. */
-static unsigned start_pool_size(struct cairn_daemon *d, unsigned workers)
+/*
+ * start_pool_size - size libuv's pool before its first use: a thread per
+ * solve slot, and the storing threads when fsync is on.
+ */
+static unsigned start_pool_size(struct cairn_daemon *d, unsigned workers, int fsync)
 {
 	unsigned n = workers == 0 ? 1 : workers > POOL_MAX - STORING_MAX ?
 		     POOL_MAX - STORING_MAX : workers;
 	char buf[16];
 
-	d->storing_max = STORING_MAX;
+	d->storing_max = fsync ? STORING_MAX : 0;
 	snprintf(buf, sizeof(buf), "%u", n + d->storing_max);
 	setenv("UV_THREADPOOL_SIZE", buf, 1);
 	return n;
@@ -269,7 +273,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.attempts = &d->attempts;
 	d->ctx.dirsync = &d->dirsync;
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
-	d->pool_size = start_pool_size(d, c->workers);
+	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));

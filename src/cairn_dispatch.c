@@ -125,12 +125,24 @@ static void job_closed(uv_handle_t *h)
 	free(dj);
 }
 
+/*
+ * job_timeout_cb - job_timeout_s counts from when the job began to run;
+ * a job still queued behind another, or started late, gets the rest.
+ */
 static void job_timeout_cb(uv_timer_t *t)
 {
 	struct djob *dj = t->data;
+	uint64_t limit = (uint64_t)dj->gen->conf.job_timeout_s * 1000000000u;
+	uint64_t started = atomic_load(&dj->job.started_ns), now = uv_hrtime();
 	int zero = 0;
 	char f[512];
 
+	if (started == 0 || now - started < limit) {
+		uint64_t left = started == 0 ? limit : limit - (now - started);
+
+		uv_timer_start(&dj->timer, job_timeout_cb, (left + 999999) / 1000000, 0);
+		return;
+	}
 	if (atomic_compare_exchange_strong(&dj->job.cancel, &zero, CAIRN_CANCEL_TIMEOUT))
 		cairn_log(CAIRN_LOG_WARNING, "job timeout", "file=%s timeout_s=%u",
 			  cairn_log_value(f, sizeof(f), dj->job.name), dj->gen->conf.job_timeout_s);
@@ -228,13 +240,26 @@ static void check_idle(struct cairn_daemon *d)
 		cairn_daemon_stop(d, 0);
 }
 
-/* may_start - a solve slot is free, and a thread for the job. */
+/*
+ * may_start - whether another job may be queued.  With fsync, a job that
+ * has rendered its result frees its solve slot and waits for the disk on
+ * one of the storing_max extra threads.  Without, when the pool has just
+ * one thread per solve slot, one more job per slot waits in libuv's queue,
+ * so that a worker that finishes takes the next file at once instead of
+ * sleeping until the loop has heard of it.
+ */
 static int may_start(const struct cairn_daemon *d)
 {
 	unsigned max = cairn_dispatch_max(d);
 
-	return !d->stopping && !d->paused && atomic_load(&d->computing) < max &&
-	       d->running < max + d->storing_max;
+	if (d->stopping || d->paused)
+		return 0;
+	if (d->gen->conf.fsync)
+		return atomic_load(&d->computing) < max &&
+		       d->running < max + d->storing_max;
+	if (d->storing_max == 0 && max == d->pool_size)
+		return d->running < 2 * max;
+	return d->running < max;
 }
 
 void cairn_dispatch(struct cairn_daemon *d)

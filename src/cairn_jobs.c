@@ -31,6 +31,7 @@ void cairn_job_init(struct cairn_job *j, const char *name)
 	memset(j, 0, sizeof(*j));
 	j->name = cairn_xstrdup(name);
 	atomic_init(&j->cancel, 0);
+	atomic_init(&j->started_ns, 0);
 }
 
 void cairn_job_clear(struct cairn_job *j)
@@ -225,7 +226,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			goto out;
 		}
 	}
-	if (ctx->rendered != NULL) {
+	if (ctx->rendered != NULL && j->fsync) {
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg);
 	}
@@ -250,7 +251,13 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	struct timespec t0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	atomic_store(&j->started_ns, (uint64_t)t0.tv_sec * 1000000000u + (uint64_t)t0.tv_nsec);
 	j->err[0] = '\0';
+	if (!j->claimed && atomic_load(&j->cancel) == CAIRN_CANCEL_SHUTDOWN) {
+		/* Queued, not yet started, when shutdown came: never claimed. */
+		j->end = CAIRN_JOB_RETURNED;
+		return;
+	}
 	if (!j->claimed) {
 		int r = cairn_spool_claim(ctx->sp, j->name);
 

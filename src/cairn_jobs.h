@@ -50,6 +50,7 @@ struct cairn_job {
 	int claimed;			/* the file is in processing/ already */
 	const char *fail_reason;	/* publish this error instead of processing */
 	atomic_int cancel;		/* CAIRN_CANCEL_* */
+	_Atomic uint64_t started_ns;	/* CLOCK_MONOTONIC when run began, 0: not yet */
 	struct cairn_settings settings;
 	int fsync;
 	int keep_inputs;

@@ -37,9 +37,12 @@ void cairn_dirsync_init(struct cairn_dirsync *d)
 {
 	pthread_mutex_init(&d->mu, NULL);
 	pthread_cond_init(&d->cv, NULL);
+	pthread_cond_init(&d->lead_cv, NULL);
 	d->busy = 0;
+	d->leader_waiting = 0;
 	d->batch = NULL;
 	d->nwaiting = 0;
+	d->entered = d->arrived = 0;
 	d->nsyncs = 0;
 	d->sync = fsync;
 }
@@ -47,21 +50,57 @@ void cairn_dirsync_init(struct cairn_dirsync *d)
 void cairn_dirsync_destroy(struct cairn_dirsync *d)
 {
 	pthread_cond_destroy(&d->cv);
+	pthread_cond_destroy(&d->lead_cv);
 	pthread_mutex_destroy(&d->mu);
 }
 
-int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
+void cairn_dirsync_enter(struct cairn_dirsync *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->entered++;
+	pthread_mutex_unlock(&d->mu);
+}
+
+void cairn_dirsync_leave(struct cairn_dirsync *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->arrived++;
+	if (d->leader_waiting)
+		pthread_cond_signal(&d->lead_cv);
+	pthread_mutex_unlock(&d->mu);
+}
+
+/*
+ * group_sync - the group commit.  A caller that finds no flush running leads
+ * the next one, but first waits until as many renamers have arrived as
+ * had entered when it came (each arrives after one rename, so the wait is
+ * short and bounded); a caller that finds one running waits for the next.
+ */
+static int group_sync(struct cairn_dirsync *d, int dir_fd, int entered)
 {
 	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
+	unsigned long target;
 
 	pthread_mutex_lock(&d->mu);
 	me.next = d->batch;
 	d->batch = &me;
 	d->nwaiting++;
+	if (entered)
+		d->arrived++;
+	target = d->entered;
+	if (d->leader_waiting)
+		pthread_cond_signal(&d->lead_cv);
 	while (!me.done) {
-		if (d->busy) {
+		if (d->busy || d->leader_waiting) {
 			pthread_cond_wait(&d->cv, &d->mu);
 			continue;
+		}
+		if (d->arrived < target) {
+			/* Lead: the renames already under way join this flush. */
+			d->leader_waiting = 1;
+			while (d->arrived < target)
+				pthread_cond_wait(&d->lead_cv, &d->mu);
+			d->leader_waiting = 0;
 		}
 		/* Everyone queued so far renamed before this fsync starts. */
 		struct cairn_dirsync_waiter *batch = d->batch, *next;
@@ -83,6 +122,16 @@ int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
 	}
 	pthread_mutex_unlock(&d->mu);
 	return me.err;
+}
+
+int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
+{
+	return group_sync(d, dir_fd, 0);
+}
+
+int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
+{
+	return group_sync(d, dir_fd, 1);
 }
 
 /* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */
@@ -143,6 +192,7 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 {
 	char *tmp = NULL;
 	const char *what = "create";
+	int grouped = do_fsync && ds != NULL;
 	int fd, r;
 
 	fd = r = create_temp(dir_fd, name, tag, &tmp);
@@ -157,9 +207,13 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 			what = "close";
 			r = -errno;
 		}
+		if (r == 0 && grouped)
+			cairn_dirsync_enter(ds);
 		if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0) {
 			what = "rename";
 			r = -errno;
+			if (grouped)
+				cairn_dirsync_leave(ds);
 		}
 		if (r < 0)
 			unlinkat(dir_fd, tmp, 0);
@@ -167,8 +221,8 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 	free(tmp);
 	if (r == 0 && do_fsync) {
 		what = "fsync of the directory";
-		r = ds ? cairn_dirsync_sync(ds, dir_fd) :
-			 (fsync(dir_fd) < 0 ? -errno : 0);
+		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
+			      (fsync(dir_fd) < 0 ? -errno : 0);
 	}
 	if (r < 0)
 		snprintf(err, errlen, "%s %s: %s", what, name, strerror(-r));

@@ -6,7 +6,9 @@
  * temporary file, so results/ never holds a partial result under its real
  * name.  Directory flushes of concurrent publishes are grouped: a thread
  * that arrives while another flushes the directory waits for the next
- * flush, which then covers every rename made before it started.
+ * flush, which then covers every rename made before it started; and a
+ * thread about to flush first waits for the publishes that were already
+ * renaming when it arrived, so that one flush covers them too.
  */
 #ifndef CAIRN_PUBLISH_H
 #define CAIRN_PUBLISH_H
@@ -19,10 +21,14 @@ struct cairn_dirsync_waiter;
 
 struct cairn_dirsync {
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t cv;		/* a flush finished */
+	pthread_cond_t lead_cv;		/* a renamer arrived or left */
 	int busy;			/* a thread is inside fsync() */
+	int leader_waiting;		/* a leader waits on lead_cv */
 	struct cairn_dirsync_waiter *batch;	/* waiting for the next fsync */
 	unsigned nwaiting;		/* callers in `batch` */
+	unsigned long entered;		/* cairn_dirsync_enter() calls */
+	unsigned long arrived;		/* of those, now syncing or gone */
 	unsigned long nsyncs;		/* fsync() calls made (for tests) */
 	int (*sync)(int fd);		/* fsync(2); a test may count instead */
 };
@@ -31,6 +37,14 @@ void cairn_dirsync_init(struct cairn_dirsync *d);
 void cairn_dirsync_destroy(struct cairn_dirsync *d);
 /* Flush dir_fd, sharing the fsync() with concurrent callers.  0 or -errno. */
 int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
+/*
+ * A rename into the directory is about to happen: a flush starting from
+ * now on waits until the caller either flushes with it, through
+ * cairn_dirsync_sync_entered(), or gives up, through cairn_dirsync_leave().
+ */
+void cairn_dirsync_enter(struct cairn_dirsync *d);
+void cairn_dirsync_leave(struct cairn_dirsync *d);
+int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 
 /*
  * Write data as dir_fd/NAME through a temporary ".NAME.<tag>.<random>.tmp"

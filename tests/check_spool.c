@@ -329,6 +329,54 @@ START_TEST(test_dirsync_groups)
 }
 END_TEST
 
+static atomic_uint counted_calls;
+
+static int counted_sync(int fd)
+{
+	(void)fd;
+	atomic_fetch_add(&counted_calls, 1);
+	return 0;
+}
+
+/*
+ * A flush waits for a rename that was under way when it was asked for:
+ * the renamer's own flush request then joins it, and one fsync covers both.
+ */
+START_TEST(test_dirsync_waits_for_renamer)
+{
+	struct cairn_dirsync ds;
+	pthread_t t;
+	void *r;
+	int waiting = 0;
+
+	cairn_dirsync_init(&ds);
+	ds.sync = counted_sync;
+	atomic_store(&counted_calls, 0);
+	cairn_dirsync_enter(&ds);
+	pthread_create(&t, NULL, sync_once, &ds);
+	while (!waiting) {
+		usleep(1000);
+		pthread_mutex_lock(&ds.mu);
+		waiting = ds.leader_waiting;
+		pthread_mutex_unlock(&ds.mu);
+	}
+	ck_assert_uint_eq(atomic_load(&counted_calls), 0);
+	ck_assert_int_eq(cairn_dirsync_sync_entered(&ds, 0), 0);
+	pthread_join(t, &r);
+	ck_assert_ptr_null(r);
+	ck_assert_uint_eq(atomic_load(&counted_calls), 1);
+	ck_assert_uint_eq(ds.nsyncs, 1);
+	/* A renamer that gives up releases the waiting flush. */
+	cairn_dirsync_enter(&ds);
+	pthread_create(&t, NULL, sync_once, &ds);
+	cairn_dirsync_leave(&ds);
+	pthread_join(t, &r);
+	ck_assert_ptr_null(r);
+	ck_assert_uint_eq(ds.nsyncs, 2);
+	cairn_dirsync_destroy(&ds);
+}
+END_TEST
+
 START_TEST(test_backoff)
 {
 	const uint64_t want[] = { 1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000 };
@@ -414,6 +462,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
 	tcase_add_test(tc, test_dirsync_groups);
+	tcase_add_test(tc, test_dirsync_waits_for_renamer);
 	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_attempts_roundtrip);
 	tcase_add_test(tc, test_attempts_malformed);
