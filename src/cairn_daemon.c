@@ -347,7 +347,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	free(d->stuck);
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);
-	cairn_dirsync_destroy(&d->dirsync);
+	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
 	cairn_spool_close(&d->sp);
 	cairn_gen_unref(d->gen);
 	free(d);

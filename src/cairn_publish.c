@@ -27,6 +27,14 @@
 
 #define RANDOM_HEX 16
 
+/* Spare temporary files kept per directory: one per concurrent publish. */
+#define SPARES_MAX 4
+
+struct cairn_spare {
+	int fd;
+	char *name;
+};
+
 struct cairn_dirsync_waiter {
 	struct cairn_dirsync_waiter *next;
 	int done;
@@ -45,10 +53,20 @@ void cairn_dirsync_init(struct cairn_dirsync *d)
 	d->entered = d->arrived = 0;
 	d->nsyncs = 0;
 	d->sync = fsync;
+	d->spares = cairn_xcalloc(SPARES_MAX, sizeof(d->spares[0]));
+	d->nspares = 0;
 }
 
-void cairn_dirsync_destroy(struct cairn_dirsync *d)
+void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd)
 {
+	for (unsigned i = 0; i < d->nspares; i++) {
+		close(d->spares[i].fd);
+		unlinkat(dir_fd, d->spares[i].name, 0);
+		free(d->spares[i].name);
+	}
+	free(d->spares);
+	d->spares = NULL;
+	d->nspares = 0;
 	pthread_cond_destroy(&d->cv);
 	pthread_cond_destroy(&d->lead_cv);
 	pthread_mutex_destroy(&d->mu);
@@ -186,6 +204,51 @@ static int create_temp(int dir_fd, const char *name, const char *tag, char **tmp
 	}
 }
 
+/* take_spare - a spare temporary file of ds, or -1. */
+static int take_spare(struct cairn_dirsync *ds, char **tmp)
+{
+	int fd = -1;
+
+	pthread_mutex_lock(&ds->mu);
+	if (ds->nspares > 0) {
+		struct cairn_spare *sp = &ds->spares[--ds->nspares];
+
+		fd = sp->fd;
+		*tmp = sp->name;
+	}
+	pthread_mutex_unlock(&ds->mu);
+	return fd;
+}
+
+/*
+ * add_spare - create a spare for the next publish, unless enough are
+ * kept.  A failure (a full disk) only means the next publish creates its
+ * own temporary file and reports the error then.
+ */
+static void add_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
+{
+	char *tmp;
+	int fd;
+
+	pthread_mutex_lock(&ds->mu);
+	unsigned n = ds->nspares;
+	pthread_mutex_unlock(&ds->mu);
+	if (n >= SPARES_MAX || (fd = create_temp(dir_fd, "spare", tag, &tmp)) < 0)
+		return;
+	pthread_mutex_lock(&ds->mu);
+	if (ds->nspares < SPARES_MAX) {
+		ds->spares[ds->nspares].fd = fd;
+		ds->spares[ds->nspares++].name = tmp;
+		tmp = NULL;
+	}
+	pthread_mutex_unlock(&ds->mu);
+	if (tmp != NULL) {
+		close(fd);
+		unlinkat(dir_fd, tmp, 0);
+		free(tmp);
+	}
+}
+
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen)
@@ -195,7 +258,9 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 	int grouped = do_fsync && ds != NULL;
 	int fd, r;
 
-	fd = r = create_temp(dir_fd, name, tag, &tmp);
+	fd = r = ds ? take_spare(ds, &tmp) : -1;
+	if (fd < 0)
+		fd = r = create_temp(dir_fd, name, tag, &tmp);
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
@@ -224,6 +289,8 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
 			      (fsync(dir_fd) < 0 ? -errno : 0);
 	}
+	if (r == 0 && ds != NULL)
+		add_spare(ds, dir_fd, tag);
 	if (r < 0)
 		snprintf(err, errlen, "%s %s: %s", what, name, strerror(-r));
 	return r < 0 ? r : 0;

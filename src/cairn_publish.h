@@ -8,7 +8,10 @@
  * that arrives while another flushes the directory waits for the next
  * flush, which then covers every rename made before it started; and a
  * thread about to flush first waits for the publishes that were already
- * renaming when it arrived, so that one flush covers them too.
+ * renaming when it arrived, so that one flush covers them too.  The same
+ * shared state keeps a few spare temporary files, created (O_EXCL) after a
+ * publish, so that the next one does not wait for an inode to be
+ * allocated before it writes.
  */
 #ifndef CAIRN_PUBLISH_H
 #define CAIRN_PUBLISH_H
@@ -31,10 +34,13 @@ struct cairn_dirsync {
 	unsigned long arrived;		/* of those, now syncing or gone */
 	unsigned long nsyncs;		/* fsync() calls made (for tests) */
 	int (*sync)(int fd);		/* fsync(2); a test may count instead */
+	struct cairn_spare *spares;	/* empty temporary files, ready */
+	unsigned nspares;
 };
 
 void cairn_dirsync_init(struct cairn_dirsync *d);
-void cairn_dirsync_destroy(struct cairn_dirsync *d);
+/* Also closes the spare temporary files and removes them from dir_fd. */
+void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd);
 /* Flush dir_fd, sharing the fsync() with concurrent callers.  0 or -errno. */
 int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
 /*
@@ -48,9 +54,11 @@ int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 
 /*
  * Write data as dir_fd/NAME through a temporary ".NAME.<tag>.<random>.tmp"
- * created with O_EXCL.  With do_fsync, the file and (through ds, when not
- * NULL) the directory are flushed.  Returns 0, or a negative errno value
- * with "what: reason" in err; then nothing is left behind.
+ * created with O_EXCL (or a spare ".spare.<tag>.<random>.tmp" that ds kept
+ * from an earlier call on the same dir_fd and tag).  With do_fsync, the
+ * file and (through ds, when not NULL) the directory are flushed.  Returns
+ * 0, or a negative errno value with "what: reason" in err; then nothing is
+ * left behind.
  */
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,

@@ -213,6 +213,57 @@ START_TEST(test_publish)
 }
 END_TEST
 
+/* spare_ino - the inode of the one spare temporary file in dir_fd, or 0. */
+static ino_t spare_ino(int dir_fd)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY);
+	DIR *d = fdopendir(fd);
+	struct dirent *de;
+	struct stat st;
+	ino_t ino = 0;
+
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, ".spare.", 7) != 0)
+			continue;
+		ck_assert_int_eq(ino, 0);
+		ck_assert(cairn_publish_is_temp(de->d_name, "host1"));
+		ck_assert_int_eq(fstatat(dir_fd, de->d_name, &st, 0), 0);
+		ck_assert_int_eq(st.st_size, 0);
+		ino = st.st_ino;
+	}
+	closedir(d);
+	return ino;
+}
+
+/* A publish leaves a spare temporary file; the next one writes into it. */
+START_TEST(test_publish_spare)
+{
+	struct cairn_dirsync ds;
+	int dir = open_tmp();
+	char err[512];
+	struct stat st;
+	ino_t spare;
+
+	cairn_dirsync_init(&ds);
+	ck_assert_int_eq(cairn_publish(dir, "a.result.yaml", "host1", "a: 1\n", 5, 1,
+				       &ds, err, sizeof(err)), 0);
+	ck_assert_int_eq(count_entries(dir), 2);
+	spare = spare_ino(dir);
+	ck_assert_uint_ne(spare, 0);
+	ck_assert_int_eq(cairn_publish(dir, "b.result.yaml", "host1", "b: 2\n", 5, 0,
+				       &ds, err, sizeof(err)), 0);
+	ck_assert_str_eq(slurp(dir, "b.result.yaml"), "b: 2\n");
+	ck_assert_int_eq(fstatat(dir, "b.result.yaml", &st, 0), 0);
+	ck_assert_uint_eq(st.st_ino, spare);
+	ck_assert_int_eq(count_entries(dir), 3);
+	ck_assert_uint_ne(spare_ino(dir), 0);
+	cairn_dirsync_destroy(&ds, dir);
+	ck_assert_int_eq(count_entries(dir), 2);
+	ck_assert_str_eq(slurp(dir, "a.result.yaml"), "a: 1\n");
+	close(dir);
+}
+END_TEST
+
 START_TEST(test_stale_temps)
 {
 	int dir = open_tmp();
@@ -270,7 +321,7 @@ START_TEST(test_dirsync_threads)
 	ck_assert_uint_le(ds.nsyncs, 400);
 	/* A failing fsync is reported to the caller it covered. */
 	ck_assert_int_eq(cairn_dirsync_sync(&ds, -1), -EBADF);
-	cairn_dirsync_destroy(&ds);
+	cairn_dirsync_destroy(&ds, -1);
 	close(dir);
 }
 END_TEST
@@ -325,7 +376,7 @@ START_TEST(test_dirsync_groups)
 	}
 	ck_assert_uint_eq(atomic_load(&held_calls), 2);
 	ck_assert_uint_eq(ds.nsyncs, 2);
-	cairn_dirsync_destroy(&ds);
+	cairn_dirsync_destroy(&ds, -1);
 }
 END_TEST
 
@@ -373,7 +424,7 @@ START_TEST(test_dirsync_waits_for_renamer)
 	pthread_join(t, &r);
 	ck_assert_ptr_null(r);
 	ck_assert_uint_eq(ds.nsyncs, 2);
-	cairn_dirsync_destroy(&ds);
+	cairn_dirsync_destroy(&ds, -1);
 }
 END_TEST
 
@@ -459,6 +510,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_store_never_overwrites);
 	tcase_add_test(tc, test_open_and_claim);
 	tcase_add_test(tc, test_publish);
+	tcase_add_test(tc, test_publish_spare);
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
 	tcase_add_test(tc, test_dirsync_groups);
