@@ -151,6 +151,7 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 		cairn_watch_close(&d->watch, NULL);
 	}
 	uv_timer_stop(&d->backoff);
+	cairn_dispatch_unqueue(d);
 	if (d->running == 0)
 		cairn_daemon_finish(d);
 	else if (timeout == 0)

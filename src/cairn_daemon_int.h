@@ -76,6 +76,7 @@ void cairn_dispatch(struct cairn_daemon *d);
 void cairn_dispatch_ready(struct cairn_watch *w);
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote);
 void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
+void cairn_dispatch_unqueue(struct cairn_daemon *d);
 void cairn_dispatch_cancel_all(struct cairn_daemon *d);
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
 

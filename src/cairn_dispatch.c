@@ -1,15 +1,17 @@
 /*
  * cairn_dispatch - starting jobs and following up what became of them.
  *
- * At most `workers` jobs solve at once, plus up to storing_max that have
- * rendered their result and only wait for the disk; the next file is
+ * At most `workers` jobs solve at once; with fsync, up to storing_max
+ * more that have rendered their result wait for the disk, and without,
+ * one more job per worker waits in the pool's queue.  The next file is
  * always the oldest ready one (files stuck in processing/ after a storage
- * error go first).  Each
- * job holds a reference to the configuration generation it started with
- * and has its own timeout timer, which only raises the job's cancel flag:
- * the worker finishes and reports.  Storage errors pause dispatching with
- * a backoff of 1 s doubling to 60 s; the first is logged at level error,
- * repeats at debug, and the first success after them at info.
+ * error go first).  Each job holds a reference to the configuration
+ * generation it started with and has its own timeout timer, which only
+ * raises the job's cancel flag: the worker finishes and reports.  A
+ * queued job that has not started when shutdown comes never claims its
+ * file.  Storage errors pause dispatching with a backoff of 1 s doubling
+ * to 60 s; the first is logged at level error, repeats at debug, and the
+ * first success after them at info.
  */
 #include "config.h"
 
@@ -285,6 +287,22 @@ void cairn_dispatch(struct cairn_daemon *d)
 void cairn_dispatch_ready(struct cairn_watch *w)
 {
 	cairn_dispatch(cairn_container_of(w, struct cairn_daemon, watch));
+}
+
+/*
+ * cairn_dispatch_unqueue - shutdown: jobs still waiting in the pool's
+ * queue give up before they claim their file (one that starts meanwhile
+ * either sees the flag before its claim, or is cancelled like any other).
+ */
+void cairn_dispatch_unqueue(struct cairn_daemon *d)
+{
+	for (struct djob *dj = d->jobs; dj != NULL; dj = dj->next) {
+		int zero = 0;
+
+		if (atomic_load(&dj->job.started_ns) == 0)
+			atomic_compare_exchange_strong(&dj->job.cancel, &zero,
+						       CAIRN_CANCEL_SHUTDOWN);
+	}
 }
 
 /* cairn_dispatch_cancel_all - shutdown: make every running job give up. */
