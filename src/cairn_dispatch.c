@@ -186,7 +186,7 @@ static void after_work_cb(uv_work_t *w, int status)
 }
 
 static void start_job(struct cairn_daemon *d, const char *name,
-		      struct cairn_cand *c, int claimed)
+		      struct cairn_cand *c, int claimed, int idle)
 {
 	struct djob *dj = cairn_xcalloc(1, sizeof(*dj));
 	unsigned timeout;
@@ -201,6 +201,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->job.settings.log_ctx = &dj->job;
 	dj->job.fsync = dj->gen->conf.fsync;
 	dj->job.keep_inputs = dj->gen->conf.keep_inputs;
+	dj->job.idle = idle;
 	uv_timer_init(&d->loop, &dj->timer);
 	dj->timer.data = dj;
 	timeout = dj->gen->conf.job_timeout_s;
@@ -270,7 +271,7 @@ void cairn_dispatch(struct cairn_daemon *d)
 		if (d->nstuck > 0) {
 			char *name = d->stuck[--d->nstuck];
 
-			start_job(d, name, NULL, 1);
+			start_job(d, name, NULL, 1, 0);
 			free(name);
 			continue;
 		}
@@ -278,7 +279,8 @@ void cairn_dispatch(struct cairn_daemon *d)
 		if (c == NULL)
 			break;
 		cairn_pending_start(&d->pending, c);
-		start_job(d, c->name, c, 0);
+		start_job(d, c->name, c, 0, d->running == 0 &&
+			  cairn_pending_next(&d->pending) == NULL);
 	}
 	check_idle(d);
 	cairn_status_changed(d);

@@ -54,6 +54,7 @@ struct cairn_job {
 	struct cairn_settings settings;
 	int fsync;
 	int keep_inputs;
+	int idle;			/* no other file waits: the reader goes first */
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;

@@ -14,7 +14,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,11 +221,10 @@ static int take_spare(struct cairn_dirsync *ds, char **tmp)
 }
 
 /*
- * add_spare - create a spare for the next publish, unless enough are
- * kept.  A failure (a full disk) only means the next publish creates its
+ * A failure (a full disk) only means that the next publish creates its
  * own temporary file and reports the error then.
  */
-static void add_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
+void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
 {
 	char *tmp;
 	int fd;
@@ -289,16 +287,6 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 		what = "fsync of the directory";
 		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
 			      (fsync(dir_fd) < 0 ? -errno : 0);
-	}
-	if (r == 0 && ds != NULL) {
-		/*
-		 * The result is visible: whoever waits for it was just woken,
-		 * often onto this CPU, and would otherwise wait until the
-		 * spare below is created (an inode allocation, hundreds of
-		 * microseconds on a busy file system).
-		 */
-		sched_yield();
-		add_spare(ds, dir_fd, tag);
 	}
 	if (r < 0)
 		snprintf(err, errlen, "%s %s: %s", what, name, strerror(-r));

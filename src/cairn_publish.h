@@ -9,9 +9,9 @@
  * flush, which then covers every rename made before it started; and a
  * thread about to flush first waits for the publishes that were already
  * renaming when it arrived, so that one flush covers them too.  The same
- * shared state keeps a few spare temporary files, created (O_EXCL) after a
- * publish, so that the next one does not wait for an inode to be
- * allocated before it writes.
+ * shared state keeps a few spare temporary files, created (O_EXCL) ahead
+ * of time, so that a publish does not wait for an inode to be allocated
+ * before it writes.
  */
 #ifndef CAIRN_PUBLISH_H
 #define CAIRN_PUBLISH_H
@@ -54,8 +54,8 @@ int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 
 /*
  * Write data as dir_fd/NAME through a temporary ".NAME.<tag>.<random>.tmp"
- * created with O_EXCL (or a spare ".spare.<tag>.<random>.tmp" that ds kept
- * from an earlier call on the same dir_fd and tag).  With do_fsync, the
+ * created with O_EXCL (or a spare ".spare.<tag>.<random>.tmp" that
+ * cairn_publish_spare() made for ds with the same dir_fd and tag).  With do_fsync, the
  * file and (through ds, when not NULL) the directory are flushed.  Returns
  * 0, or a negative errno value with "what: reason" in err; then nothing is
  * left behind.
@@ -63,6 +63,13 @@ int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen);
+
+/*
+ * Create a spare temporary file in dir_fd for the next cairn_publish()
+ * through ds, unless ds keeps enough.  Best done when the caller has
+ * nothing more urgent to do.
+ */
+void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag);
 
 /* The next retry delay after a failed publish: 1 s doubling up to 60 s. */
 uint64_t cairn_publish_backoff_ms(uint64_t prev_ms);
