@@ -34,6 +34,14 @@
 #define PENDING_LIMIT 4096
 /* libuv's thread pool cannot grow beyond this. */
 #define POOL_MAX 1024
+/*
+ * With fsync, jobs that have rendered their result and only wait for the
+ * disk (the flushes of a durable publish) do not count against `workers`:
+ * up to this many more run, on threads of their own, so that their file
+ * and directory flushes share journal commits and grouped directory
+ * fsyncs instead of queueing one by one.
+ */
+#define STORING_MAX 16
 
 static void handle_closed(uv_handle_t *h)
 {
@@ -143,6 +151,7 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 		cairn_watch_close(&d->watch, NULL);
 	}
 	uv_timer_stop(&d->backoff);
+	cairn_dispatch_unqueue(d);
 	if (d->running == 0)
 		cairn_daemon_finish(d);
 	else if (timeout == 0)
@@ -162,14 +171,15 @@ void cairn_daemon_finish(struct cairn_daemon *d)
 		d->exit_code = CAIRN_EX_DATAERR;
 	cairn_log(CAIRN_LOG_INFO, "stopped",
 		  "processed=%" PRIu64 " failed=%" PRIu64 " retries=%" PRIu64
-		  " returned=%" PRIu64 " queued=%u exit=%d",
+		  " returned=%" PRIu64 " queued=%u dir_fsyncs=%lu exit=%d",
 		  d->processed, d->failed, d->retries, d->returned,
-		  cairn_status_queued(d), d->exit_code);
+		  cairn_status_queued(d), d->dirsync.nsyncs, d->exit_code);
 	uv_handle_t *hs[] = {
 		(uv_handle_t *)&d->sigterm, (uv_handle_t *)&d->sigint,
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
 		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
+		(uv_handle_t *)&d->rendered,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
@@ -217,15 +227,34 @@ static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
 	uv_signal_start(s, signal_cb, signum);
 }
 
-/* start_pool_size - size libuv's pool before its first use. */
-static unsigned start_pool_size(unsigned workers)
+/*
+ * start_pool_size - size libuv's pool before its first use: a thread per
+ * solve slot, and the storing threads when fsync is on.
+ */
+static unsigned start_pool_size(struct cairn_daemon *d, unsigned workers, int fsync)
 {
-	unsigned n = workers == 0 ? 1 : workers > POOL_MAX ? POOL_MAX : workers;
+	unsigned n = workers == 0 ? 1 : workers > POOL_MAX - STORING_MAX ?
+		     POOL_MAX - STORING_MAX : workers;
 	char buf[16];
 
-	snprintf(buf, sizeof(buf), "%u", n);
+	d->storing_max = fsync ? STORING_MAX : 0;
+	snprintf(buf, sizeof(buf), "%u", n + d->storing_max);
 	setenv("UV_THREADPOOL_SIZE", buf, 1);
 	return n;
+}
+
+static void rendered_cb(uv_async_t *a)
+{
+	cairn_dispatch(a->data);
+}
+
+/* job_rendered - on a worker: a solve slot is free for the next file. */
+static void job_rendered(void *arg)
+{
+	struct cairn_daemon *d = arg;
+
+	atomic_fetch_sub(&d->computing, 1);
+	uv_async_send(&d->rendered);
 }
 
 /* start - recover, watch, then tell systemd that we serve. */
@@ -245,7 +274,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.attempts = &d->attempts;
 	d->ctx.dirsync = &d->dirsync;
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
-	d->pool_size = start_pool_size(c->workers);
+	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
@@ -257,9 +286,15 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->status);
 	init_timer(d, &d->watchdog);
 	init_timer(d, &d->metrics);
+	uv_async_init(&d->loop, &d->rendered, rendered_cb);
+	d->rendered.data = d;
+	d->nhandles++;
 	recover(d);
 	if (d->stopping)
 		return;
+	/* Recovery ran its jobs here; from now on workers run them. */
+	d->ctx.rendered = job_rendered;
+	d->ctx.rendered_arg = d;
 	r = cairn_watch_start(&d->watch, &d->loop, &d->sp, &d->pending, !d->once,
 			      d->once ? 0 : c->rescan_s, cairn_dispatch_ready, err, sizeof(err));
 	if (r < 0) {
@@ -313,7 +348,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	free(d->stuck);
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);
-	cairn_dirsync_destroy(&d->dirsync);
+	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
 	cairn_spool_close(&d->sp);
 	cairn_gen_unref(d->gen);
 	free(d);

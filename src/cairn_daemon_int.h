@@ -9,6 +9,7 @@
 #ifndef CAIRN_DAEMON_INT_H
 #define CAIRN_DAEMON_INT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <uv.h>
@@ -52,7 +53,10 @@ struct cairn_daemon {
 	uv_timer_t backoff, shutdown, status, watchdog, metrics;
 	unsigned nhandles;		/* daemon-owned handles not yet closed */
 	struct djob *jobs;		/* running */
-	unsigned running, pool_size;
+	unsigned running, pool_size;	/* pool_size: most solving at once */
+	unsigned storing_max;		/* more jobs that only write results */
+	atomic_uint computing;		/* running jobs not yet rendered */
+	uv_async_t rendered;		/* a worker rendered: dispatch more */
 	char **stuck;			/* claimed files waiting for a retry */
 	size_t nstuck, capstuck;
 	uint64_t backoff_ms;		/* 0: no storage trouble */
@@ -72,6 +76,7 @@ void cairn_dispatch(struct cairn_daemon *d);
 void cairn_dispatch_ready(struct cairn_watch *w);
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote);
 void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
+void cairn_dispatch_unqueue(struct cairn_daemon *d);
 void cairn_dispatch_cancel_all(struct cairn_daemon *d);
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
 

@@ -1,13 +1,17 @@
 /*
  * cairn_dispatch - starting jobs and following up what became of them.
  *
- * At most `workers` jobs run; the next file is always the oldest ready
- * one (files stuck in processing/ after a storage error go first).  Each
- * job holds a reference to the configuration generation it started with
- * and has its own timeout timer, which only raises the job's cancel flag:
- * the worker finishes and reports.  Storage errors pause dispatching with
- * a backoff of 1 s doubling to 60 s; the first is logged at level error,
- * repeats at debug, and the first success after them at info.
+ * At most `workers` jobs solve at once; with fsync, up to storing_max
+ * more that have rendered their result wait for the disk, and without,
+ * one more job per worker waits in the pool's queue.  The next file is
+ * always the oldest ready one (files stuck in processing/ after a storage
+ * error go first).  Each job holds a reference to the configuration
+ * generation it started with and has its own timeout timer, which only
+ * raises the job's cancel flag: the worker finishes and reports.  A
+ * queued job that has not started when shutdown comes never claims its
+ * file.  Storage errors pause dispatching with a backoff of 1 s doubling
+ * to 60 s; the first is logged at level error, repeats at debug, and the
+ * first success after them at info.
  */
 #include "config.h"
 
@@ -123,12 +127,24 @@ static void job_closed(uv_handle_t *h)
 	free(dj);
 }
 
+/*
+ * job_timeout_cb - job_timeout_s counts from when the job began to run;
+ * a job still queued behind another, or started late, gets the rest.
+ */
 static void job_timeout_cb(uv_timer_t *t)
 {
 	struct djob *dj = t->data;
+	uint64_t limit = (uint64_t)dj->gen->conf.job_timeout_s * 1000000000u;
+	uint64_t started = atomic_load(&dj->job.started_ns), now = uv_hrtime();
 	int zero = 0;
 	char f[512];
 
+	if (started == 0 || now - started < limit) {
+		uint64_t left = started == 0 ? limit : limit - (now - started);
+
+		uv_timer_start(&dj->timer, job_timeout_cb, (left + 999999) / 1000000, 0);
+		return;
+	}
 	if (atomic_compare_exchange_strong(&dj->job.cancel, &zero, CAIRN_CANCEL_TIMEOUT))
 		cairn_log(CAIRN_LOG_WARNING, "job timeout", "file=%s timeout_s=%u",
 			  cairn_log_value(f, sizeof(f), dj->job.name), dj->gen->conf.job_timeout_s);
@@ -149,6 +165,8 @@ static void after_work_cb(uv_work_t *w, int status)
 
 	(void)status;		/* jobs are never uv_cancel()ed */
 	d->running--;
+	if (!dj->job.released)
+		atomic_fetch_sub(&d->computing, 1);
 	if (dj->prev)
 		dj->prev->next = dj->next;
 	else
@@ -168,7 +186,7 @@ static void after_work_cb(uv_work_t *w, int status)
 }
 
 static void start_job(struct cairn_daemon *d, const char *name,
-		      struct cairn_cand *c, int claimed)
+		      struct cairn_cand *c, int claimed, int idle)
 {
 	struct djob *dj = cairn_xcalloc(1, sizeof(*dj));
 	unsigned timeout;
@@ -183,6 +201,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->job.settings.log_ctx = &dj->job;
 	dj->job.fsync = dj->gen->conf.fsync;
 	dj->job.keep_inputs = dj->gen->conf.keep_inputs;
+	dj->job.idle = idle;
 	uv_timer_init(&d->loop, &dj->timer);
 	dj->timer.data = dj;
 	timeout = dj->gen->conf.job_timeout_s;
@@ -193,6 +212,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 		d->jobs->prev = dj;
 	d->jobs = dj;
 	d->running++;
+	atomic_fetch_add(&d->computing, 1);
 	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
 	assert(r == 0);		/* fails only for a NULL work_cb */
 	(void)r;
@@ -223,13 +243,35 @@ static void check_idle(struct cairn_daemon *d)
 		cairn_daemon_stop(d, 0);
 }
 
+/*
+ * may_start - whether another job may be queued.  With fsync, a job that
+ * has rendered its result frees its solve slot and waits for the disk on
+ * one of the storing_max extra threads.  Without, when the pool has just
+ * one thread per solve slot, one more job per slot waits in libuv's queue,
+ * so that a worker that finishes takes the next file at once instead of
+ * sleeping until the loop has heard of it.
+ */
+static int may_start(const struct cairn_daemon *d)
+{
+	unsigned max = cairn_dispatch_max(d);
+
+	if (d->stopping || d->paused)
+		return 0;
+	if (d->gen->conf.fsync)
+		return atomic_load(&d->computing) < max &&
+		       d->running < max + d->storing_max;
+	if (d->storing_max == 0 && max == d->pool_size)
+		return d->running < 2 * max;
+	return d->running < max;
+}
+
 void cairn_dispatch(struct cairn_daemon *d)
 {
-	while (!d->stopping && !d->paused && d->running < cairn_dispatch_max(d)) {
+	while (may_start(d)) {
 		if (d->nstuck > 0) {
 			char *name = d->stuck[--d->nstuck];
 
-			start_job(d, name, NULL, 1);
+			start_job(d, name, NULL, 1, 0);
 			free(name);
 			continue;
 		}
@@ -237,7 +279,8 @@ void cairn_dispatch(struct cairn_daemon *d)
 		if (c == NULL)
 			break;
 		cairn_pending_start(&d->pending, c);
-		start_job(d, c->name, c, 0);
+		start_job(d, c->name, c, 0, d->running == 0 &&
+			  cairn_pending_next(&d->pending) == NULL);
 	}
 	check_idle(d);
 	cairn_status_changed(d);
@@ -246,6 +289,22 @@ void cairn_dispatch(struct cairn_daemon *d)
 void cairn_dispatch_ready(struct cairn_watch *w)
 {
 	cairn_dispatch(cairn_container_of(w, struct cairn_daemon, watch));
+}
+
+/*
+ * cairn_dispatch_unqueue - shutdown: jobs still waiting in the pool's
+ * queue give up before they claim their file (one that starts meanwhile
+ * either sees the flag before its claim, or is cancelled like any other).
+ */
+void cairn_dispatch_unqueue(struct cairn_daemon *d)
+{
+	for (struct djob *dj = d->jobs; dj != NULL; dj = dj->next) {
+		int zero = 0;
+
+		if (atomic_load(&dj->job.started_ns) == 0)
+			atomic_compare_exchange_strong(&dj->job.cancel, &zero,
+						       CAIRN_CANCEL_SHUTDOWN);
+	}
 }
 
 /* cairn_dispatch_cancel_all - shutdown: make every running job give up. */

@@ -35,6 +35,13 @@ struct cairn_jobctx {
 	const struct cairn_spool *sp;
 	struct cairn_attempts *attempts;
 	struct cairn_dirsync *dirsync;
+	/*
+	 * Called (when not NULL) by the worker once the result is rendered
+	 * and only storage work is left, so that the caller may start the
+	 * next solve while this job waits for the disk.
+	 */
+	void (*rendered)(void *arg);
+	void *rendered_arg;
 };
 
 struct cairn_job {
@@ -43,10 +50,13 @@ struct cairn_job {
 	int claimed;			/* the file is in processing/ already */
 	const char *fail_reason;	/* publish this error instead of processing */
 	atomic_int cancel;		/* CAIRN_CANCEL_* */
+	_Atomic uint64_t started_ns;	/* CLOCK_MONOTONIC when run began, 0: not yet */
 	struct cairn_settings settings;
 	int fsync;
 	int keep_inputs;
+	int idle;			/* no other file waits: the reader goes first */
 	/* filled by cairn_job_run() */
+	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
 	struct cairn_stats st;
 	double ms;			/* wall time of the job */

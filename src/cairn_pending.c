@@ -4,7 +4,9 @@
  * The sorted array gives "oldest first" with binary-search insertion; it
  * is bounded so that a directory of millions of files costs a fixed amount
  * of memory: the oldest `limit` names are kept and the rest found again by
- * a later scan.  The hash table (chained, FNV-1a) finds a candidate by name
+ * a later scan.  The waiting names start at `head`, so that taking the
+ * oldest, and adding one older than all (a backlog found by a scan),
+ * costs O(1) instead of shifting the whole array.  The hash table (chained, FNV-1a) finds a candidate by name
  * in O(1) for inotify events and keeps a name from being queued twice.
  */
 #include "config.h"
@@ -90,9 +92,10 @@ static int cmp(const struct cairn_cand *a, const struct cairn_cand *b)
 	return strcmp(a->name, b->name);
 }
 
+/* search - where c goes: an index into order, from head to head + n. */
 static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
 {
-	size_t lo = 0, hi = p->n;
+	size_t lo = p->head, hi = p->head + p->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -105,15 +108,29 @@ static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
 	return lo;
 }
 
+static void renumber(struct cairn_pending *p, size_t from)
+{
+	for (size_t i = from; i < p->head + p->n; i++)
+		p->order[i]->pos = i;
+}
+
 static void unlink_order(struct cairn_pending *p, struct cairn_cand *c)
 {
+	size_t end = p->head + p->n;
+
 	if (c->pos == NOT_WAITING)
 		return;
-	memmove(p->order + c->pos, p->order + c->pos + 1,
-		(p->n - c->pos - 1) * sizeof(p->order[0]));
-	p->n--;
-	for (size_t i = c->pos; i < p->n; i++)
-		p->order[i]->pos = i;
+	if (c->pos == p->head) {
+		p->head++;
+		p->n--;
+	} else {
+		memmove(p->order + c->pos, p->order + c->pos + 1,
+			(end - c->pos - 1) * sizeof(p->order[0]));
+		p->n--;
+		renumber(p, c->pos);
+	}
+	if (p->n == 0)
+		p->head = 0;
 	c->pos = NOT_WAITING;
 }
 
@@ -137,16 +154,30 @@ static int insert_order(struct cairn_pending *p, struct cairn_cand *c)
 
 	if (p->n >= p->limit) {
 		p->missed = 1;
-		if (at >= p->n)
+		if (at >= p->head + p->n)
 			return -1;
-		cairn_pending_forget(p, p->order[p->n - 1]);
+		cairn_pending_forget(p, p->order[p->head + p->n - 1]);
+		at = search(p, c);
 	}
-	p->order = cairn_xgrow(p->order, &p->cap, p->n + 1, sizeof(p->order[0]));
-	memmove(p->order + at + 1, p->order + at, (p->n - at) * sizeof(p->order[0]));
+	if (at == p->head && p->head > 0) {
+		p->order[--p->head] = c;
+		p->n++;
+		c->pos = p->head;
+		return 0;
+	}
+	if (p->head + p->n == p->cap && p->head > 0) {
+		/* No room at the end: move the waiting names to the front. */
+		memmove(p->order, p->order + p->head, p->n * sizeof(p->order[0]));
+		at -= p->head;
+		p->head = 0;
+		renumber(p, 0);
+	}
+	p->order = cairn_xgrow(p->order, &p->cap, p->head + p->n + 1, sizeof(p->order[0]));
+	memmove(p->order + at + 1, p->order + at,
+		(p->head + p->n - at) * sizeof(p->order[0]));
 	p->order[at] = c;
 	p->n++;
-	for (size_t i = at; i < p->n; i++)
-		p->order[i]->pos = i;
+	renumber(p, at);
 	return 0;
 }
 
@@ -223,7 +254,7 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 
 struct cairn_cand *cairn_pending_next(const struct cairn_pending *p)
 {
-	for (size_t i = 0; i < p->n; i++)
+	for (size_t i = p->head; i < p->head + p->n; i++)
 		if (p->order[i]->ready)
 			return p->order[i];
 	return NULL;
@@ -246,7 +277,7 @@ long cairn_pending_settle(struct cairn_pending *p, uint64_t now_ms,
 	long next = -1;
 
 	/* A snapshot: repositioning below reorders p->order. */
-	for (size_t i = 0; i < p->n; i++)
+	for (size_t i = p->head; i < p->head + p->n; i++)
 		if (!p->order[i]->ready)
 			todo[ntodo++] = p->order[i];
 	for (size_t i = 0; i < ntodo; i++) {

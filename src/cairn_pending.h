@@ -27,13 +27,13 @@ struct cairn_cand {
 	int ready;			/* may be taken now */
 	int running;			/* a job has it; not in the sorted set */
 	int again;			/* an event came while it was running */
-	size_t pos;			/* index in `order` while waiting */
+	size_t pos;			/* index in `order` while waiting (from 0, not head) */
 	struct cairn_cand *hnext;
 };
 
 struct cairn_pending {
-	struct cairn_cand **order;	/* waiting, by (mtime, name) */
-	size_t n, cap;
+	struct cairn_cand **order;	/* waiting, by (mtime, name): order[head..head+n) */
+	size_t head, n, cap;
 	size_t limit;
 	unsigned settle_ms;		/* quiet time a scanned file needs */
 	struct cairn_cand **tab;	/* every candidate, by name */

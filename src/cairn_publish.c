@@ -27,6 +27,14 @@
 
 #define RANDOM_HEX 16
 
+/* Spare temporary files kept per directory: one per concurrent publish. */
+#define SPARES_MAX 4
+
+struct cairn_spare {
+	int fd;
+	char *name;
+};
+
 struct cairn_dirsync_waiter {
 	struct cairn_dirsync_waiter *next;
 	int done;
@@ -37,37 +45,90 @@ void cairn_dirsync_init(struct cairn_dirsync *d)
 {
 	pthread_mutex_init(&d->mu, NULL);
 	pthread_cond_init(&d->cv, NULL);
+	pthread_cond_init(&d->lead_cv, NULL);
 	d->busy = 0;
+	d->leader_waiting = 0;
 	d->batch = NULL;
+	d->nwaiting = 0;
+	d->entered = d->arrived = 0;
 	d->nsyncs = 0;
+	d->sync = fsync;
+	d->spares = cairn_xcalloc(SPARES_MAX, sizeof(d->spares[0]));
+	d->nspares = 0;
 }
 
-void cairn_dirsync_destroy(struct cairn_dirsync *d)
+void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd)
 {
+	for (unsigned i = 0; i < d->nspares; i++) {
+		close(d->spares[i].fd);
+		unlinkat(dir_fd, d->spares[i].name, 0);
+		free(d->spares[i].name);
+	}
+	free(d->spares);
+	d->spares = NULL;
+	d->nspares = 0;
 	pthread_cond_destroy(&d->cv);
+	pthread_cond_destroy(&d->lead_cv);
 	pthread_mutex_destroy(&d->mu);
 }
 
-int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
+void cairn_dirsync_enter(struct cairn_dirsync *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->entered++;
+	pthread_mutex_unlock(&d->mu);
+}
+
+void cairn_dirsync_leave(struct cairn_dirsync *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->arrived++;
+	if (d->leader_waiting)
+		pthread_cond_signal(&d->lead_cv);
+	pthread_mutex_unlock(&d->mu);
+}
+
+/*
+ * group_sync - the group commit.  A caller that finds no flush running leads
+ * the next one, but first waits until as many renamers have arrived as
+ * had entered when it came (each arrives after one rename, so the wait is
+ * short and bounded); a caller that finds one running waits for the next.
+ */
+static int group_sync(struct cairn_dirsync *d, int dir_fd, int entered)
 {
 	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
+	unsigned long target;
 
 	pthread_mutex_lock(&d->mu);
 	me.next = d->batch;
 	d->batch = &me;
+	d->nwaiting++;
+	if (entered)
+		d->arrived++;
+	target = d->entered;
+	if (d->leader_waiting)
+		pthread_cond_signal(&d->lead_cv);
 	while (!me.done) {
-		if (d->busy) {
+		if (d->busy || d->leader_waiting) {
 			pthread_cond_wait(&d->cv, &d->mu);
 			continue;
+		}
+		if (d->arrived < target) {
+			/* Lead: the renames already under way join this flush. */
+			d->leader_waiting = 1;
+			while (d->arrived < target)
+				pthread_cond_wait(&d->lead_cv, &d->mu);
+			d->leader_waiting = 0;
 		}
 		/* Everyone queued so far renamed before this fsync starts. */
 		struct cairn_dirsync_waiter *batch = d->batch, *next;
 
 		d->batch = NULL;
+		d->nwaiting = 0;
 		d->busy = 1;
 		d->nsyncs++;
 		pthread_mutex_unlock(&d->mu);
-		int r = fsync(dir_fd) < 0 ? -errno : 0;
+		int r = d->sync(dir_fd) < 0 ? -errno : 0;
 		pthread_mutex_lock(&d->mu);
 		for (; batch != NULL; batch = next) {
 			next = batch->next;
@@ -79,6 +140,16 @@ int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
 	}
 	pthread_mutex_unlock(&d->mu);
 	return me.err;
+}
+
+int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
+{
+	return group_sync(d, dir_fd, 0);
+}
+
+int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
+{
+	return group_sync(d, dir_fd, 1);
 }
 
 /* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */
@@ -133,15 +204,62 @@ static int create_temp(int dir_fd, const char *name, const char *tag, char **tmp
 	}
 }
 
+/* take_spare - a spare temporary file of ds, or -1. */
+static int take_spare(struct cairn_dirsync *ds, char **tmp)
+{
+	int fd = -1;
+
+	pthread_mutex_lock(&ds->mu);
+	if (ds->nspares > 0) {
+		struct cairn_spare *sp = &ds->spares[--ds->nspares];
+
+		fd = sp->fd;
+		*tmp = sp->name;
+	}
+	pthread_mutex_unlock(&ds->mu);
+	return fd;
+}
+
+/*
+ * A failure (a full disk) only means that the next publish creates its
+ * own temporary file and reports the error then.
+ */
+void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
+{
+	char *tmp;
+	int fd;
+
+	pthread_mutex_lock(&ds->mu);
+	unsigned n = ds->nspares;
+	pthread_mutex_unlock(&ds->mu);
+	if (n >= SPARES_MAX || (fd = create_temp(dir_fd, "spare", tag, &tmp)) < 0)
+		return;
+	pthread_mutex_lock(&ds->mu);
+	if (ds->nspares < SPARES_MAX) {
+		ds->spares[ds->nspares].fd = fd;
+		ds->spares[ds->nspares++].name = tmp;
+		tmp = NULL;
+	}
+	pthread_mutex_unlock(&ds->mu);
+	if (tmp != NULL) {
+		close(fd);
+		unlinkat(dir_fd, tmp, 0);
+		free(tmp);
+	}
+}
+
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen)
 {
 	char *tmp = NULL;
 	const char *what = "create";
+	int grouped = do_fsync && ds != NULL;
 	int fd, r;
 
-	fd = r = create_temp(dir_fd, name, tag, &tmp);
+	fd = r = ds ? take_spare(ds, &tmp) : -1;
+	if (fd < 0)
+		fd = r = create_temp(dir_fd, name, tag, &tmp);
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
@@ -153,9 +271,13 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 			what = "close";
 			r = -errno;
 		}
+		if (r == 0 && grouped)
+			cairn_dirsync_enter(ds);
 		if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0) {
 			what = "rename";
 			r = -errno;
+			if (grouped)
+				cairn_dirsync_leave(ds);
 		}
 		if (r < 0)
 			unlinkat(dir_fd, tmp, 0);
@@ -163,8 +285,8 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 	free(tmp);
 	if (r == 0 && do_fsync) {
 		what = "fsync of the directory";
-		r = ds ? cairn_dirsync_sync(ds, dir_fd) :
-			 (fsync(dir_fd) < 0 ? -errno : 0);
+		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
+			      (fsync(dir_fd) < 0 ? -errno : 0);
 	}
 	if (r < 0)
 		snprintf(err, errlen, "%s %s: %s", what, name, strerror(-r));

@@ -6,7 +6,12 @@
  * temporary file, so results/ never holds a partial result under its real
  * name.  Directory flushes of concurrent publishes are grouped: a thread
  * that arrives while another flushes the directory waits for the next
- * flush, which then covers every rename made before it started.
+ * flush, which then covers every rename made before it started; and a
+ * thread about to flush first waits for the publishes that were already
+ * renaming when it arrived, so that one flush covers them too.  The same
+ * shared state keeps a few spare temporary files, created (O_EXCL) ahead
+ * of time, so that a publish does not wait for an inode to be allocated
+ * before it writes.
  */
 #ifndef CAIRN_PUBLISH_H
 #define CAIRN_PUBLISH_H
@@ -19,26 +24,52 @@ struct cairn_dirsync_waiter;
 
 struct cairn_dirsync {
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t cv;		/* a flush finished */
+	pthread_cond_t lead_cv;		/* a renamer arrived or left */
 	int busy;			/* a thread is inside fsync() */
+	int leader_waiting;		/* a leader waits on lead_cv */
 	struct cairn_dirsync_waiter *batch;	/* waiting for the next fsync */
+	unsigned nwaiting;		/* callers in `batch` */
+	unsigned long entered;		/* cairn_dirsync_enter() calls */
+	unsigned long arrived;		/* of those, now syncing or gone */
 	unsigned long nsyncs;		/* fsync() calls made (for tests) */
+	int (*sync)(int fd);		/* fsync(2); a test may count instead */
+	struct cairn_spare *spares;	/* empty temporary files, ready */
+	unsigned nspares;
 };
 
 void cairn_dirsync_init(struct cairn_dirsync *d);
-void cairn_dirsync_destroy(struct cairn_dirsync *d);
+/* Also closes the spare temporary files and removes them from dir_fd. */
+void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd);
 /* Flush dir_fd, sharing the fsync() with concurrent callers.  0 or -errno. */
 int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
+/*
+ * A rename into the directory is about to happen: a flush starting from
+ * now on waits until the caller either flushes with it, through
+ * cairn_dirsync_sync_entered(), or gives up, through cairn_dirsync_leave().
+ */
+void cairn_dirsync_enter(struct cairn_dirsync *d);
+void cairn_dirsync_leave(struct cairn_dirsync *d);
+int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 
 /*
  * Write data as dir_fd/NAME through a temporary ".NAME.<tag>.<random>.tmp"
- * created with O_EXCL.  With do_fsync, the file and (through ds, when not
- * NULL) the directory are flushed.  Returns 0, or a negative errno value
- * with "what: reason" in err; then nothing is left behind.
+ * created with O_EXCL (or a spare ".spare.<tag>.<random>.tmp" that
+ * cairn_publish_spare() made for ds with the same dir_fd and tag).  With do_fsync, the
+ * file and (through ds, when not NULL) the directory are flushed.  Returns
+ * 0, or a negative errno value with "what: reason" in err; then nothing is
+ * left behind.
  */
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen);
+
+/*
+ * Create a spare temporary file in dir_fd for the next cairn_publish()
+ * through ds, unless ds keeps enough.  Best done when the caller has
+ * nothing more urgent to do.
+ */
+void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag);
 
 /* The next retry delay after a failed publish: 1 s doubling up to 60 s. */
 uint64_t cairn_publish_backoff_ms(uint64_t prev_ms);

@@ -15,6 +15,8 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +213,61 @@ START_TEST(test_publish)
 }
 END_TEST
 
+/* spare_ino - the inode of the one spare temporary file in dir_fd, or 0. */
+static ino_t spare_ino(int dir_fd)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY);
+	DIR *d = fdopendir(fd);
+	struct dirent *de;
+	struct stat st;
+	ino_t ino = 0;
+
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, ".spare.", 7) != 0)
+			continue;
+		ck_assert_int_eq(ino, 0);
+		ck_assert(cairn_publish_is_temp(de->d_name, "host1"));
+		ck_assert_int_eq(fstatat(dir_fd, de->d_name, &st, 0), 0);
+		ck_assert_int_eq(st.st_size, 0);
+		ino = st.st_ino;
+	}
+	closedir(d);
+	return ino;
+}
+
+/* A publish writes into the spare temporary file made before it. */
+START_TEST(test_publish_spare)
+{
+	struct cairn_dirsync ds;
+	int dir = open_tmp();
+	char err[512];
+	struct stat st;
+	ino_t spare;
+
+	cairn_dirsync_init(&ds);
+	ck_assert_int_eq(cairn_publish(dir, "a.result.yaml", "host1", "a: 1\n", 5, 1,
+				       &ds, err, sizeof(err)), 0);
+	ck_assert_int_eq(count_entries(dir), 1);
+	cairn_publish_spare(&ds, dir, "host1");
+	ck_assert_int_eq(count_entries(dir), 2);
+	spare = spare_ino(dir);
+	ck_assert_uint_ne(spare, 0);
+	ck_assert_int_eq(cairn_publish(dir, "b.result.yaml", "host1", "b: 2\n", 5, 0,
+				       &ds, err, sizeof(err)), 0);
+	ck_assert_str_eq(slurp(dir, "b.result.yaml"), "b: 2\n");
+	ck_assert_int_eq(fstatat(dir, "b.result.yaml", &st, 0), 0);
+	ck_assert_uint_eq(st.st_ino, spare);
+	ck_assert_int_eq(count_entries(dir), 2);
+	ck_assert_uint_eq(spare_ino(dir), 0);
+	cairn_publish_spare(&ds, dir, "host1");
+	ck_assert_uint_ne(spare_ino(dir), 0);
+	cairn_dirsync_destroy(&ds, dir);
+	ck_assert_int_eq(count_entries(dir), 2);
+	ck_assert_str_eq(slurp(dir, "a.result.yaml"), "a: 1\n");
+	close(dir);
+}
+END_TEST
+
 START_TEST(test_stale_temps)
 {
 	int dir = open_tmp();
@@ -268,8 +325,110 @@ START_TEST(test_dirsync_threads)
 	ck_assert_uint_le(ds.nsyncs, 400);
 	/* A failing fsync is reported to the caller it covered. */
 	ck_assert_int_eq(cairn_dirsync_sync(&ds, -1), -EBADF);
-	cairn_dirsync_destroy(&ds);
+	cairn_dirsync_destroy(&ds, -1);
 	close(dir);
+}
+END_TEST
+
+/*
+ * The injected sync holds its first call until the seven other threads
+ * have queued behind it; those seven must then share one more sync.
+ */
+static struct cairn_dirsync *held_ds;
+static atomic_uint held_calls;
+
+static int held_sync(int fd)
+{
+	(void)fd;
+	if (atomic_fetch_add(&held_calls, 1) == 0) {
+		for (;;) {
+			pthread_mutex_lock(&held_ds->mu);
+			unsigned n = held_ds->nwaiting;
+			pthread_mutex_unlock(&held_ds->mu);
+			if (n == 7)
+				break;
+			usleep(1000);
+		}
+	}
+	return 0;
+}
+
+static void *sync_once(void *p)
+{
+	return (void *)(intptr_t)cairn_dirsync_sync(p, 0);
+}
+
+START_TEST(test_dirsync_groups)
+{
+	struct cairn_dirsync ds;
+	pthread_t t[8];
+
+	cairn_dirsync_init(&ds);
+	ds.sync = held_sync;
+	held_ds = &ds;
+	atomic_store(&held_calls, 0);
+	pthread_create(&t[0], NULL, sync_once, &ds);
+	while (atomic_load(&held_calls) == 0)
+		usleep(1000);
+	for (int i = 1; i < 8; i++)
+		pthread_create(&t[i], NULL, sync_once, &ds);
+	for (int i = 0; i < 8; i++) {
+		void *r;
+
+		pthread_join(t[i], &r);
+		ck_assert_ptr_null(r);
+	}
+	ck_assert_uint_eq(atomic_load(&held_calls), 2);
+	ck_assert_uint_eq(ds.nsyncs, 2);
+	cairn_dirsync_destroy(&ds, -1);
+}
+END_TEST
+
+static atomic_uint counted_calls;
+
+static int counted_sync(int fd)
+{
+	(void)fd;
+	atomic_fetch_add(&counted_calls, 1);
+	return 0;
+}
+
+/*
+ * A flush waits for a rename that was under way when it was asked for:
+ * the renamer's own flush request then joins it, and one fsync covers both.
+ */
+START_TEST(test_dirsync_waits_for_renamer)
+{
+	struct cairn_dirsync ds;
+	pthread_t t;
+	void *r;
+	int waiting = 0;
+
+	cairn_dirsync_init(&ds);
+	ds.sync = counted_sync;
+	atomic_store(&counted_calls, 0);
+	cairn_dirsync_enter(&ds);
+	pthread_create(&t, NULL, sync_once, &ds);
+	while (!waiting) {
+		usleep(1000);
+		pthread_mutex_lock(&ds.mu);
+		waiting = ds.leader_waiting;
+		pthread_mutex_unlock(&ds.mu);
+	}
+	ck_assert_uint_eq(atomic_load(&counted_calls), 0);
+	ck_assert_int_eq(cairn_dirsync_sync_entered(&ds, 0), 0);
+	pthread_join(t, &r);
+	ck_assert_ptr_null(r);
+	ck_assert_uint_eq(atomic_load(&counted_calls), 1);
+	ck_assert_uint_eq(ds.nsyncs, 1);
+	/* A renamer that gives up releases the waiting flush. */
+	cairn_dirsync_enter(&ds);
+	pthread_create(&t, NULL, sync_once, &ds);
+	cairn_dirsync_leave(&ds);
+	pthread_join(t, &r);
+	ck_assert_ptr_null(r);
+	ck_assert_uint_eq(ds.nsyncs, 2);
+	cairn_dirsync_destroy(&ds, -1);
 }
 END_TEST
 
@@ -355,8 +514,11 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_store_never_overwrites);
 	tcase_add_test(tc, test_open_and_claim);
 	tcase_add_test(tc, test_publish);
+	tcase_add_test(tc, test_publish_spare);
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
+	tcase_add_test(tc, test_dirsync_groups);
+	tcase_add_test(tc, test_dirsync_waits_for_renamer);
 	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_attempts_roundtrip);
 	tcase_add_test(tc, test_attempts_malformed);

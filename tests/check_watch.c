@@ -14,6 +14,7 @@
 #include <check.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,7 @@ static const char *order_of(const struct cairn_pending *p)
 	buf[0] = '\0';
 	for (size_t i = 0; i < p->n; i++) {
 		strcat(buf, i ? " " : "");
-		strcat(buf, p->order[i]->name);
+		strcat(buf, p->order[p->head + i]->name);
 	}
 	return buf;
 }
@@ -99,6 +100,63 @@ START_TEST(test_bounded)
 	ck_assert_str_eq(order_of(&p), "z x");
 	ck_assert_ptr_null(cairn_pending_find(&p, "y"));
 	ck_assert_uint_eq(p.count, 2);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/*
+ * Taking the oldest, adding older, younger and middle names, dropping the
+ * youngest when full: after every step the waiting set is sorted and
+ * every candidate knows its place (a reference model in the test agrees).
+ */
+START_TEST(test_order_model)
+{
+	struct cairn_pending p;
+	long ref[64];		/* mtimes of the waiting names, sorted */
+	size_t nref = 0;
+	uint32_t rnd = 12345;
+
+	cairn_pending_init(&p, 48, 0);
+	for (long step = 0; step < 3000; step++) {
+		rnd = rnd * 1103515245u + 12345u;
+		if ((rnd >> 16) % 3 == 0 && nref > 0) {
+			struct cairn_cand *c = cairn_pending_next(&p);
+
+			ck_assert_ptr_nonnull(c);
+			ck_assert_int_eq(c->mtime.tv_sec, ref[0]);
+			cairn_pending_start(&p, c);
+			cairn_pending_forget(&p, c);
+			memmove(ref, ref + 1, --nref * sizeof(ref[0]));
+			continue;
+		}
+		long t = 1000000 + (long)((rnd >> 8) % 4) * 1000 + step;
+		char name[32];
+		struct stat st = fake(t, step + 1, 1);
+		size_t at = 0;
+
+		if ((rnd >> 20) % 2)
+			t = st.st_mtim.tv_sec = 1000000 - step;	/* older than all */
+		snprintf(name, sizeof(name), "f%ld", step);
+		while (at < nref && ref[at] < t)
+			at++;
+		struct cairn_cand *c = cairn_pending_note(&p, name, &st, 1, 0, LATE);
+		if (nref == 48) {
+			if (at == nref) {
+				ck_assert_ptr_null(c);
+				continue;
+			}
+			nref--;		/* the youngest made room */
+		}
+		ck_assert_ptr_nonnull(c);
+		memmove(ref + at + 1, ref + at, (nref - at) * sizeof(ref[0]));
+		ref[at] = t;
+		nref++;
+		ck_assert_uint_eq(p.n, nref);
+		for (size_t i = 0; i < p.n; i++) {
+			ck_assert_int_eq(p.order[p.head + i]->mtime.tv_sec, ref[i]);
+			ck_assert_uint_eq(p.order[p.head + i]->pos, p.head + i);
+		}
+	}
 	cairn_pending_free(&p);
 }
 END_TEST
@@ -359,6 +417,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_oldest_first);
 	tcase_add_test(tc, test_bounded);
+	tcase_add_test(tc, test_order_model);
 	tcase_add_test(tc, test_running_remembers);
 	tcase_add_test(tc, test_settle);
 	suite_add_tcase(s, tc);
