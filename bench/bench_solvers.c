@@ -47,6 +47,7 @@ struct run {
 	int64_t *cells;			/* base_roll1d's array */
 	const char *csv_path;		/* linear's baseline: the row as CSV */
 	int64_t diff;
+	unsigned threads;		/* the solve request's allowance */
 };
 
 static atomic_int never;
@@ -59,6 +60,7 @@ static void run_plugin(void *ctx)
 		.piles = r->a, .n = r->n, .want = 0,
 		.memory_limit = UINT64_MAX, .cancel = &never,
 		.err = err, .errlen = sizeof err,
+		.threads = r->threads ? r->threads : 1,
 	};
 	struct cairn_solve_answer ans = { 0, 0, NULL };
 
@@ -248,6 +250,7 @@ struct measure {
 	const struct solver *s;
 	size_t n;
 	int small;
+	unsigned threads;		/* for the plugin; baselines use one */
 	double ns, base_ns;
 	long long peak, base_peak;
 };
@@ -256,7 +259,7 @@ struct measure {
 static void measure(const struct bench *b, struct measure *m)
 {
 	int64_t *a = malloc(m->n * sizeof *a);
-	struct run sr = { m->s->p, a, m->n, NULL, NULL, 0 };
+	struct run sr = { m->s->p, a, m->n, NULL, NULL, 0, m->threads };
 	struct run br = sr;
 	bench_fn base = run_roll1d;
 	char csv[4096];
@@ -294,7 +297,7 @@ static void check_linear(const struct solver *s)
 {
 	size_t n = 5000;
 	int64_t *a = malloc(n * 8), *cells = malloc(n * 8);
-	struct run r = { s->p, a, n, NULL, NULL, 0 };
+	struct run r = { s->p, a, n, NULL, NULL, 0, 1 };
 
 	if (a == NULL || cells == NULL)
 		bench_die("out of memory");
@@ -320,13 +323,14 @@ static void report(const struct bench *b, FILE *csv, const struct measure *m)
 			       baseline_name(k), base_speed, speedup, "",
 			       BENCH_INFO };
 
-	fprintf(csv, "%s,%zu,%s,%.0f,%.0f,%.6g,%lld,\"%s\",%.0f,%.6g,%lld,%.6g,%.6g\n",
-		m->s->p->name, m->n, m->small ? "small" : "wide", cells, m->ns,
+	fprintf(csv, "%s,%zu,%s,%u,%.0f,%.0f,%.6g,%lld,\"%s\",%.0f,%.6g,%lld,%.6g,%.6g\n",
+		m->s->p->name, m->n, m->small ? "small" : "wide", m->threads, cells, m->ns,
 		speed, m->peak, baseline_name(k), m->base_ns, base_speed,
 		m->base_peak, speedup, memratio);
 	fflush(csv);
-	snprintf(name, sizeof name, "%s n=%zu%s", m->s->p->name, m->n,
-		 m->small ? " (values<1000)" : "");
+	snprintf(name, sizeof name, "%s n=%zu%s%s", m->s->p->name, m->n,
+		 m->small ? " (values<1000)" : "",
+		 m->threads > 1 ? " 2 threads" : "");
 	if (k == KIND_LINEAR) {
 		r.ratio = m->ns / m->base_ns;
 		r.target = "<= 1.5";
@@ -353,9 +357,9 @@ static void report(const struct bench *b, FILE *csv, const struct measure *m)
 }
 
 static void one(const struct bench *b, FILE *csv, const struct solver *s,
-		size_t n, int small)
+		size_t n, int small, unsigned threads)
 {
-	struct measure m = { s, n, small, 0, 0, 0, 0 };
+	struct measure m = { s, n, small, threads, 0, 0, 0, 0 };
 	double need = (double)s->p->memory(n, 0), base = baseline_bytes(s->kind, n);
 	char name[96], why[160];
 
@@ -382,7 +386,7 @@ int bench_solvers(const struct bench *b)
 	if ((count = load(dir, s)) == 0)
 		bench_die("%s: no loadable solver plugin", dir);
 	csv = bench_csv(b, "solvers.csv",
-			"solver,n,values,cells,solver_ns,cells_per_ns,solver_peak_bytes,"
+			"solver,n,values,threads,cells,solver_ns,cells_per_ns,solver_peak_bytes,"
 			"baseline,baseline_ns,baseline_cells_per_ns,baseline_peak_bytes,"
 			"speedup,memory_ratio");
 	for (i = 0; i < count; i++) {
@@ -390,10 +394,14 @@ int bench_solvers(const struct bench *b)
 			check_linear(&s[i]);
 		c = sizes(b, s[i].kind, n);
 		for (k = 0; k < c; k++)
-			one(b, csv, &s[i], n[k], 0);
-		/* The int32 path of diff1d, when values are small. */
-		if (s[i].kind == KIND_1D && !b->quick)
-			one(b, csv, &s[i], 100000, 1);
+			one(b, csv, &s[i], n[k], 0, 1);
+		/* The int32 path of diff1d, when values are small, and its
+		 * second thread (the plain loop it is compared with has one). */
+		if (s[i].kind == KIND_1D && !b->quick) {
+			one(b, csv, &s[i], 100000, 1, 1);
+			one(b, csv, &s[i], 100000, 0, 2);
+			one(b, csv, &s[i], 100000, 1, 2);
+		}
 	}
 	fclose(csv);
 	for (i = 0; i < count; i++)
