@@ -28,3 +28,4 @@ daemon_tests = \
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
+VALGRIND_TESTS += tests/check_spool tests/check_watch
