@@ -19,6 +19,7 @@
 #include "cairn_conf.h"
 #include "cairn_mem.h"
 #include "cairn_size.h"
+#include "check_run.h"
 
 static char tmpdir[] = "/tmp/check_conf.XXXXXX";
 static char path[256];
@@ -560,11 +561,5 @@ static Suite *conf_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(conf_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(conf_suite());
 }

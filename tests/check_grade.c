@@ -19,6 +19,7 @@
 #include "cairn_feedback.h"
 #include "cairn_grade.h"
 #include "cairn_mem.h"
+#include "check_run.h"
 
 struct table {
 	int64_t *d;
@@ -461,11 +462,5 @@ static Suite *grade_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(grade_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(grade_suite());
 }

@@ -19,6 +19,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_log.h"
+#include "check_run.h"
 
 static char capfile[] = "/tmp/check_log.XXXXXX";
 static int saved_stderr = -1;
@@ -268,11 +269,5 @@ static Suite *log_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(log_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(log_suite());
 }

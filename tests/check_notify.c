@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cairn_notify.h"
+#include "check_run.h"
 
 static char tmpdir[] = "/tmp/check_notify.XXXXXX";
 static char sockpath[256];
@@ -285,11 +286,5 @@ static Suite *notify_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(notify_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(notify_suite());
 }

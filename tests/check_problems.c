@@ -18,6 +18,7 @@
 #include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_problems.h"
+#include "check_run.h"
 
 static char tmp[64], dir[96];
 
@@ -421,11 +422,5 @@ static Suite *problems_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(problems_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(problems_suite());
 }

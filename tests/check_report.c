@@ -21,6 +21,7 @@
 #include "cairn_report.h"
 #include "cairn_result.h"
 #include "cairn_result_read.h"
+#include "check_run.h"
 
 static const char *const result_files[] = {
 	"ann.result.yaml", "bob.result.csv", "broken.result.yaml",
@@ -375,11 +376,5 @@ static Suite *report_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(report_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(report_suite());
 }

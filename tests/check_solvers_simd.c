@@ -25,6 +25,7 @@
 #include <cairn/plugin.h>
 
 #include "layer.h"
+#include "check_run.h"
 
 /* ck_assert() costs a system call even when it passes: not in loops. */
 #define EXPECT(cond, ...) \
@@ -553,11 +554,5 @@ static Suite *simd_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(simd_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return cairn_check_run(simd_suite());
 }

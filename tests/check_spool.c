@@ -27,6 +27,7 @@
 #include "cairn_mem.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
+#include "check_run.h"
 
 static char tmpdir[64];
 
@@ -529,11 +530,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return cairn_check_run(suite());
 }

@@ -27,6 +27,7 @@
 #include "cairn_pending.h"
 #include "cairn_spool.h"
 #include "cairn_watch.h"
+#include "check_run.h"
 
 static struct stat fake(long sec, long ino, long size)
 {
@@ -430,11 +431,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return cairn_check_run(suite());
 }
