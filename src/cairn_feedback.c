@@ -18,8 +18,6 @@
 #include "cairn_buf.h"
 #include "cairn_feedback.h"
 
-static const char *const winner_names[] = { "alice", "bob", "tie" };
-
 static const char *player(size_t index)
 {
 	return index % 2 == 1 ? "Alice" : "Bob";
@@ -151,20 +149,20 @@ static void contradictions(struct cairn_buf *b, const struct cairn_expect *e)
 	if (HAS(ALICE_WINS) && HAS(WINNER) &&
 	    e->alice_wins != (e->winner == CAIRN_WINNER_ALICE))
 		note(b, &n, "alice_wins is %s but winner is %s",
-		     bool_name(e->alice_wins), winner_names[e->winner]);
+		     bool_name(e->alice_wins), cairn_winner_names[e->winner]);
 	if (HAS(ALICE_WINS) && HAS(DIFF) && e->alice_wins != (e->diff > 0))
 		note(b, &n, "alice_wins is %s but diff is %lld",
 		     bool_name(e->alice_wins), (long long)e->diff);
 	if (HAS(WINNER) && HAS(DIFF) && e->winner != cmp_winner(e->diff, 0))
 		note(b, &n, "winner is %s but diff is %lld",
-		     winner_names[e->winner], (long long)e->diff);
+		     cairn_winner_names[e->winner], (long long)e->diff);
 	if (HAS(ALICE_WINS) && have_ab && e->alice_wins != (e->alice > e->bob))
 		note(b, &n, "alice_wins is %s but alice is %lld and bob is %lld",
 		     bool_name(e->alice_wins), (long long)e->alice,
 		     (long long)e->bob);
 	if (HAS(WINNER) && have_ab && e->winner != cmp_winner(e->alice, e->bob))
 		note(b, &n, "winner is %s but alice is %lld and bob is %lld",
-		     winner_names[e->winner], (long long)e->alice,
+		     cairn_winner_names[e->winner], (long long)e->alice,
 		     (long long)e->bob);
 #undef HAS
 }

@@ -17,6 +17,18 @@ const char *const cairn_expect_key_names[CAIRN_EXPECT_NKEYS] = {
 	"alice_wins", "winner", "alice", "bob", "diff", "first_move", "moves",
 };
 
+const char *const cairn_winner_names[3] = { "alice", "bob", "tie" };
+
+const char *const cairn_verdict_names[5] = {
+	"", "correct", "wrong", "invalid", "missing",
+};
+
+enum cairn_winner cairn_winner_of(int64_t diff)
+{
+	return diff > 0 ? CAIRN_WINNER_ALICE :
+	       diff < 0 ? CAIRN_WINNER_BOB : CAIRN_WINNER_TIE;
+}
+
 void cairn_input_init(struct cairn_input *in, const char *source,
 		      enum cairn_format format)
 {

@@ -32,6 +32,11 @@ extern const char *const cairn_expect_key_names[CAIRN_EXPECT_NKEYS];
 
 enum cairn_winner { CAIRN_WINNER_ALICE, CAIRN_WINNER_BOB, CAIRN_WINNER_TIE };
 
+/* "alice", "bob", "tie", in the order above. */
+extern const char *const cairn_winner_names[3];
+/* The winner a diff (Alice minus Bob) under optimal play implies. */
+enum cairn_winner cairn_winner_of(int64_t diff);
+
 /*
  * Stated answers.  `given` has a bit per key that was stated with a valid
  * value.  When any part of the expectation is malformed (wrong type,
@@ -56,6 +61,9 @@ enum cairn_verdict {
 	CAIRN_VERDICT_INVALID,
 	CAIRN_VERDICT_MISSING
 };
+
+/* The verdicts' names as results print them ("" for NONE). */
+extern const char *const cairn_verdict_names[5];
 
 /* One entry of `checks`: the stated value against optimal play. */
 struct cairn_check {

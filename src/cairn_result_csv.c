@@ -16,10 +16,6 @@
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
 	       "first_move,moves,verdict,feedback,error\n"
 
-static const char *const verdict_names[] = {
-	"", "correct", "wrong", "invalid", "missing",
-};
-
 /* formula_like - a spreadsheet would evaluate s instead of showing it */
 static int formula_like(const char *s)
 {
@@ -65,7 +61,7 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 	add_i64(out, o->bob);
 	add_i64(out, o->diff);
 	cairn_buf_addf(out, "%s,%s,%s,",
-		       o->diff > 0 ? "alice" : o->diff < 0 ? "bob" : "tie",
+		       cairn_winner_names[cairn_winner_of(o->diff)],
 		       o->diff > 0 ? "true" : "false",
 		       o->first_move == CAIRN_MOVE_RIGHT ? "right" : "left");
 	if (o->moves != NULL && (p->moves == 1 ||
@@ -85,7 +81,7 @@ static void record(struct cairn_buf *out, const struct cairn_puzzle *p)
 	else
 		cairn_buf_adds(out, ",,,,,,,,,,");
 	if (p->error == NULL)
-		cairn_buf_adds(out, verdict_names[o->verdict]);
+		cairn_buf_adds(out, cairn_verdict_names[o->verdict]);
 	cairn_buf_addc(out, ',');
 	if (p->error == NULL && o->feedback != NULL)
 		cairn_csv_field(out, o->feedback, 1);

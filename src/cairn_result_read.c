@@ -33,13 +33,9 @@
 
 #define MAX_DEPTH 64
 
-static const char *const verdict_names[] = {
-	"", "correct", "wrong", "invalid", "missing",
-};
-
 const char *cairn_result_verdict_name(enum cairn_verdict v)
 {
-	return verdict_names[v];
+	return cairn_verdict_names[v];
 }
 
 /* verdict_of - -1 when the name is none of ours */
@@ -48,7 +44,7 @@ static int verdict_of(const char *name)
 	int v;
 
 	for (v = CAIRN_VERDICT_CORRECT; v <= CAIRN_VERDICT_MISSING; v++)
-		if (strcmp(name, verdict_names[v]) == 0)
+		if (strcmp(name, cairn_verdict_names[v]) == 0)
 			return v;
 	return name[0] == '\0' ? CAIRN_VERDICT_NONE : -1;
 }

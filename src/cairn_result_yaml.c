@@ -81,10 +81,6 @@ static void key_i64(struct cairn_buf *out, const char *key, int64_t v)
 	cairn_buf_addc(out, '\n');
 }
 
-static const char *const verdict_names[] = {
-	"", "correct", "wrong", "invalid", "missing",
-};
-
 /* check_value - checks hold typed tokens (5, true, left, LRRL): print them bare */
 static void check_value(struct cairn_buf *out, const char *v)
 {
@@ -146,7 +142,7 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 	key_i64(out, "bob", o->bob);
 	key_i64(out, "diff", o->diff);
 	cairn_buf_addf(out, "    winner: %s\n    alice_wins: %s\n",
-		       o->diff > 0 ? "alice" : o->diff < 0 ? "bob" : "tie",
+		       cairn_winner_names[cairn_winner_of(o->diff)],
 		       o->diff > 0 ? "true" : "false");
 	cairn_buf_addf(out, "    first_move: %s\n",
 		       o->first_move == CAIRN_MOVE_RIGHT ? "right" : "left");
@@ -169,7 +165,7 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 	if (o->solved)
 		numbers(out, p);
 	if (o->verdict != CAIRN_VERDICT_NONE) {
-		cairn_buf_addf(out, "    verdict: %s\n", verdict_names[o->verdict]);
+		cairn_buf_addf(out, "    verdict: %s\n", cairn_verdict_names[o->verdict]);
 		if (o->nchecks > 0)
 			checks(out, o);
 	}
