@@ -18,7 +18,7 @@
 struct bench {
 	int quick;			/* BENCH_QUICK=1: a smoke run */
 	const char *outdir;		/* where the CSV files go */
-	const char *top_builddir;	/* src/cairn, src/cairnd, plugins/.libs */
+	const char *top_builddir;	/* src/cli/cairn, src/daemon/cairnd, plugins/.libs */
 	const char *top_srcdir;		/* bench/dp.py */
 	const char *workdir;		/* scratch space on a real file system */
 	FILE *summary;			/* summary.csv, one row per figure */

@@ -293,9 +293,9 @@ int bench_daemon(const struct bench *b)
 	char exe[4096];
 	FILE *csv, *lat, *rss;
 
-	snprintf(exe, sizeof exe, "%s/src/cairnd", b->top_builddir);
+	snprintf(exe, sizeof exe, "%s/src/daemon/cairnd", b->top_builddir);
 	if (access(exe, X_OK) != 0) {
-		bench_skip(b, "daemon", "cairnd", "src/cairnd is not built");
+		bench_skip(b, "daemon", "cairnd", "src/daemon/cairnd is not built");
 		return 0;
 	}
 	csv = bench_csv(b, "daemon.csv", "case,files,results,seconds,files_per_s");

@@ -5,7 +5,7 @@
  * against splitting the same bytes with strtoll per field.  YAML:
  * cairn_yaml_read on the same values as flow sequences, against the bare
  * libyaml event loop (yaml_parser_parse and yaml_event_delete only), which
- * sets the bound.  End to end: src/cairn solve as a subprocess on one
+ * sets the bound.  End to end: src/cli/cairn solve as a subprocess on one
  * large puzzle of each format, against reading and parsing that file in
  * this process.  The data stays in memory for the parser timings, so they
  * measure parsing, not the page cache.
@@ -248,7 +248,7 @@ struct solve_cmd {
 	const char *file;
 };
 
-/* run_cairn - src/cairn solve FILE with output to /dev/null; must exit 0 */
+/* run_cairn - src/cli/cairn solve FILE with output to /dev/null; must exit 0 */
 static void run_cairn(void *ctx)
 {
 	const struct solve_cmd *c = ctx;
@@ -256,7 +256,7 @@ static void run_cairn(void *ctx)
 	int status, fd;
 	pid_t pid;
 
-	snprintf(exe, sizeof exe, "%s/src/cairn", c->b->top_builddir);
+	snprintf(exe, sizeof exe, "%s/src/cli/cairn", c->b->top_builddir);
 	snprintf(plugins, sizeof plugins, "%s/plugins/.libs", c->b->top_builddir);
 	fflush(NULL);
 	if ((pid = fork()) < 0)

@@ -238,7 +238,7 @@ pid_t daemon_start(const struct bench *b, struct spool *s, int fsync)
 	char *argv[] = { exe, "-c", conf, NULL };
 	pid_t pid;
 
-	snprintf(exe, sizeof exe, "%s/src/cairnd", b->top_builddir);
+	snprintf(exe, sizeof exe, "%s/src/daemon/cairnd", b->top_builddir);
 	snprintf(conf, sizeof conf, "%s.yaml", s->dir);
 	snprintf(log, sizeof log, "%s.log", s->dir);
 	snprintf(text, sizeof text,

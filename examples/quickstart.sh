@@ -9,7 +9,7 @@ sh tests/deps.sh
 [ -x configure ] || autoreconf -fi
 [ -f Makefile ] || ./configure
 make -j2 >/dev/null
-echo "quickstart: built src/cairnd, src/cairn and the solver plugins"
+echo "quickstart: built src/daemon/cairnd, src/cli/cairn and the solver plugins"
 
 spool=$(mktemp -d "${TMPDIR:-/tmp}/cairn-spool.XXXXXX")
 cp -R examples/spool/. "$spool/"
@@ -20,7 +20,7 @@ problems_dir: $top/examples/class/problems
 EOT
 echo "quickstart: cairnd --once on $spool (incoming: $(ls "$spool/incoming" | tr '\n' ' '))"
 echo
-src/cairnd --once -c "$spool/cairnd.yaml"
+src/daemon/cairnd --once -c "$spool/cairnd.yaml"
 echo
 echo "quickstart: results in $spool/results:"
 ls -l "$spool/results"

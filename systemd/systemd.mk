@@ -48,12 +48,12 @@ systemd/sysusers.d/cairnd.conf: systemd/cairnd-sysusers.in Makefile
 systemd/tmpfiles.d/cairnd.conf: systemd/cairnd-tmpfiles.in Makefile
 	$(cairn_unit_gen)
 
-# Copies for tests/systemd_units.sh whose ExecStart= names the cairnd of
+# Copies for tests/ops/systemd_units.sh whose ExecStart= names the cairnd of
 # this build tree, so that `systemd-analyze verify` finds the binary.
 systemd/test-cairnd.service: systemd/cairnd.service.in systemd/cairnd-hardening.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && rm -f $@ $@.tmp && \
-	$(cairn_unit_edit) $< '$(abs_top_builddir)/src' >$@.tmp && mv $@.tmp $@
+	$(cairn_unit_edit) $< '$(abs_top_builddir)/src/daemon' >$@.tmp && mv $@.tmp $@
 systemd/test-cairnd-batch.service: systemd/cairnd-batch.service.in systemd/cairnd-hardening.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && rm -f $@ $@.tmp && \
-	$(cairn_unit_edit) $< '$(abs_top_builddir)/src' >$@.tmp && mv $@.tmp $@
+	$(cairn_unit_edit) $< '$(abs_top_builddir)/src/daemon' >$@.tmp && mv $@.tmp $@
 nodist_noinst_DATA += systemd/test-cairnd.service systemd/test-cairnd-batch.service

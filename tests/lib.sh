@@ -10,7 +10,7 @@ plugins=${CAIRN_PLUGIN_DIR_BUILD:-$top_builddir/plugins/.libs}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cairn-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 : > "$tmp/empty.yaml"
-cairn_bin="$top_builddir/src/cairn"
+cairn_bin="$top_builddir/src/cli/cairn"
 failures=0
 checks=0
 

@@ -1,6 +1,8 @@
-# Tests of the core, the loader and the cairn command line.
-tests_check_cflags = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_check_libs = src/libcairn.la $(CHECK_LIBS)
+# What the tests of every area share: the Check flags, the test-only
+# plugins, check-valgrind and installcheck.  Each area's tests are in
+# tests/AREA/AREA.mk.
+tests_check_cflags = $(AM_CFLAGS) $(CHECK_CFLAGS) -I$(top_srcdir)/tests
+tests_check_libs = $(cairn_libs) $(CHECK_LIBS)
 
 # Test-only plugins for the loader's refusals and the cross-check.
 # check_LTLIBRARIES are never installed; -rpath makes libtool build them shared.
@@ -18,20 +20,8 @@ tests_plugins_nosym_la_LDFLAGS = $(test_plugin_ldflags)
 tests_plugins_wrong_la_SOURCES = tests/plugins/wrong.c tests/plugins/fixture.h
 tests_plugins_wrong_la_LDFLAGS = $(test_plugin_ldflags)
 
-check_PROGRAMS += tests/check_plugins tests/check_result tests/check_process
-TESTS += tests/check_plugins tests/check_result tests/check_process
-tests_check_plugins_CFLAGS = $(tests_check_cflags)
 EXTRA_DIST += tests/check_run.h tests/check_input.h
-tests_check_plugins_LDADD = $(tests_check_libs)
-tests_check_result_CFLAGS = $(tests_check_cflags)
-tests_check_result_LDADD = $(tests_check_libs)
-tests_check_process_CFLAGS = $(tests_check_cflags)
-tests_check_process_LDADD = $(tests_check_libs)
-
-TESTS += tests/cli_solve.sh
-dist_check_SCRIPTS += tests/cli_solve.sh tests/lib.sh
-
-VALGRIND_TESTS += tests/check_plugins tests/check_result tests/check_process
+dist_check_SCRIPTS += tests/lib.sh
 
 # check-valgrind - every Check program once under valgrind, leaks are errors.
 # CK_FORK=no keeps each test in the process valgrind watches.
@@ -52,4 +42,3 @@ installcheck-local:
 	$(DESTDIR)$(bindir)/cairn plugins
 	test "`$(DESTDIR)$(bindir)/cairn solve --piles '3 9 1 2' | sed -n 's/^    diff: //p'`" = 7
 
-EXTRA_DIST += tests/data/solve

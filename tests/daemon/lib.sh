@@ -8,7 +8,7 @@ set -eu
 
 : "${top_builddir:?run through make check}"
 : "${CAIRN_PLUGIN_DIR_BUILD:?run through make check}"
-CAIRND="$top_builddir/src/cairnd"
+CAIRND="$top_builddir/src/daemon/cairnd"
 T=$(mktemp -d "${TMPDIR:-/tmp}/cairnd-test.XXXXXX")
 SPOOL="$T/spool"
 PIDS=""

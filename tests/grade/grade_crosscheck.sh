@@ -27,7 +27,7 @@ puzzles:
     piles: [3, 9, 1, 2]
 EOT
 
-run 0 "$top_builddir/src/cairnd" --once -c "$tmp/conf.yaml"
+run 0 "$top_builddir/src/daemon/cairnd" --once -c "$tmp/conf.yaml"
 sed -n '/^  - id: graded/,/^  - id: plain/p' "$tmp/spool/results/hw.result.yaml" > "$tmp/got"
 other=$(sed -n 's/.*; \([a-z0-9_]*\) gives diff 7.*/\1/p' "$tmp/got")
 [ -n "$other" ] || fail "no second solver named in: $(cat "$tmp/got")"

@@ -93,7 +93,7 @@ instance: batch
 fsync: false
 settle_ms: 0
 EOT
-run 0 "$top_builddir/src/cairnd" --once -c "$tmp/conf.yaml"
+run 0 "$top_builddir/src/daemon/cairnd" --once -c "$tmp/conf.yaml"
 ls "$spool/results" | wc -l | tr -d ' ' > "$tmp/n"
 same_text "$count" "$tmp/n"
 

@@ -1,15 +1,15 @@
 # tests: owned by its area; see Makefile.am
 # daemon-core: unit tests of the spool mechanics and the watcher.
 if HAVE_CHECK
-check_PROGRAMS += tests/check_spool tests/check_watch
-TESTS += tests/check_spool tests/check_watch
+check_PROGRAMS += tests/daemon/check_spool tests/daemon/check_watch
+TESTS += tests/daemon/check_spool tests/daemon/check_watch
 endif
-tests_check_spool_SOURCES = tests/check_spool.c
-tests_check_spool_CFLAGS = $(tests_check_cflags)
-tests_check_spool_LDADD = src/libcairnd.la $(tests_check_libs)
-tests_check_watch_SOURCES = tests/check_watch.c
-tests_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
-tests_check_watch_LDADD = src/libcairnd.la $(tests_check_libs) $(LIBUV_LIBS)
+tests_daemon_check_spool_SOURCES = tests/daemon/check_spool.c
+tests_daemon_check_spool_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_spool_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
+tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
+tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la $(tests_check_libs) $(LIBUV_LIBS)
 
 # daemon-core: integration tests that run the real cairnd on a temporary
 # spool.  notify_listen stands in for systemd's socket; enospc_shim is an
@@ -28,4 +28,4 @@ daemon_tests = \
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
-VALGRIND_TESTS += tests/check_spool tests/check_watch
+VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch

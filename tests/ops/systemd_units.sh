@@ -4,9 +4,9 @@
 # at most 1.5 ("SAFE") in `systemd-analyze security --offline=true`.
 #
 # verify checks that ExecStart= binaries exist, so it runs on the copies
-# make generates with ExecStart= naming this build tree's src/cairnd
+# make generates with ExecStart= naming this build tree's src/daemon/cairnd
 # (systemd/test-*.service), renamed to the real unit names so that the
-# timer finds its service.  When src/cairnd is not built (a tree without
+# timer finds its service.  When src/daemon/cairnd is not built (a tree without
 # the daemon), the one message about that missing binary is expected and
 # removed; every other line fails the test.  Skipped (77) without
 # systemd-analyze.
@@ -34,7 +34,7 @@ cp "$top_builddir/systemd/test-cairnd-batch.service" "$tmp/cairnd-batch.service"
 cp "$top_builddir/systemd/cairnd-batch.timer" "$tmp/cairnd-batch.timer"
 
 status=0
-cairnd=$(cd "$top_builddir" && pwd)/src/cairnd
+cairnd=$(cd "$top_builddir" && pwd)/src/daemon/cairnd
 (cd "$tmp" && systemd-analyze verify --man=no \
 	./cairnd.service ./cairnd-batch.service ./cairnd-batch.timer) \
 	>"$tmp/verify.out" 2>&1

@@ -1,0 +1,7 @@
+# cli: the cairn command line, a thin main over the core libraries.
+bin_PROGRAMS += src/cli/cairn
+src_cli_cairn_SOURCES = src/cli/cairn.c src/cli/cairn_cli.c src/cli/cairn_cli.h \
+	src/cli/cairn_cmd_solve.c src/cli/cairn_cmd_plugins.c \
+	src/cli/cairn_cmd_grade.c src/cli/cairn_cmd_report.c
+src_cli_cairn_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc) -I$(top_srcdir)/src/cli
+src_cli_cairn_LDADD = $(cairn_libs) $(YAML_LIBS)

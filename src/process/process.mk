@@ -1,0 +1,8 @@
+# process: one input file in, one result file out: read, solve, grade and
+# write the result (SPEC sections 1-4).  Uses grade, input, core, ops, util.
+noinst_LTLIBRARIES += src/process/libcairn_process.la
+src_process_libcairn_process_la_SOURCES = \
+	src/process/cairn_process.c src/process/cairn_process.h \
+	src/process/cairn_result.h \
+	src/process/cairn_result_yaml.c src/process/cairn_result_csv.c
+src_process_libcairn_process_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_process_inc)

@@ -1,0 +1,8 @@
+# report: reading result files back and turning them into gradebooks
+# (SPEC sections 3 and 7).  Uses process and everything below it.
+noinst_LTLIBRARIES += src/report/libcairn_report.la
+src_report_libcairn_report_la_SOURCES = \
+	src/report/cairn_result_read.c src/report/cairn_result_read.h \
+	src/report/cairn_report.c src/report/cairn_report.h
+src_report_libcairn_report_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc)
+src_report_libcairn_report_la_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)

@@ -1,0 +1,4 @@
+# cli: `cairn solve` and `cairn plugins` as a user runs them.
+TESTS += tests/cli/cli_solve.sh
+dist_check_SCRIPTS += tests/cli/cli_solve.sh
+EXTRA_DIST += tests/data/solve

@@ -1,0 +1,6 @@
+# core: the plugin loader.
+check_PROGRAMS += tests/core/check_plugins
+TESTS += tests/core/check_plugins
+tests_core_check_plugins_CFLAGS = $(tests_check_cflags)
+tests_core_check_plugins_LDADD = $(tests_check_libs)
+VALGRIND_TESTS += tests/core/check_plugins

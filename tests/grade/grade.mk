@@ -1,0 +1,20 @@
+# tests: owned by its area; see Makefile.am
+# grade: grading, problem sets, `cairn grade` and grading in the daemon.
+if HAVE_CHECK
+check_PROGRAMS += tests/grade/check_grade
+TESTS += tests/grade/check_grade
+tests_grade_check_grade_CFLAGS = $(tests_check_cflags)
+tests_grade_check_grade_LDADD = $(tests_check_libs)
+endif
+if HAVE_CHECK
+check_PROGRAMS += tests/grade/check_problems
+TESTS += tests/grade/check_problems
+tests_grade_check_problems_CFLAGS = $(tests_check_cflags)
+tests_grade_check_problems_LDADD = $(tests_check_libs) $(YAML_LIBS)
+endif
+EXTRA_DIST += tests/data/grade
+TESTS += tests/grade/grade_cli.sh
+dist_check_SCRIPTS += tests/grade/grade_cli.sh
+VALGRIND_TESTS += tests/grade/check_grade tests/grade/check_problems
+TESTS += tests/grade/grade_crosscheck.sh tests/grade/grade_batch.sh
+dist_check_SCRIPTS += tests/grade/grade_crosscheck.sh tests/grade/grade_batch.sh
