@@ -113,6 +113,9 @@ static void reload(struct cairn_daemon *d)
 
 /* --- signals and shutdown --- */
 
+static void daemon_stop(struct cairn_daemon *d, int code);
+static void daemon_finish(struct cairn_daemon *d);
+
 static void shutdown_cb(uv_timer_t *t)
 {
 	cairn_dispatch_cancel_all(t->data);
@@ -131,11 +134,11 @@ static void signal_cb(uv_signal_t *s, int signum)
 	if (d->stopping)
 		cairn_dispatch_cancel_all(d);		/* a second signal: do not wait */
 	else
-		cairn_daemon_stop(d, 0);
+		daemon_stop(d, 0);
 }
 
-/* cairn_daemon_stop - stop taking files; finish once no job runs. */
-void cairn_daemon_stop(struct cairn_daemon *d, int code)
+/* daemon_stop - stop taking files; finish once no job runs. */
+static void daemon_stop(struct cairn_daemon *d, int code)
 {
 	unsigned timeout = d->gen->conf.shutdown_timeout_s;
 
@@ -153,15 +156,15 @@ void cairn_daemon_stop(struct cairn_daemon *d, int code)
 	uv_timer_stop(&d->backoff);
 	cairn_dispatch_unqueue(d);
 	if (d->running == 0)
-		cairn_daemon_finish(d);
+		daemon_finish(d);
 	else if (timeout == 0)
 		cairn_dispatch_cancel_all(d);
 	else
 		uv_timer_start(&d->shutdown, shutdown_cb, (uint64_t)timeout * 1000, 0);
 }
 
-/* cairn_daemon_finish - no job runs any more: close every handle. */
-void cairn_daemon_finish(struct cairn_daemon *d)
+/* daemon_finish - no job runs any more: close every handle. */
+static void daemon_finish(struct cairn_daemon *d)
 {
 	if (d->finished)
 		return;
@@ -300,7 +303,7 @@ static void start(struct cairn_daemon *d)
 	if (r < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "cannot watch incoming", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
-		cairn_daemon_stop(d, CAIRN_EX_SOFTWARE);
+		daemon_stop(d, CAIRN_EX_SOFTWARE);
 		return;
 	}
 	d->watch_open = 1;
@@ -324,6 +327,8 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 
 	d->src = *src;
 	d->once = once;
+	d->on_stop = daemon_stop;
+	d->on_drained = daemon_finish;
 	d->gen = g;
 	d->notify.fd = -1;
 	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));

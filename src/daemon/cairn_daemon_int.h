@@ -2,7 +2,8 @@
  * cairn_daemon_int - the daemon's state, shared by its three files.
  *
  * cairn_daemon.c owns the loop, start-up, signals, reload and shutdown;
- * cairn_dispatch.c starts jobs and follows up their outcomes;
+ * cairn_dispatch.c starts jobs and follows up their outcomes, and tells
+ * the daemon to stop or that it has drained through on_stop/on_drained;
  * cairn_status.c reports: log lines, STATUS=, WATCHDOG=1 and metrics.
  * Everything here is used on the loop thread only.
  */
@@ -64,12 +65,14 @@ struct cairn_daemon {
 	int stopping, finished, exit_code;
 	uint64_t processed, failed, retries, returned;
 	uint64_t last_status;		/* uv_now() of the last STATUS=, 0: none */
+	/*
+	 * Set by cairn_daemon.c, which calls down into dispatch: dispatch
+	 * reports up through these instead of calling back into its caller.
+	 */
+	void (*on_stop)(struct cairn_daemon *d, int code);	/* take no more files */
+	void (*on_drained)(struct cairn_daemon *d);	/* stopping and no job runs */
 };
 
-
-/* cairn_daemon.c */
-void cairn_daemon_stop(struct cairn_daemon *d, int code);
-void cairn_daemon_finish(struct cairn_daemon *d);
 
 /* cairn_dispatch.c */
 void cairn_dispatch(struct cairn_daemon *d);

@@ -53,7 +53,7 @@ static void storage_failure(struct cairn_daemon *d, const struct cairn_job *j)
 	if (d->once) {
 		cairn_log(CAIRN_LOG_ERROR, "storage error", "file=%s error=%s action=%s",
 			  f, e, j->end == CAIRN_JOB_STUCK ? "kept" : "returned");
-		cairn_daemon_stop(d, CAIRN_EX_TEMPFAIL);
+		d->on_stop(d, CAIRN_EX_TEMPFAIL);
 		return;
 	}
 	if (d->paused)
@@ -180,7 +180,7 @@ static void after_work_cb(uv_work_t *w, int status)
 	cairn_dispatch_account(d, &dj->job, renote);
 	uv_close((uv_handle_t *)&dj->timer, job_closed);
 	if (d->stopping && d->running == 0)
-		cairn_daemon_finish(d);
+		d->on_drained(d);
 	else
 		cairn_dispatch(d);
 }
@@ -240,7 +240,7 @@ static void check_idle(struct cairn_daemon *d)
 	}
 	if (d->once && !scanning && d->pending.n == 0 && d->running == 0 &&
 	    d->nstuck == 0)
-		cairn_daemon_stop(d, 0);
+		d->on_stop(d, 0);
 }
 
 /*
