@@ -22,6 +22,7 @@ static const char usage[] =
 	"  grade    grade submission files and print a summary per file\n"
 	"  report   turn result files into a gradebook (CSV or JUnit XML)\n"
 	"  plugins  list the loaded solver plugins\n"
+	"  submit   drop files into the spool (--wait: and print their results)\n"
 	"\n"
 	"Options common to all commands (before or after the command):\n"
 	"  -c, --config FILE     configuration file (default " CAIRN_CONFIG_FILE ",\n"
@@ -41,6 +42,7 @@ static const struct {
 	{ "grade", (char *)"cairn grade", cairn_cmd_grade },
 	{ "report", (char *)"cairn report", cairn_cmd_report },
 	{ "plugins", (char *)"cairn plugins", cairn_cmd_plugins },
+	{ "submit", (char *)"cairn submit", cairn_cmd_submit },
 };
 
 /*

@@ -40,3 +40,5 @@ tests_daemon_check_metrics_SOURCES = tests/daemon/check_metrics.c
 tests_daemon_check_metrics_CFLAGS = $(tests_check_cflags)
 tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
 VALGRIND_TESTS += tests/daemon/check_metrics
+TESTS += tests/daemon/submit.sh
+dist_check_SCRIPTS += tests/daemon/submit.sh
