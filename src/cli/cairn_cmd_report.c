@@ -2,7 +2,7 @@
  * cairn_cmd_report - `cairn report`: result files to a gradebook.
  *
  * Arguments are result files or directories; a directory stands for its
- * *.result.yaml, *.result.yml and *.result.csv regular files, sorted by
+ * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
  * name (byte order).  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
@@ -33,8 +33,8 @@ static const char usage[] =
 	"Turn result files into a gradebook: CSV with one row per result file\n"
 	"(source,submitter,problem_set,graded,correct,wrong,missing,invalid,\n"
 	"score), or JUnit XML with a test suite per file and a test case per\n"
-	"graded puzzle.  A DIR stands for its *.result.yaml, *.result.yml and\n"
-	"*.result.csv files, in name order.\n"
+	"graded puzzle.  A DIR stands for its *.result.yaml, *.result.yml,\n"
+	"*.result.csv and *.result.json files, in name order.\n"
 	"\n"
 	"  -f, --format csv|junit  output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
@@ -63,7 +63,7 @@ static int by_name(const void *a, const void *b)
 static int is_result_name(const char *name)
 {
 	static const char *const ends[] = {
-		".result.yaml", ".result.yml", ".result.csv",
+		".result.yaml", ".result.yml", ".result.csv", ".result.json",
 	};
 	size_t len = strlen(name), i, e;
 

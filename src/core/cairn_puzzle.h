@@ -103,7 +103,8 @@ struct cairn_puzzle {
 	struct cairn_outcome out;
 };
 
-enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER };
+enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER,
+		   CAIRN_FORMAT_JSON };
 
 enum cairn_shape {
 	CAIRN_SHAPE_NONE,		/* nothing parsed (a file error) */

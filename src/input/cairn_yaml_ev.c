@@ -141,8 +141,12 @@ static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	const yaml_char_t *anchor = NULL;
 
-	if (lib(yaml_parser_parse(&r->parser, e)) < 0)
+	if (r->json != NULL) {
+		if (cairn_json_ev_parse(r, e) < 0)
+			return -1;
+	} else if (lib(yaml_parser_parse(&r->parser, e)) < 0) {
 		return syntax_error(r);
+	}
 	switch (e->type) {
 	case YAML_ALIAS_EVENT:
 		return cairn_yaml_ev_refuse(r, e, "anchors and aliases are "

@@ -265,10 +265,13 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 	case CAIRN_FORMAT_CSV:
 		cairn_csv_read(in, data, len, &s->limits);
 		break;
+	case CAIRN_FORMAT_JSON:
+		cairn_json_read(in, data, len, &s->limits);
+		break;
 	default:
 		cairn_input_fail(in, 0, cairn_xstrdup(
 			"unsupported file type: the name must end in .yaml, "
-			".yml or .csv"));
+			".yml, .csv or .json"));
 	}
 }
 
@@ -288,6 +291,17 @@ void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
 	s->problems = cache;
 }
 
+void cairn_result_render(const struct cairn_input *in, const struct cairn_stats *st,
+			 struct cairn_buf *out)
+{
+	if (in->format == CAIRN_FORMAT_CSV)
+		cairn_result_csv(in, out);
+	else if (in->format == CAIRN_FORMAT_JSON)
+		cairn_result_json(in, st, out);
+	else
+		cairn_result_yaml(in, st, out);
+}
+
 int cairn_process_as(const char *source, enum cairn_format format,
 		     const char *data, size_t len,
 		     const struct cairn_settings *s, const atomic_int *cancel,
@@ -301,10 +315,7 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	rc = cairn_process_input(&in, s, cancel);
 	if (rc == 0) {
 		cairn_result_count(&in, st);
-		if (in.format == CAIRN_FORMAT_CSV)
-			cairn_result_csv(&in, result);
-		else
-			cairn_result_yaml(&in, st, result);
+		cairn_result_render(&in, st, result);
 	}
 	cairn_input_free(&in);
 	return rc;
