@@ -42,3 +42,7 @@ tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
 VALGRIND_TESTS += tests/daemon/check_metrics
 TESTS += tests/daemon/submit.sh
 dist_check_SCRIPTS += tests/daemon/submit.sh
+check_LTLIBRARIES += tests/daemon/norename_shim.la
+tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
+tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere

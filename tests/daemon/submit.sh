@@ -4,7 +4,8 @@
 # of its results exactly once, byte for byte the result file, and exits
 # as cairn grade does (0 all correct, 1 one wrong).  A file already
 # waiting under a name is not overwritten: the new one is numbered.  A
-# file error exits 2, the timeout 75 (the file stays submitted).  A user
+# file error exits 2, the timeout 75 (the file stays submitted).  The
+# same holds where RENAME_NOREPLACE is not supported (link()+unlink()).  A user
 # who may write incoming/ (mode 1733) but not list it, and reads results/
 # through its group, can submit and wait; one outside the group cannot
 # wait (exit 2, nothing submitted).
@@ -31,13 +32,25 @@ submit "$T/u/hw.yaml" >"$T/out" || fail "submit exit $?"
 cmp "$T/u/hw.yaml" "$I/hw.1.yaml" || fail "hw.1.yaml differs"
 [ "$(count_files "$I")" -eq 3 ] || fail "incoming: $(ls -a "$I")"
 
+# where RENAME_NOREPLACE is not supported, link()+unlink() keeps the rule
+SHIM="$top_builddir/tests/daemon/.libs/norename_shim.so"
+[ -f "$SHIM" ] || fail "$SHIM not built"
+printf 'piles: [7]\n' >"$T/u/hw.yaml"
+LD_PRELOAD="$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	"$CAIRN" submit -c "$T/c.yaml" "$T/u/hw.yaml" >"$T/out" || fail "submit (link) exit $?"
+[ "$(cat "$T/out")" = "$T/u/hw.yaml: $SPOOL/incoming/hw.3.yaml" ] || fail "where (link): $(cat "$T/out")"
+[ "$(cat "$I/hw.3.yaml")" = "piles: [7]" ] || fail "hw.3.yaml (link)"
+[ "$(cat "$I/hw.yaml")" = "piles: [1, 2, 3]" ] || fail "waiting file overwritten (link)"
+[ "$(count_files "$I")" -eq 4 ] || fail "incoming (link): $(ls -a "$I")"
+printf 'piles: [3, 9, 1, 2]\n' >"$T/u/hw.yaml"
+
 # --- the timeout: exit 75, the file stays submitted
 STATUS=0
 submit --wait --timeout 0.5 "$T/u/hw.yaml" >"$T/out" 2>"$T/err" || STATUS=$?
 [ "$STATUS" -eq 75 ] || fail "timeout exit $STATUS"
-[ "$(cat "$T/err")" = "cairn submit: $T/u/hw.yaml: no result hw.3.result.yaml within 0.5 s" ] ||
+[ "$(cat "$T/err")" = "cairn submit: $T/u/hw.yaml: no result hw.4.result.yaml within 0.5 s" ] ||
 	fail "timeout message: $(cat "$T/err")"
-[ -f "$I/hw.3.yaml" ] || fail "timed-out file not in incoming/"
+[ -f "$I/hw.4.yaml" ] || fail "timed-out file not in incoming/"
 
 # usage and name errors: exit 2, nothing written
 STATUS=0
@@ -48,12 +61,12 @@ STATUS=0
 submit "$T/u/x.part" 2>"$T/err" || STATUS=$?
 [ "$STATUS" -eq 2 ] || fail "ignored name exit $STATUS"
 grep -q "is a name the daemon ignores" "$T/err" || fail "ignored name: $(cat "$T/err")"
-[ "$(count_files "$I")" -eq 4 ] || fail "incoming after errors: $(ls -a "$I")"
+[ "$(count_files "$I")" -eq 5 ] || fail "incoming after errors: $(ls -a "$I")"
 
 # --- a running daemon: what waits now is processed, each its own result
 start_daemon d "$T/c.yaml"
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
-wait_for 20 has_at_least "$R" 4 || fail "waiting files not processed"
+wait_for 20 has_at_least "$R" 5 "*.result.yaml" || fail "waiting files not processed"
 grep -q '^    diff: 2$' "$R/hw.result.yaml" || fail "hw.result.yaml"
 grep -q '^    diff: 7$' "$R/hw.1.result.yaml" || fail "hw.1.result.yaml"
 
