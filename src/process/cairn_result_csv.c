@@ -1,7 +1,9 @@
 /*
  * cairn_result_csv - the CSV result file of SPEC section 3.
  *
- * One record per input puzzle in input order under a fixed header.
+ * One record per input puzzle in input order under a fixed header; each
+ * record ends with the submission's submitter and problem set (empty for
+ * plain puzzles), so a result says whose it is without its input.
  * Fields are quoted per RFC 4180 only when they must be, and a text field
  * that a spreadsheet would run as a formula gets a leading apostrophe, so
  * that opening a result never executes what a submitter wrote.
@@ -14,7 +16,8 @@
 #include "cairn_result.h"
 
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
-	       "first_move,moves,verdict,feedback,error\n"
+	       "first_move,moves,verdict,feedback,error,submitter," \
+	       "problem_set\n"
 
 /* formula_like - a spreadsheet would evaluate s instead of showing it */
 static int formula_like(const char *s)
@@ -70,7 +73,18 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 	cairn_buf_addc(out, ',');
 }
 
-static void record(struct cairn_buf *out, const struct cairn_puzzle *p)
+/* owner - ",SUBMITTER,PROBLEM_SET\n": whose submission the record is of */
+static void owner(struct cairn_buf *out, const struct cairn_input *in)
+{
+	cairn_buf_addc(out, ',');
+	cairn_csv_field(out, in->submitter ? in->submitter : "", 1);
+	cairn_buf_addc(out, ',');
+	cairn_csv_field(out, in->problem_set ? in->problem_set : "", 1);
+	cairn_buf_addc(out, '\n');
+}
+
+static void record(struct cairn_buf *out, const struct cairn_input *in,
+		   const struct cairn_puzzle *p)
 {
 	const struct cairn_outcome *o = &p->out;
 
@@ -88,7 +102,7 @@ static void record(struct cairn_buf *out, const struct cairn_puzzle *p)
 	cairn_buf_addc(out, ',');
 	if (p->error != NULL)
 		cairn_csv_field(out, p->error, 1);
-	cairn_buf_addc(out, '\n');
+	owner(out, in);
 }
 
 void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out)
@@ -102,9 +116,9 @@ void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out)
 			cairn_buf_addf(out, "%lu", in->error_line);
 		cairn_buf_adds(out, ",,,,,,,,,,,,,");
 		cairn_csv_field(out, in->error, 1);
-		cairn_buf_addc(out, '\n');
+		owner(out, in);
 		return;
 	}
 	for (i = 0; i < in->npuzzles; i++)
-		record(out, &in->puzzles[i]);
+		record(out, in, &in->puzzles[i]);
 }

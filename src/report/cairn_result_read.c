@@ -11,9 +11,11 @@
  * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
  * skipped); the header must name the columns id, line, verdict, feedback
  * and error, a record with an empty id is the file error, and the
- * apostrophe the writer puts before formula-like text is removed.  A CSV
- * result names no submitter or problem set, and its source is the result
- * file's name without ".result" (hw1.result.csv gives hw1.csv).
+ * apostrophe the writer puts before formula-like text is removed.  The
+ * submitter and problem set come from the columns of those names (the
+ * first record that has them; a result written before they existed names
+ * neither), and the source is the result file's name without ".result"
+ * (hw1.result.csv gives hw1.csv).
  */
 #include "config.h"
 
@@ -416,7 +418,9 @@ static char *csv_source(const char *name)
 	return cairn_xasprintf("%.*s%s", (int)(r - base), base, r + 7);
 }
 
-enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_N };
+enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_SUBMITTER,
+       C_PROBLEM_SET, C_N };
+#define C_REQUIRED C_SUBMITTER		/* the columns before it */
 
 static int csv_row(struct cairn_result_file *r, const struct record *rec,
 		   const int *col, char *err, size_t errlen)
@@ -426,7 +430,12 @@ static int csv_row(struct cairn_result_file *r, const struct record *rec,
 	int i, v;
 
 	for (i = 0; i < C_N; i++)
-		f[i] = (size_t)col[i] < rec->n ? rec->f[col[i]] : "";
+		f[i] = col[i] >= 0 && (size_t)col[i] < rec->n ?
+		       rec->f[col[i]] : "";
+	if (r->submitter == NULL)
+		r->submitter = unprotect(f[C_SUBMITTER]);
+	if (r->problem_set == NULL)
+		r->problem_set = unprotect(f[C_PROBLEM_SET]);
 	if (f[C_ID][0] == '\0') {
 		if (r->error == NULL)
 			r->error = unprotect(f[C_ERROR]);
@@ -450,7 +459,8 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 		      const char *data, size_t len, char *err, size_t errlen)
 {
 	static const char *const names[C_N] = {
-		"id", "line", "verdict", "feedback", "error",
+		"id", "line", "verdict", "feedback", "error", "submitter",
+		"problem_set",
 	};
 	const char *p = data, *end = data + len;
 	struct record rec = { NULL, 0, 0, 0 };
@@ -461,7 +471,7 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 		p += 3;
 	rc = split(&p, end, &line, &rec);
 	for (i = 0; rc > 0 && i < C_N; i++)
-		if ((col[i] = column(&rec, names[i])) < 0)
+		if ((col[i] = column(&rec, names[i])) < 0 && i < C_REQUIRED)
 			rc = -EINVAL;
 	if (rc <= 0)
 		rc = fail(err, errlen, "not a cairn result file (the header "

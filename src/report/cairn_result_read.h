@@ -22,8 +22,8 @@ struct cairn_result_puzzle {
 
 struct cairn_result_file {
 	char *source;			/* the input's name */
-	char *problem_set;		/* NULL when absent (always for CSV) */
-	char *submitter;		/* NULL when absent (always for CSV) */
+	char *problem_set;		/* NULL when absent */
+	char *submitter;		/* NULL when absent */
 	char *error;			/* status: error: the file error */
 	struct cairn_result_puzzle *puzzles;
 	size_t npuzzles, cap;

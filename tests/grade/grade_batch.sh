@@ -75,7 +75,7 @@ BEGIN {
 		close(file)
 		score = correct / nprob
 		printf "%s%s,%s,%s,%d,%d,%d,%d,0,%s\n", name, csv ? ".csv" : ".yaml",
-			csv ? "" : name, csv ? "" : "batch", nprob, correct, wrong,
+			name, "batch", nprob, correct, wrong,
 			missing, fmt(correct, nprob) > "/dev/stderr"
 	}
 }

@@ -106,7 +106,8 @@ START_TEST(test_read)
 
 	/* CSV: the source from the name, the formula guard undone */
 	ck_assert_str_eq(rf[1].source, "bob.csv");
-	ck_assert_ptr_null(rf[1].submitter);
+	ck_assert_str_eq(rf[1].submitter, "Bob Ray");
+	ck_assert_str_eq(rf[1].problem_set, "hw1");
 	ck_assert_uint_eq(rf[1].npuzzles, 3);
 	ck_assert_str_eq(rf[1].puzzles[1].id, "-p2");
 	ck_assert_str_eq(rf[1].puzzles[2].error,
@@ -118,7 +119,10 @@ START_TEST(test_read)
 	ck_assert_uint_eq(rf[2].npuzzles, 0);
 	cairn_result_tally(&rf[2], &st);
 	ck_assert_int_eq(st.file_error, 1);
+	/* a CSV result from before the submitter column names no one */
 	ck_assert_str_eq(rf[4].source, "dave.csv");
+	ck_assert_ptr_null(rf[4].submitter);
+	ck_assert_ptr_null(rf[4].problem_set);
 	ck_assert_str_eq(rf[4].error,
 			 "line 1, field 4: unknown column \"expect_dif\"");
 	ck_assert_uint_eq(rf[4].npuzzles, 0);
