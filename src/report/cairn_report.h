@@ -15,13 +15,19 @@
 
 /*
  * CSV: the header source,submitter,problem_set,graded,correct,wrong,
- * missing,invalid,score and one row per file.
+ * missing,invalid,points,max_points,score and one row per file.
  */
 void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		      struct cairn_buf *out);
 /* JUnit XML: a test suite per file, a test case per graded puzzle or error. */
 void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 			struct cairn_buf *out);
+
+/*
+ * Give a tally without points (not a submission) those of unit weights:
+ * points = correct, max_points = graded; then st->weighted is always set.
+ */
+void cairn_report_points(struct cairn_stats *st);
 
 /* Append s as XML character data or attribute text, always well-formed. */
 void cairn_xml_text(struct cairn_buf *out, const char *s);

@@ -5,17 +5,19 @@
  * most 64 levels deep; anchors and aliases refused), then checked: the
  * top level must be a mapping with `format: cairn-result/1`, a `source`
  * and `status: ok|error`; each entry of `puzzles` must have an `id` and
- * may have `verdict`, `feedback` and `error`.  Keys this reader does not
- * use (the numbers, `checks`, `summary`, keys added by a later version)
- * are skipped.  CSV results are split by a minimal RFC 4180 reader
+ * may have `verdict`, `feedback` and `error`; a submission's `summary`
+ * has `points` and `max_points`.  Keys this reader does not use (the
+ * numbers, `checks`, the rest of `summary`, keys added by a later
+ * version) are skipped.  CSV results are split by a minimal RFC 4180 reader
  * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
  * skipped); the header must name the columns id, line, verdict, feedback
  * and error, a record with an empty id is the file error, and the
  * apostrophe the writer puts before formula-like text is removed.  The
  * submitter and problem set come from the columns of those names (the
  * first record that has them; a result written before they existed names
- * neither), and the source is the result file's name without ".result"
- * (hw1.result.csv gives hw1.csv).
+ * neither), a submission's points are the sums of the points and
+ * max_points columns, and the source is the result file's name without
+ * ".result" (hw1.result.csv gives hw1.csv).
  */
 #include "config.h"
 
@@ -279,6 +281,37 @@ static int yaml_puzzle(struct cairn_result_file *r, const struct node *nd,
 	return 0;
 }
 
+/* count - a non-negative integer as result files write them */
+static int count(const char *s, uint64_t *out)
+{
+	int64_t v;
+
+	if (cairn_parse_i64(s, strlen(s), &v) != 0 || v < 0)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+/* yaml_points - summary.points and max_points, when the summary has them */
+static int yaml_points(struct cairn_result_file *r, const struct node *root,
+		       char *err, size_t errlen)
+{
+	const struct node *sum = get(root, "summary"), *p, *m;
+
+	p = sum != NULL ? get(sum, "points") : NULL;
+	m = sum != NULL ? get(sum, "max_points") : NULL;
+	if (p == NULL && m == NULL)
+		return 0;
+	if (p == NULL || m == NULL || p->kind != N_SCALAR ||
+	    m->kind != N_SCALAR || count(p->text, &r->points) < 0 ||
+	    count(m->text, &r->max_points) < 0)
+		return fail(err, errlen, "line %lu: summary: points and "
+			    "max_points must both be non-negative integers",
+			    sum->line);
+	r->weighted = 1;
+	return 0;
+}
+
 static int yaml_result(struct cairn_result_file *r, const struct node *root,
 		       char *err, size_t errlen)
 {
@@ -312,7 +345,7 @@ static int yaml_result(struct cairn_result_file *r, const struct node *root,
 	for (i = 0; puzzles != NULL && i < puzzles->n; i++)
 		if ((rc = yaml_puzzle(r, puzzles->kids[i], i, err, errlen)) < 0)
 			return rc;
-	return 0;
+	return yaml_points(r, root, err, errlen);
 }
 
 /* ---- CSV ---- */
@@ -419,15 +452,32 @@ static char *csv_source(const char *name)
 }
 
 enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_SUBMITTER,
-       C_PROBLEM_SET, C_N };
+       C_PROBLEM_SET, C_POINTS, C_MAX_POINTS, C_N };
 #define C_REQUIRED C_SUBMITTER		/* the columns before it */
+
+/* csv_points - add one record's points to the submission's */
+static int csv_points(struct cairn_result_file *r, const char *points,
+		      const char *max_points)
+{
+	uint64_t p, m;
+
+	if (points[0] == '\0' && max_points[0] == '\0')
+		return 0;
+	if (count(points, &p) < 0 || count(max_points, &m) < 0 || p > m ||
+	    r->max_points + m < m)
+		return -1;
+	r->weighted = 1;
+	r->points += p;
+	r->max_points += m;
+	return 0;
+}
 
 static int csv_row(struct cairn_result_file *r, const struct record *rec,
 		   const int *col, char *err, size_t errlen)
 {
 	struct cairn_result_puzzle *p;
 	const char *f[C_N];
-	int i, v;
+	int i, v, rc;
 
 	for (i = 0; i < C_N; i++)
 		f[i] = col[i] >= 0 && (size_t)col[i] < rec->n ?
@@ -447,6 +497,10 @@ static int csv_row(struct cairn_result_file *r, const struct record *rec,
 	if ((v = verdict_of(f[C_VERDICT])) < 0)
 		return fail(err, errlen, "line %lu: unknown verdict",
 			    rec->line);
+	if ((rc = csv_points(r, f[C_POINTS], f[C_MAX_POINTS])) < 0)
+		return fail(err, errlen, "line %lu: points and max_points "
+			    "must both be non-negative integers or both empty",
+			    rec->line);
 	p = add_puzzle(r);
 	p->id = unprotect(f[C_ID]);
 	p->verdict = (enum cairn_verdict)v;
@@ -460,7 +514,7 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 {
 	static const char *const names[C_N] = {
 		"id", "line", "verdict", "feedback", "error", "submitter",
-		"problem_set",
+		"problem_set", "points", "max_points",
 	};
 	const char *p = data, *end = data + len;
 	struct record rec = { NULL, 0, 0, 0 };
@@ -544,6 +598,9 @@ void cairn_result_tally(const struct cairn_result_file *r,
 
 	memset(st, 0, sizeof *st);
 	st->file_error = r->error != NULL;
+	st->weighted = r->weighted;
+	st->points = r->points;
+	st->max_points = r->max_points;
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
 		cairn_stats_count(st, p->error != NULL, 0, p->verdict);

@@ -9,6 +9,7 @@
 #define CAIRN_RESULT_READ_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cairn_process.h"
 #include "cairn_puzzle.h"
@@ -27,6 +28,8 @@ struct cairn_result_file {
 	char *error;			/* status: error: the file error */
 	struct cairn_result_puzzle *puzzles;
 	size_t npuzzles, cap;
+	int weighted;			/* a submission's points were given */
+	uint64_t points, max_points;	/* then its earned and possible points */
 };
 
 /*

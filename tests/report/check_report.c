@@ -103,6 +103,9 @@ START_TEST(test_read)
 	ck_assert_uint_eq(st.missing, 1);
 	ck_assert_uint_eq(st.invalid, 1);
 	ck_assert_int_eq(st.file_error, 0);
+	ck_assert_int_eq(st.weighted, 1);
+	ck_assert_uint_eq(st.points, 3);
+	ck_assert_uint_eq(st.max_points, 7);
 
 	/* CSV: the source from the name, the formula guard undone */
 	ck_assert_str_eq(rf[1].source, "bob.csv");
@@ -113,6 +116,11 @@ START_TEST(test_read)
 	ck_assert_str_eq(rf[1].puzzles[2].error,
 			 "line 4, field 2: \"x\" is not an integer");
 	ck_assert_int_eq(rf[1].puzzles[2].verdict, CAIRN_VERDICT_NONE);
+	ck_assert_int_eq(rf[1].weighted, 1);
+	ck_assert_uint_eq(rf[1].points, 2);
+	ck_assert_uint_eq(rf[1].max_points, 3);
+	/* a result from before points weighs each puzzle 1 */
+	ck_assert_int_eq(rf[3].weighted, 0);
 
 	ck_assert_str_eq(rf[2].error, "line 3, column 1: did not find "
 			 "expected key");
@@ -166,7 +174,7 @@ START_TEST(test_empty)
 
 	cairn_report_csv(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "source,submitter,problem_set,graded,correct,"
-			 "wrong,missing,invalid,score\n");
+			 "wrong,missing,invalid,points,max_points,score\n");
 	cairn_buf_reset(&b);
 	cairn_report_junit(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -187,16 +195,37 @@ START_TEST(test_score)
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_stats st;
 	size_t i;
+	int w;
 
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		memset(&st, 0, sizeof st);
-		st.correct = t[i].correct;
-		st.graded = t[i].graded;
-		cairn_buf_reset(&b);
-		cairn_buf_adds(&b, "");
-		cairn_stats_score(&b, &st);
-		ck_assert_str_eq(b.data, t[i].want);
+	/* The same as correct/graded, and as points/max_points. */
+	for (w = 0; w < 2; w++) {
+		for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+			memset(&st, 0, sizeof st);
+			st.weighted = w;
+			st.correct = w ? 7 : t[i].correct;
+			st.graded = w ? 7 : t[i].graded;
+			st.points = w ? t[i].correct : 0;
+			st.max_points = w ? t[i].graded : 0;
+			cairn_buf_reset(&b);
+			cairn_buf_adds(&b, "");
+			cairn_stats_score(&b, &st);
+			ck_assert_str_eq(b.data, t[i].want);
+		}
 	}
+	/* Sums of large weights neither overflow nor lose the rounding. */
+	memset(&st, 0, sizeof st);
+	st.weighted = 1;
+	st.points = UINT64_C(999999999999999999);
+	st.max_points = UINT64_C(1000000000000000000);
+	cairn_buf_reset(&b);
+	cairn_buf_adds(&b, "");
+	cairn_stats_score(&b, &st);
+	ck_assert_str_eq(b.data, "1.0");
+	st.points = UINT64_C(333333333333333333);
+	cairn_buf_reset(&b);
+	cairn_buf_adds(&b, "");
+	cairn_stats_score(&b, &st);
+	ck_assert_str_eq(b.data, "0.3333");
 	cairn_buf_free(&b);
 }
 END_TEST
@@ -227,6 +256,10 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "alias.result.yaml", "line 4: aliases are not used in result files" },
 	{ "quote.result.csv", "line 2: a quoted field is not closed" },
 	{ "verdict.result.yaml", "line 5: puzzles[0]: unknown verdict" },
+	{ "points.result.csv", "line 2: points and max_points must both be "
+	  "non-negative integers or both empty" },
+	{ "points.result.yaml", "line 5: summary: points and max_points must "
+	  "both be non-negative integers" },
 };
 
 START_TEST(test_bad)
