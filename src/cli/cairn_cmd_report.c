@@ -8,7 +8,10 @@
  * written, and the exit status is then 65, so that one stray file does
  * not hide a class's grades but is not missed either.  The report goes
  * to stdout, or with -o to FILE through a temporary file renamed into
- * place, so a reader of FILE never sees half a gradebook.
+ * place, so a reader of FILE never sees half a gradebook.  With
+ * --per-submitter the results are first narrowed to one per submitter and
+ * problem set (cairn_report_pick), using each result file's modification
+ * time as the input's.
  */
 #include "config.h"
 
@@ -38,6 +41,11 @@ static const char usage[] =
 	"\n"
 	"  -f, --format csv|junit  output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
+	"      --per-submitter latest|best\n"
+	"                          one row per submitter and problem set: the\n"
+	"                          latest result (by the result file's mtime,\n"
+	"                          the input's) or the best score; ties go to\n"
+	"                          the later, then the greater source name\n"
 	"  -h, --help              this help\n"
 	"\n"
 	"Exit status: 0 on success; 65 when an argument cannot be read or is\n"
@@ -130,6 +138,7 @@ static int load(const struct names *files, struct cairn_result_file *out,
 		size_t *n)
 {
 	struct cairn_buf data = CAIRN_BUF_INIT;
+	struct stat st;
 	char err[512];
 	size_t i;
 	int rc = 0, e;
@@ -137,10 +146,14 @@ static int load(const struct names *files, struct cairn_result_file *out,
 	*n = 0;
 	for (i = 0; i < files->n; i++) {
 		cairn_buf_reset(&data);
-		if ((e = cairn_cli_read_file(files->v[i], &data)) < 0)
+		e = stat(files->v[i], &st) < 0 ? -errno :
+		    cairn_cli_read_file(files->v[i], &data);
+		if (e < 0)
 			snprintf(err, sizeof err, "%s", strerror(-e));
 		else if (cairn_result_read(&out[*n], files->v[i], data.data,
 					   data.len, err, sizeof err) == 0) {
+			out[*n].mtime_sec = (int64_t)st.st_mtim.tv_sec;
+			out[*n].mtime_nsec = st.st_mtim.tv_nsec;
 			(*n)++;
 			continue;
 		}
@@ -183,6 +196,7 @@ static int emit(const struct cairn_buf *b, const char *path)
 
 struct report_opts {
 	int junit;
+	enum cairn_pick pick;
 	const char *output;
 };
 
@@ -193,6 +207,7 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 		CAIRN_CLI_COMMON_LONG,
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "per-submitter", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -209,6 +224,14 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 			return 1;
 		} else if (opt == 'o') {
 			o->output = optarg;
+		} else if (opt == 'P' && (strcmp(optarg, "latest") == 0 ||
+					  strcmp(optarg, "best") == 0)) {
+			o->pick = strcmp(optarg, "best") == 0 ?
+				  CAIRN_PICK_BEST : CAIRN_PICK_LATEST;
+		} else if (opt == 'P') {
+			*exit_code = cairn_cli_usage_error(cli, "--per-submitter "
+				"\"%s\": expected latest or best", optarg);
+			return 1;
 		} else if (cairn_cli_option(cli, opt, optarg, exit_code) != 0) {
 			return 1;
 		}
@@ -226,16 +249,17 @@ static int run(const struct report_opts *o, int argc, char **argv)
 	struct names files = { NULL, 0, 0 };
 	struct cairn_result_file *rf;
 	struct cairn_buf out = CAIRN_BUF_INIT;
-	size_t n, i;
+	size_t n, i, k;
 	int rc, rc2, rc3;
 
 	rc = collect(argc, argv, &files);
 	rf = cairn_xcalloc(files.n + 1, sizeof *rf);
 	rc2 = load(&files, rf, &n);
+	k = cairn_report_pick(rf, n, o->pick);
 	if (o->junit)
-		cairn_report_junit(rf, n, &out);
+		cairn_report_junit(rf, k, &out);
 	else
-		cairn_report_csv(rf, n, &out);
+		cairn_report_csv(rf, k, &out);
 	rc3 = emit(&out, o->output);
 	for (i = 0; i < n; i++)
 		cairn_result_file_free(&rf[i]);
@@ -249,7 +273,7 @@ static int run(const struct report_opts *o, int argc, char **argv)
 
 int cairn_cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { 0, NULL };
+	struct report_opts o = { 0, CAIRN_PICK_ALL, NULL };
 	struct cairn_cli cli;
 	int rc = 0;
 

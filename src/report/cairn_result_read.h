@@ -30,6 +30,10 @@ struct cairn_result_file {
 	size_t npuzzles, cap;
 	int weighted;			/* a submission's points were given */
 	uint64_t points, max_points;	/* then its earned and possible points */
+	/* The result file's modification time (the input's), set by whoever
+	   read the file; 0 when unknown. */
+	int64_t mtime_sec;
+	long mtime_nsec;
 };
 
 /*
