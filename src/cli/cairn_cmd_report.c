@@ -35,11 +35,13 @@ static const char usage[] =
 	"\n"
 	"Turn result files into a gradebook: CSV with one row per result file\n"
 	"(source,submitter,problem_set,graded,correct,wrong,missing,invalid,\n"
-	"points,max_points,score), or JUnit XML with a test suite per file and\n"
-	"a test case per graded puzzle.  A DIR stands for its *.result.yaml, *.result.yml and\n"
-	"*.result.csv files, in name order.\n"
+	"points,max_points,score), JUnit XML with a test suite per file and a\n"
+	"test case per graded puzzle, or one self-contained HTML page (the\n"
+	"class at a glance, each puzzle, each submission).  A DIR stands for\n"
+	"its *.result.yaml, *.result.yml and *.result.csv files, in name order.\n"
 	"\n"
-	"  -f, --format csv|junit  output format (default csv)\n"
+	"  -f, --format csv|junit|html\n"
+	"                          output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
 	"      --per-submitter latest|best\n"
 	"                          one row per submitter and problem set: the\n"
@@ -195,7 +197,7 @@ static int emit(const struct cairn_buf *b, const char *path)
 }
 
 struct report_opts {
-	int junit;
+	char format;			/* 'c'sv, 'j'unit or 'h'tml */
 	enum cairn_pick pick;
 	const char *output;
 };
@@ -216,11 +218,12 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "f:o:",
 				  longopts, NULL)) != -1) {
 		if (opt == 'f' && (strcmp(optarg, "csv") == 0 ||
-				   strcmp(optarg, "junit") == 0)) {
-			o->junit = strcmp(optarg, "junit") == 0;
+				   strcmp(optarg, "junit") == 0 ||
+				   strcmp(optarg, "html") == 0)) {
+			o->format = optarg[0];
 		} else if (opt == 'f') {
 			*exit_code = cairn_cli_usage_error(cli, "unknown format "
-				"\"%s\" (csv or junit)", optarg);
+				"\"%s\" (csv, junit or html)", optarg);
 			return 1;
 		} else if (opt == 'o') {
 			o->output = optarg;
@@ -256,8 +259,10 @@ static int run(const struct report_opts *o, int argc, char **argv)
 	rf = cairn_xcalloc(files.n + 1, sizeof *rf);
 	rc2 = load(&files, rf, &n);
 	k = cairn_report_pick(rf, n, o->pick);
-	if (o->junit)
+	if (o->format == 'j')
 		cairn_report_junit(rf, k, &out);
+	else if (o->format == 'h')
+		cairn_report_html(rf, k, &out);
 	else
 		cairn_report_csv(rf, k, &out);
 	rc3 = emit(&out, o->output);
@@ -273,7 +278,7 @@ static int run(const struct report_opts *o, int argc, char **argv)
 
 int cairn_cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { 0, CAIRN_PICK_ALL, NULL };
+	struct report_opts o = { 'c', CAIRN_PICK_ALL, NULL };
 	struct cairn_cli cli;
 	int rc = 0;
 

@@ -23,6 +23,13 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 			struct cairn_buf *out);
 
+/*
+ * HTML: one self-contained page (inline style and SVG, no script): the
+ * class at a glance, each puzzle of each problem set, each submission.
+ */
+void cairn_report_html(const struct cairn_result_file *files, size_t n,
+		       struct cairn_buf *out);
+
 /* Which results a report keeps (--per-submitter). */
 enum cairn_pick { CAIRN_PICK_ALL, CAIRN_PICK_LATEST, CAIRN_PICK_BEST };
 

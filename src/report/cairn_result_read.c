@@ -5,10 +5,13 @@
  * most 64 levels deep; anchors and aliases refused), then checked: the
  * top level must be a mapping with `format: cairn-result/1`, a `source`
  * and `status: ok|error`; each entry of `puzzles` must have an `id` and
- * may have `verdict`, `feedback` and `error`; a submission's `summary`
- * has `points` and `max_points`.  Keys this reader does not use (the
- * numbers, `checks`, the rest of `summary`, keys added by a later
- * version) are skipped.  CSV results are split by a minimal RFC 4180 reader
+ * may have `verdict`, `feedback` and `error`, and the optimal numbers
+ * (alice, bob, diff, first_move, moves) and the stated answer (the
+ * `expected` of each entry of `checks`) are kept for the HTML report; a
+ * submission's `summary` has `points` and `max_points`.  Keys this reader
+ * does not use (n, total, the rest of `summary`, keys added by a later
+ * version) are skipped, and numbers that do not parse are taken as
+ * absent.  CSV results are split by a minimal RFC 4180 reader
  * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
  * skipped); the header must name the columns id, line, verdict, feedback
  * and error, a record with an empty id is the file error, and the
@@ -74,7 +77,29 @@ static struct cairn_result_puzzle *add_puzzle(struct cairn_result_file *r)
 				 sizeof *r->puzzles);
 	p = &r->puzzles[r->npuzzles++];
 	memset(p, 0, sizeof *p);
+	p->first_move = -1;
 	return p;
+}
+
+/*
+ * optimal - the numbers optimal play gives, as result files write them
+ * (NULL or "" for absent); a puzzle is solved when alice, bob and diff
+ * all parse
+ */
+static void optimal(struct cairn_result_puzzle *p, const char *alice,
+		    const char *bob, const char *diff, const char *first_move,
+		    const char *moves)
+{
+	p->solved = alice != NULL && bob != NULL && diff != NULL &&
+		    cairn_parse_i64(alice, strlen(alice), &p->alice) == 0 &&
+		    cairn_parse_i64(bob, strlen(bob), &p->bob) == 0 &&
+		    cairn_parse_i64(diff, strlen(diff), &p->diff) == 0;
+	if (first_move != NULL && strcmp(first_move, "left") == 0)
+		p->first_move = CAIRN_MOVE_LEFT;
+	else if (first_move != NULL && strcmp(first_move, "right") == 0)
+		p->first_move = CAIRN_MOVE_RIGHT;
+	if (moves != NULL && moves[0] != '\0')
+		p->moves = cairn_xstrdup(moves);
 }
 
 /* ---- YAML: a tree of the document, then its fields ---- */
@@ -255,6 +280,36 @@ static int text(const struct node *map, const char *key, char **out)
 	return 0;
 }
 
+/* scalar_of - the text of key's scalar value, or NULL */
+static const char *scalar_of(const struct node *map, const char *key)
+{
+	const struct node *v = get(map, key);
+
+	return v != NULL && v->kind == N_SCALAR ? v->text : NULL;
+}
+
+/* yaml_answer - "diff 5, moves LRL": the expected value of each check */
+static char *yaml_answer(const struct node *checks)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	const char *v;
+	size_t i;
+
+	for (i = 0; checks != NULL && checks->kind == N_MAP &&
+		    i + 1 < checks->n; i += 2) {
+		if (checks->kids[i]->kind != N_SCALAR ||
+		    (v = scalar_of(checks->kids[i + 1], "expected")) == NULL)
+			continue;
+		cairn_buf_addf(&b, "%s%s %s", b.len ? ", " : "",
+			       checks->kids[i]->text, v);
+	}
+	if (b.len == 0) {
+		cairn_buf_free(&b);
+		return NULL;
+	}
+	return cairn_buf_steal(&b);
+}
+
 static int yaml_puzzle(struct cairn_result_file *r, const struct node *nd,
 		       size_t k, char *err, size_t errlen)
 {
@@ -274,6 +329,10 @@ static int yaml_puzzle(struct cairn_result_file *r, const struct node *nd,
 			    "required", nd->line, k);
 	v = verdict_of(verdict ? verdict : "");
 	free(verdict);
+	optimal(p, scalar_of(nd, "alice"), scalar_of(nd, "bob"),
+		scalar_of(nd, "diff"), scalar_of(nd, "first_move"),
+		scalar_of(nd, "moves"));
+	p->answer = yaml_answer(get(nd, "checks"));
 	if (v < 0)
 		return fail(err, errlen, "line %lu: puzzles[%zu]: unknown "
 			    "verdict", nd->line, k);
@@ -452,7 +511,8 @@ static char *csv_source(const char *name)
 }
 
 enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_SUBMITTER,
-       C_PROBLEM_SET, C_POINTS, C_MAX_POINTS, C_N };
+       C_PROBLEM_SET, C_POINTS, C_MAX_POINTS, C_ALICE, C_BOB, C_DIFF,
+       C_FIRST_MOVE, C_MOVES, C_N };
 #define C_REQUIRED C_SUBMITTER		/* the columns before it */
 
 /* csv_points - add one record's points to the submission's */
@@ -506,6 +566,8 @@ static int csv_row(struct cairn_result_file *r, const struct record *rec,
 	p->verdict = (enum cairn_verdict)v;
 	p->feedback = unprotect(f[C_FEEDBACK]);
 	p->error = unprotect(f[C_ERROR]);
+	optimal(p, f[C_ALICE], f[C_BOB], f[C_DIFF], f[C_FIRST_MOVE],
+		f[C_MOVES]);
 	return 0;
 }
 
@@ -514,7 +576,8 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 {
 	static const char *const names[C_N] = {
 		"id", "line", "verdict", "feedback", "error", "submitter",
-		"problem_set", "points", "max_points",
+		"problem_set", "points", "max_points", "alice", "bob", "diff",
+		"first_move", "moves",
 	};
 	const char *p = data, *end = data + len;
 	struct record rec = { NULL, 0, 0, 0 };
@@ -581,6 +644,8 @@ void cairn_result_file_free(struct cairn_result_file *r)
 		free(r->puzzles[i].id);
 		free(r->puzzles[i].feedback);
 		free(r->puzzles[i].error);
+		free(r->puzzles[i].moves);
+		free(r->puzzles[i].answer);
 	}
 	free(r->puzzles);
 	free(r->source);

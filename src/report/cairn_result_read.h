@@ -19,6 +19,14 @@ struct cairn_result_puzzle {
 	enum cairn_verdict verdict;	/* NONE when ungraded */
 	char *feedback;			/* or NULL */
 	char *error;			/* a puzzle error, or NULL */
+	/* What optimal play gives, when the result has the numbers. */
+	int solved;			/* alice, bob and diff are set */
+	int64_t alice, bob, diff;
+	int first_move;			/* CAIRN_MOVE_*, or -1 when absent */
+	char *moves;			/* the optimal line, or NULL */
+	/* The stated answer, "diff 5, first_move left" from the checks
+	   (YAML results only; CSV results do not hold it), or NULL. */
+	char *answer;
 };
 
 struct cairn_result_file {

@@ -168,6 +168,38 @@ START_TEST(test_junit)
 }
 END_TEST
 
+/* The page escapes every text; its parts are all there, in order. */
+START_TEST(test_html)
+{
+	struct cairn_result_file rf[NFILES];
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	const char *name = "<td>=HYPERLINK(&quot;x&quot;) &amp; &lt;Carol&gt; "
+			   "&apos;C&apos; \xef\xbf\xbd \xc3\xa9</td>";
+
+	read_all(rf);
+	cairn_report_html(rf, NFILES, &b);
+	ck_assert_ptr_nonnull(strstr(b.data, name));
+	ck_assert_ptr_null(strstr(b.data, "<Carol>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<dt>Submissions</dt><dd>6</dd>"
+				     "<dt>With a score</dt><dd>3</dd>"
+				     "<dt>File errors</dt><dd>2</dd>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<a href=\"#s2\">bob.csv</a>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<article class=\"sub\" "
+				     "id=\"s2\"><h3>bob.csv</h3>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<td>-p2</td><td class=\"v "
+				     "v-wrong\">wrong</td><td>moves: move 1"));
+	ck_assert_ptr_nonnull(strstr(strstr(b.data, "id=\"glance\""),
+				     "id=\"puzzles\""));
+	ck_assert_str_eq(b.data + b.len - 15, "</body></html>\n");
+	free_all(rf);
+	cairn_buf_reset(&b);
+	cairn_report_html(NULL, 0, &b);
+	ck_assert_ptr_nonnull(strstr(b.data, "<p>No submission names a "
+				     "problem set.</p>"));
+	cairn_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_empty)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
@@ -403,6 +435,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_gradebook);
 	tcase_add_test(tc, test_junit);
 	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_score);
 	tcase_add_test(tc, test_xml_text);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof bad / sizeof bad[0]);

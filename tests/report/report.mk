@@ -12,3 +12,6 @@ EXTRA_DIST += tests/data/report
 VALGRIND_TESTS += tests/report/check_report tests/report/check_pick
 TESTS += tests/report/report_per_submitter.sh
 dist_check_SCRIPTS += tests/report/report_per_submitter.sh
+TESTS += tests/report/report_html.sh
+dist_check_SCRIPTS += tests/report/report_html.sh
+CLEANFILES += tests/report/report.png
