@@ -2,14 +2,15 @@
 # report_html - `cairn report --format html`, rendered by headless Chromium.
 #
 # The example class (examples/class) is processed by the real `cairn
-# solve`, with one more submission whose submitter and answer ids are
-# markup; the page must show them as text and hold no script and no
+# solve`, alone and with one more submission whose submitter and answer
+# ids are markup; the page must show them as text and hold no script and no
 # external resource (so it reads the same with scripts off).  Chromium
 # (Debian's `chromium`, installed here when missing; the test is skipped
 # when it cannot run) renders the page: --dump-dom gives the DOM whose
 # text is checked (and which must have no script element), and
-# --screenshot a picture that is kept as tests/report/report.png in the
-# build tree (examples/class/report.png is a copy of it).  Last, a class
+# --screenshot a picture of the class's page that is kept as
+# tests/report/report.png in the build tree (examples/class/report.png,
+# which the README shows, is a copy of it).  Last, a class
 # of 1,000 generated submissions must give a page ten times the size of
 # one of 100 (linear) that Chromium still renders completely.
 
@@ -18,8 +19,23 @@ set -eu
 cairn=$cairn_bin
 class="$top_srcdir/examples/class"
 
-mkdir "$tmp/results"
-cp "$class"/submissions/* "$tmp/"
+# results DIR FILE... - what the daemon would write for each input
+results() {
+	dir=$1
+	shift
+	mkdir "$dir"
+	for f in "$@"; do
+		base=${f##*/}
+		set +e
+		"$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
+			--problems "$class/problems" "$f" \
+			> "$dir/${base%.*}.result.${base##*.}"
+		set -e
+	done
+}
+
+# The class as examples/class has it, and with one more submission.
+results "$tmp/class" "$class"/submissions/*
 cat > "$tmp/mallory.yaml" <<'EOT'
 problem_set: hw1
 submitter: "<script>alert(1)</script>"
@@ -27,31 +43,25 @@ answers:
   warmup: {diff: 1}
   "<img src=x onerror=alert(2)>": {diff: 1}
 EOT
-for f in "$tmp"/*.yaml "$tmp"/*.csv; do
-	base=${f##*/}
-	[ "$base" = empty.yaml ] && continue
-	set +e
-	"$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
-		--problems "$class/problems" "$f" \
-		> "$tmp/results/${base%.*}.result.${base##*.}"
-	set -e
-done
-run 0 "$cairn" report --format html -o "$tmp/report.html" "$tmp/results"
+results "$tmp/more" "$class"/submissions/* "$tmp/mallory.yaml"
+run 0 "$cairn" report --format html -o "$tmp/class.html" "$tmp/class"
 same_file /dev/null "$tmp/out"
 same_file /dev/null "$tmp/err"
-page=$tmp/report.html
+run 0 "$cairn" report --format html -o "$tmp/more.html" "$tmp/more"
 
 # Self-contained and inert: no script, no style sheet or image to fetch.
 # Escaped text holds no "<", so every "<...>" is a real tag.
-grep -o '<[^>]*>' "$page" | grep -Ei '^<(script|link|img|iframe|object|embed|base)|[[:space:]](src|on[a-z]+)=|href="[a-z]+:' \
-	> "$tmp/tags" || true
-same_file /dev/null "$tmp/tags"
-if grep -Eiq 'url\(|@import' "$page"; then
-	fail "the style fetches something"
-fi
-grep -F -q '<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>' "$page" ||
+for page in "$tmp/class.html" "$tmp/more.html"; do
+	grep -o '<[^>]*>' "$page" | grep -Ei '^<(script|link|img|iframe|object|embed|base)|[[:space:]](src|on[a-z]+)=|href="[a-z]+:' \
+		> "$tmp/tags" || true
+	same_file /dev/null "$tmp/tags"
+	if grep -Eiq 'url\(|@import' "$page"; then
+		fail "the style of $page fetches something"
+	fi
+done
+grep -F -q '<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>' "$tmp/more.html" ||
 	fail "the submitter is not escaped in the page"
-grep -F -q '&lt;img src=x onerror=alert(2)&gt;' "$page" ||
+grep -F -q '&lt;img src=x onerror=alert(2)&gt;' "$tmp/more.html" ||
 	fail "the answer id is not escaped in the page"
 
 # Chromium, installed when missing.
@@ -76,39 +86,46 @@ chrome() {
 		--user-data-dir="$profile" "$@" 2> "$tmp/chrome.err"
 }
 
-if ! chrome --dump-dom "file://$page" > "$tmp/dom.html" ||
-	! grep -q '</html>' "$tmp/dom.html"; then
+if ! chrome --dump-dom "file://$tmp/class.html" > "$tmp/class.dom" ||
+	! grep -q '</html>' "$tmp/class.dom"; then
 	tail -5 "$tmp/chrome.err"
 	echo "SKIP: chromium cannot run here"
 	exit 77
 fi
-dom=$tmp/dom.html
+chrome --dump-dom "file://$tmp/more.html" > "$tmp/more.dom" ||
+	fail "chromium did not render the page with markup in it"
 
-# What the page shows, as the DOM has it.
+# want DOM TEXT - the page shows TEXT, as the DOM has it
 want() {
 	checks=$((checks + 1))
-	grep -F -q "$1" "$dom" || fail "the page does not show: $1"
+	grep -F -q "$2" "$1" || fail "${1##*/} does not show: $2"
 }
-if grep -qi '<script' "$dom"; then
-	fail "the DOM has a script element"
-fi
-want '<title>cairn report: 13 submissions</title>'
-want '<dt>Submissions</dt><dd>13</dd><dt>With a score</dt><dd>12</dd><dt>File errors</dt><dd>1</dd><dt>Mean score</dt><dd>0.6171</dd><dt>Median score</dt><dd>0.6667</dd>'
-want '<title>4 with a score from 0.6 to 0.7</title>'
-want '<tr><td><a href="#s6">fatima.yaml</a></td><td>Fatima</td><td>hw1</td><td class="n">0.4286</td><td class="n">3/7</td><td class="n">3</td><td class="n">0</td><td class="n">0</td><td class="n">4</td></tr>'
-want '<td><a href="#s13">mallory.yaml</a></td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td>'
-want '<tr><td>greedy-fails</td><td class="n">5</td><td class="n">4</td><td class="n">2</td><td class="n">1</td><td class="n">0</td><td>Alice 11, Bob 4 (diff 7, Alice wins); first move right</td><td><ol class="wrong"><li><q>alice 3, bob 13, diff 5</q> ×1</li><li><q>alice: expected 5, optimal play gives 11; bob: expected 10, optimal play gives 4…</q> ×1</li><li><q>diff 5</q> ×1</li></ol></td></tr>'
-want '<tr><td>warmup</td><td class="n">10</td><td class="n">1</td><td class="n">0</td><td class="n">1</td><td class="n">0</td><td>Alice 9, Bob 8 (diff 1, Alice wins); first move left; line <q>LRRL</q></td><td><ol class="wrong"><li><q>moves LLRL</q> ×1</li></ol></td></tr>'
-want '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="n">0</td><td class="n">0</td><td class="n">0</td><td class="n">1</td>'
-want '<p>No puzzles: every result of this set is a file error.</p>'
-want '<article class="sub" id="s2"><h3>bilal.yaml</h3>'
-want '<tr><td>greedy-fails</td><td class="v v-wrong">wrong</td><td>diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L</td></tr>'
-want '<p class="err">File error: unknown problem set "hw9"</p>'
-want '<td class="v v-missing">missing</td><td>no answer was given</td>'
+for dom in "$tmp/class.dom" "$tmp/more.dom"; do
+	if grep -qi '<script' "$dom"; then
+		fail "the DOM of ${dom##*/} has a script element"
+	fi
+done
+dom=$tmp/class.dom
+want "$dom" '<title>cairn report: 13 submissions</title>'
+want "$dom" '<dt>Submissions</dt><dd>13</dd><dt>With a score</dt><dd>12</dd><dt>File errors</dt><dd>1</dd><dt>Mean score</dt><dd>0.6426</dd><dt>Median score</dt><dd>0.6111</dd>'
+want "$dom" '<title>3 with a score from 0.9 to 1</title>'
+want "$dom" '<tr><td><a href="#s7">fatima.yaml</a></td><td>Fatima</td><td>hw1</td><td class="n">0.5</td><td class="n">5/10</td><td class="n">3</td><td class="n">0</td><td class="n">0</td><td class="n">4</td></tr>'
+want "$dom" '<tr><td>greedy-fails</td><td class="n">6</td><td class="n">4</td><td class="n">1</td><td class="n">1</td><td class="n">0</td><td>Alice 11, Bob 4 (diff 7, Alice wins); first move right</td><td><ol class="wrong"><li><q>alice 3, bob 13, diff 5</q> ×1</li><li><q>alice: expected 5, optimal play gives 11; bob: expected 10, optimal play gives 4…</q> ×1</li><li><q>diff 5</q> ×1</li></ol></td></tr>'
+want "$dom" '<tr><td>warmup</td><td class="n">10</td><td class="n">1</td><td class="n">0</td><td class="n">1</td><td class="n">0</td><td>Alice 9, Bob 8 (diff 1, Alice wins); first move left; line <q>LRRL</q></td><td><ol class="wrong"><li><q>moves LLRL</q> ×1</li></ol></td></tr>'
+want "$dom" '<p>No puzzles: every result of this set is a file error.</p>'
+want "$dom" '<article class="sub" id="s3"><h3>bilal.yaml</h3>'
+want "$dom" '<tr><td>greedy-fails</td><td class="v v-wrong">wrong</td><td>diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L</td></tr>'
+want "$dom" '<p class="err">File error: unknown problem set "hw9"</p>'
+want "$dom" '<td class="v v-missing">missing</td><td>no answer was given</td>'
+dom=$tmp/more.dom
+want "$dom" '<td><a href="#s14">mallory.yaml</a></td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td>'
+want "$dom" '<p class="meta">by &lt;script&gt;alert(1)&lt;/script&gt; · problem set'
+want "$dom" '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="n">0</td><td class="n">0</td><td class="n">0</td><td class="n">1</td>'
 
-# A picture of the page, kept in the build tree.
+# A picture of the class's page, kept in the build tree.
 chrome --hide-scrollbars --window-size=1100,1900 \
-	--screenshot="$tmp/report.png" "file://$page" > /dev/null || true
+	--screenshot="$tmp/report.png" "file://$tmp/class.html" > /dev/null ||
+	true
 checks=$((checks + 1))
 if [ "$(head -c 8 "$tmp/report.png" 2> /dev/null | od -An -c | tr -d ' ')" \
 	!= '211PNG\r\n032\n' ]; then
