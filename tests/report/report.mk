@@ -15,3 +15,4 @@ dist_check_SCRIPTS += tests/report/report_per_submitter.sh
 TESTS += tests/report/report_html.sh
 dist_check_SCRIPTS += tests/report/report_html.sh
 CLEANFILES += tests/report/report.png
+EXTRA_DIST += tests/report/lib.sh

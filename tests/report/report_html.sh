@@ -16,26 +16,12 @@
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
+. "$top_srcdir/tests/report/lib.sh"
 cairn=$cairn_bin
 class="$top_srcdir/examples/class"
 
-# results DIR FILE... - what the daemon would write for each input
-results() {
-	dir=$1
-	shift
-	mkdir "$dir"
-	for f in "$@"; do
-		base=${f##*/}
-		set +e
-		"$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
-			--problems "$class/problems" "$f" \
-			> "$dir/${base%.*}.result.${base##*.}"
-		set -e
-	done
-}
-
 # The class as examples/class has it, and with one more submission.
-results "$tmp/class" "$class"/submissions/*
+results "$tmp/class" "$class/problems" "$class"/submissions/*
 cat > "$tmp/mallory.yaml" <<'EOT'
 problem_set: hw1
 submitter: "<script>alert(1)</script>"
@@ -43,7 +29,8 @@ answers:
   warmup: {diff: 1}
   "<img src=x onerror=alert(2)>": {diff: 1}
 EOT
-results "$tmp/more" "$class"/submissions/* "$tmp/mallory.yaml"
+results "$tmp/more" "$class/problems" "$class"/submissions/* \
+	"$tmp/mallory.yaml"
 run 0 "$cairn" report --format html -o "$tmp/class.html" "$tmp/class"
 same_file /dev/null "$tmp/out"
 same_file /dev/null "$tmp/err"

@@ -10,9 +10,10 @@
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
+. "$top_srcdir/tests/report/lib.sh"
 cairn=$cairn_bin
 
-mkdir "$tmp/problems" "$tmp/in" "$tmp/results"
+mkdir "$tmp/problems" "$tmp/in"
 cat > "$tmp/problems/hw.yaml" <<'EOT'
 puzzles:
   - {id: a, piles: [5, 3, 4, 5], points: 3}
@@ -28,14 +29,7 @@ printf 'problem_set: hw\nsubmitter: Sam\nanswers:\n  b: {diff: 2}\n' \
 printf 'problem_set: hw\nsubmitter: Tia\nanswers:\n  b: {diff: 2}\n' \
 	> "$tmp/in/tia.yaml"
 printf 'piles: [1, 2]\nexpect: {diff: 1}\n' > "$tmp/in/plain.yaml"
-for f in "$tmp"/in/*; do
-	base=${f##*/}
-	set +e
-	"$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
-		--problems "$tmp/problems" "$f" \
-		> "$tmp/results/${base%.*}.result.${base##*.}"
-	set -e
-done
+results "$tmp/results" "$tmp/problems" "$tmp"/in/*
 touch -d @1000 "$tmp/results/sam-1.result.yaml"
 touch -d @3000 "$tmp/results/sam-2.result.csv"
 touch -d @2000 "$tmp/results/sam-3.result.yaml"
