@@ -118,6 +118,7 @@ if [ "$(head -c 8 "$tmp/report.png" 2> /dev/null | od -An -c | tr -d ' ')" \
 	!= '211PNG\r\n032\n' ]; then
 	fail "no screenshot"
 else
+	mkdir -p "$top_builddir/tests/report"
 	cp "$tmp/report.png" "$top_builddir/tests/report/report.png"
 fi
 
