@@ -13,12 +13,10 @@
  *
  * Every text from a result file goes through cairn_xml_text(), so markup
  * in a submitter's name or an id is shown, never run; the page's own
- * anchors are numbers, never user text.  A wrong answer is named by the
- * answer stated (from the result's checks); a CSV result does not hold
- * it, so there its feedback stands for it.  The page is a pure function
- * of the results in the order given, and its size is linear in them:
- * per-puzzle statistics are gathered with hash tables and one sort of
- * the wrong answers, O(n log n) over all puzzles of all results.
+ * anchors are numbers, never user text.  What it shows is gathered by
+ * cairn_report_class (a CSV result holds no stated answer, so there the
+ * feedback stands for the wrong answer).  The page is a pure function of
+ * the results in the order given, and its size is linear in them.
  */
 #include "config.h"
 
@@ -29,245 +27,12 @@
 
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_report_class.h"
 #include "cairn_result.h"
 
 #define NBINS 10			/* histogram bins of width 0.1 */
 #define TOP_WRONG 3			/* wrong answers shown per puzzle */
 #define SHOW_MAX 80			/* bytes of an answer or line shown */
-
-/* ---- a string-keyed hash table of indexes ---- */
-
-struct slot {
-	char *key;			/* NULL: empty */
-	size_t val;
-};
-
-struct map {
-	struct slot *s;
-	size_t cap, n;			/* cap a power of two */
-};
-
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603u;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
-}
-
-static void map_grow(struct map *m)
-{
-	struct slot *old = m->s;
-	size_t oldcap = m->cap, i, j;
-
-	m->cap = oldcap ? oldcap * 2 : 64;
-	m->s = cairn_xcalloc(m->cap, sizeof *m->s);
-	for (i = 0; i < oldcap; i++) {
-		if (old[i].key == NULL)
-			continue;
-		for (j = hash(old[i].key) & (m->cap - 1); m->s[j].key != NULL;
-		     j = (j + 1) & (m->cap - 1))
-			;
-		m->s[j] = old[i];
-	}
-	free(old);
-}
-
-/* map_get - the value of key (taken), or val stored as new; *added says */
-static size_t map_get(struct map *m, char *key, size_t val, int *added)
-{
-	size_t j;
-
-	if (2 * (m->n + 1) > m->cap)
-		map_grow(m);
-	for (j = hash(key) & (m->cap - 1); m->s[j].key != NULL;
-	     j = (j + 1) & (m->cap - 1)) {
-		if (strcmp(m->s[j].key, key) == 0) {
-			free(key);
-			*added = 0;
-			return m->s[j].val;
-		}
-	}
-	m->s[j].key = key;
-	m->s[j].val = val;
-	m->n++;
-	*added = 1;
-	return val;
-}
-
-static void map_free(struct map *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->cap; i++)
-		free(m->s[i].key);
-	free(m->s);
-}
-
-/* ---- what the page shows, gathered ---- */
-
-enum { N_CORRECT, N_WRONG, N_MISSING, N_INVALID, N_ERROR, N_KINDS };
-
-struct pstat {				/* one puzzle of one problem set */
-	const char *id;
-	size_t n[N_KINDS];
-	const struct cairn_result_puzzle *opt;	/* one that was solved */
-	size_t first_wrong, nwrong;	/* its range in the sorted wrongs */
-};
-
-struct set {				/* one problem set */
-	const char *name;
-	size_t *puzzles, np, cap;	/* pstat indexes, in first-seen order */
-	size_t subs;
-};
-
-struct wrong {
-	size_t puzzle;			/* pstat index */
-	const char *answer;
-	size_t count;
-};
-
-struct page {
-	const struct cairn_result_file *files;
-	size_t n;
-	struct cairn_stats *st;		/* per file, with points */
-	struct set *sets;
-	size_t nsets, setcap;
-	struct pstat *ps;
-	size_t nps, pscap;
-	struct wrong *wr;
-	size_t nwr, wrcap;
-};
-
-static size_t set_of(struct page *pg, struct map *m, const char *name)
-{
-	int added;
-	size_t k = map_get(m, cairn_xstrdup(name), pg->nsets, &added);
-
-	if (added) {
-		pg->sets = cairn_xgrow(pg->sets, &pg->setcap, pg->nsets + 1,
-				       sizeof *pg->sets);
-		memset(&pg->sets[k], 0, sizeof pg->sets[k]);
-		pg->sets[k].name = name;
-		pg->nsets++;
-	}
-	return k;
-}
-
-static size_t puzzle_of(struct page *pg, struct map *m, size_t set,
-			const char *id)
-{
-	struct set *s = &pg->sets[set];
-	int added;
-	size_t k = map_get(m, cairn_xasprintf("%zu\x1f%s", set, id), pg->nps,
-			   &added);
-
-	if (added) {
-		pg->ps = cairn_xgrow(pg->ps, &pg->pscap, pg->nps + 1,
-				     sizeof *pg->ps);
-		memset(&pg->ps[k], 0, sizeof pg->ps[k]);
-		pg->ps[k].id = id;
-		pg->nps++;
-		s->puzzles = cairn_xgrow(s->puzzles, &s->cap, s->np + 1,
-					 sizeof *s->puzzles);
-		s->puzzles[s->np++] = k;
-	}
-	return k;
-}
-
-static void count_wrong(struct page *pg, struct map *m, size_t puzzle,
-			const char *answer)
-{
-	int added;
-	size_t k = map_get(m, cairn_xasprintf("%zu\x1f%s", puzzle, answer),
-			   pg->nwr, &added);
-
-	if (added) {
-		pg->wr = cairn_xgrow(pg->wr, &pg->wrcap, pg->nwr + 1,
-				     sizeof *pg->wr);
-		pg->wr[k] = (struct wrong){ puzzle, answer, 0 };
-		pg->nwr++;
-	}
-	pg->wr[k].count++;
-}
-
-static void count_puzzle(struct page *pg, struct map *wm, size_t k,
-			 const struct cairn_result_puzzle *p)
-{
-	struct pstat *ps = &pg->ps[k];
-
-	if (p->error != NULL)
-		ps->n[N_ERROR]++;
-	else if (p->verdict == CAIRN_VERDICT_CORRECT)
-		ps->n[N_CORRECT]++;
-	else if (p->verdict == CAIRN_VERDICT_WRONG)
-		ps->n[N_WRONG]++;
-	else if (p->verdict == CAIRN_VERDICT_MISSING)
-		ps->n[N_MISSING]++;
-	else if (p->verdict == CAIRN_VERDICT_INVALID)
-		ps->n[N_INVALID]++;
-	if (ps->opt == NULL && p->solved)
-		ps->opt = p;
-	if (p->error == NULL && p->verdict == CAIRN_VERDICT_WRONG)
-		count_wrong(pg, wm, k, p->answer ? p->answer :
-			    p->feedback ? p->feedback : "");
-}
-
-/* by_count - each puzzle's wrong answers together, most common first */
-static int by_count(const void *a, const void *b)
-{
-	const struct wrong *x = a, *y = b;
-
-	if (x->puzzle != y->puzzle)
-		return x->puzzle < y->puzzle ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return strcmp(x->answer, y->answer);
-}
-
-static void gather(struct page *pg)
-{
-	struct map sm = { NULL, 0, 0 }, pm = { NULL, 0, 0 };
-	struct map wm = { NULL, 0, 0 };
-	const struct cairn_result_file *r;
-	size_t i, j, s;
-
-	pg->st = cairn_xcalloc(pg->n + 1, sizeof *pg->st);
-	for (i = 0; i < pg->n; i++) {
-		r = &pg->files[i];
-		cairn_result_tally(r, &pg->st[i]);
-		cairn_report_points(&pg->st[i]);
-		if (r->problem_set == NULL)
-			continue;
-		s = set_of(pg, &sm, r->problem_set);
-		pg->sets[s].subs++;
-		for (j = 0; j < r->npuzzles; j++)
-			count_puzzle(pg, &wm, puzzle_of(pg, &pm, s,
-					r->puzzles[j].id), &r->puzzles[j]);
-	}
-	if (pg->nwr > 0)
-		qsort(pg->wr, pg->nwr, sizeof *pg->wr, by_count);
-	for (i = pg->nwr; i-- > 0;) {
-		pg->ps[pg->wr[i].puzzle].first_wrong = i;
-		pg->ps[pg->wr[i].puzzle].nwrong++;
-	}
-	map_free(&sm);
-	map_free(&pm);
-	map_free(&wm);
-}
-
-static void page_free(struct page *pg)
-{
-	size_t i;
-
-	for (i = 0; i < pg->nsets; i++)
-		free(pg->sets[i].puzzles);
-	free(pg->sets);
-	free(pg->ps);
-	free(pg->wr);
-	free(pg->st);
-}
 
 /* ---- rendering ---- */
 
@@ -395,7 +160,7 @@ static void histogram(struct cairn_buf *out, const size_t *bins,
 }
 
 /* glance - the counts, mean and median, and the histogram */
-static void glance(struct cairn_buf *out, const struct page *pg)
+static void glance(struct cairn_buf *out, const struct cairn_class *pg)
 {
 	double *v = cairn_xcalloc(pg->n + 1, sizeof *v), sum = 0;
 	size_t bins[NBINS] = { 0 }, k = 0, i, b, errors = 0;
@@ -452,7 +217,7 @@ static void score_cell(struct cairn_buf *out, const struct cairn_stats *st)
 }
 
 /* roster - one row per submission, linking to its section */
-static void roster(struct cairn_buf *out, const struct page *pg)
+static void roster(struct cairn_buf *out, const struct cairn_class *pg)
 {
 	const struct cairn_result_file *r;
 	size_t i;
@@ -502,10 +267,10 @@ static void optimal(struct cairn_buf *out, const struct cairn_result_puzzle *p)
 	}
 }
 
-static void wrong_list(struct cairn_buf *out, const struct page *pg,
-		       const struct pstat *ps)
+static void wrong_list(struct cairn_buf *out, const struct cairn_class *pg,
+		       const struct cairn_class_puzzle *ps)
 {
-	const struct wrong *w;
+	const struct cairn_class_wrong *w;
 	size_t i;
 
 	if (ps->nwrong == 0) {
@@ -523,10 +288,10 @@ static void wrong_list(struct cairn_buf *out, const struct page *pg,
 }
 
 /* puzzles - per problem set, one row per puzzle */
-static void puzzles(struct cairn_buf *out, const struct page *pg)
+static void puzzles(struct cairn_buf *out, const struct cairn_class *pg)
 {
-	const struct set *s;
-	const struct pstat *ps;
+	const struct cairn_class_set *s;
+	const struct cairn_class_puzzle *ps;
 	size_t i, j, k;
 
 	cairn_buf_adds(out, "<section id=\"puzzles\"><h2>Puzzles</h2>\n");
@@ -556,7 +321,7 @@ static void puzzles(struct cairn_buf *out, const struct page *pg)
 			cairn_buf_adds(out, "<tr><td>");
 			text(out, ps->id);
 			cairn_buf_adds(out, "</td>");
-			for (k = 0; k < N_KINDS; k++)
+			for (k = 0; k < CAIRN_N_KINDS; k++)
 				cairn_buf_addf(out, "<td class=\"n\">%zu</td>",
 					       ps->n[k]);
 			cairn_buf_adds(out, "<td>");
@@ -590,7 +355,7 @@ static void verdict_row(struct cairn_buf *out,
 }
 
 /* submission - one submission's verdicts and feedback */
-static void submission(struct cairn_buf *out, const struct page *pg,
+static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 		       size_t i)
 {
 	const struct cairn_result_file *r = &pg->files[i];
@@ -639,13 +404,10 @@ static void submission(struct cairn_buf *out, const struct page *pg,
 void cairn_report_html(const struct cairn_result_file *files, size_t n,
 		       struct cairn_buf *out)
 {
-	struct page pg;
+	struct cairn_class pg;
 	size_t i;
 
-	memset(&pg, 0, sizeof pg);
-	pg.files = files;
-	pg.n = n;
-	gather(&pg);
+	cairn_class_gather(&pg, files, n);
 	cairn_buf_addf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
 		       "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 		       "content=\"width=device-width, initial-scale=1\">\n"
@@ -668,5 +430,5 @@ void cairn_report_html(const struct cairn_result_file *files, size_t n,
 	for (i = 0; i < n; i++)
 		submission(out, &pg, i);
 	cairn_buf_adds(out, "</section>\n</body></html>\n");
-	page_free(&pg);
+	cairn_class_free(&pg);
 }
