@@ -6,6 +6,8 @@ pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-de
 # ops (issue 12): promtool (tests/daemon/metrics.sh), PyYAML (tests/cli/cli_json.sh),
 # bash-completion (configure asks it where completions go).
 pkgs="$pkgs prometheus python3-yaml bash-completion"
+# the HTML report's test renders the page (tests/report/report_html.sh)
+pkgs="$pkgs chromium"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

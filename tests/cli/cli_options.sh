@@ -30,7 +30,7 @@ mkdir "$tmp/sets"
 printf 'puzzles:\n  - {id: a, piles: [1, 2, 3]}\n' > "$tmp/sets/hw.yaml"
 printf 'problem_set: hw\nanswers:\n  a: {diff: 2}\n' > "$tmp/sub.yaml"
 run 0 "$cairn_bin" --problems "$tmp/sets" -c "$tmp/empty.yaml" --plugin-dir "$plugins" grade "$tmp/sub.yaml"
-same_text "$tmp/sub.yaml: graded=1 correct=1 wrong=0 missing=0 invalid=0 score=1.0" "$tmp/out"
+same_text "$tmp/sub.yaml: graded=1 correct=1 wrong=0 missing=0 invalid=0 score=1.0 points=1/1" "$tmp/out"
 
 # --help and --version before the command answer for cairn itself.
 run 0 "$cairn_bin" -c "$tmp/empty.yaml" --help
