@@ -83,15 +83,17 @@ sys_build() {
 		fail "dpkg-buildpackage -us -uc -b (log above)"
 		return 1
 	fi
-	(cd "$work/build" && runuser -u nobody -- lintian --pedantic -I cairn_*.changes) \
-		>"$work/lintian.out" 2>&1
-	if grep -q '^[EW]:' "$work/lintian.out"; then
-		fail "lintian: $(grep -c '^[EW]:' "$work/lintian.out") errors or warnings:"
-		grep '^[EW]:' "$work/lintian.out"
+	# As root (the build's files are root's); lintian only warns about that.
+	(cd "$work/build" && lintian --pedantic -I cairn_*.changes) >"$work/lintian.out" 2>&1
+	rc=$?
+	grep -v '^running with root privileges is not recommended!$' "$work/lintian.out" >"$work/lintian.tags"
+	if [ $rc -ne 0 ] || grep -q -v '^[IPNX]: ' "$work/lintian.tags"; then
+		fail "lintian --pedantic -I exit $rc, errors, warnings or trouble:"
+		cat "$work/lintian.tags"
 	else
-		ok "lintian --pedantic -I: no errors, no warnings ($(grep -c . "$work/lintian.out") other lines)"
+		ok "lintian --pedantic -I on cairn_*.changes: exit 0, no errors, no warnings, $(grep -c . "$work/lintian.tags") info or pedantic tags (overrides: debian/cairn.lintian-overrides)"
+		cat "$work/lintian.tags"
 	fi
-	cat "$work/lintian.out"
 }
 
 # sys_rootfs - the cached debootstrap root, made once (about a minute with

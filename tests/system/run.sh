@@ -304,6 +304,14 @@ check_remove() {
 	left=$(ct sh -c "test -e /etc/cairn && echo /etc/cairn; dpkg-query -W -f='\${db:Status-Abbrev}' cairn 2>/dev/null | grep -v '^un'")
 	d="apt-get purge cairn: /etc/cairn and the package's record gone ('$left'); the spool that holds files is kept: $(count results .) results, $(count "done" .) in done/, $(count failed .) in failed/"
 	if [ -z "$left" ] && [ "$(count results .)" -gt 0 ] && [ "$(count "done" .)" -gt 0 ]; then ok "$d"; else fail "$d"; fi
+	# An empty spool (the daemon's own dot files aside) goes with a purge.
+	ct find $spool -type f ! -name '.*' -delete
+	ct sh -c 'cd /root/debs && DEBIAN_FRONTEND=noninteractive apt-get install -y ./cairn_*.deb' >"$work/install2.log" 2>&1
+	wait_until 20 active
+	state=$(ct find $spool -name '.*' -type f | tr '\n' ' ')
+	ct sh -c 'DEBIAN_FRONTEND=noninteractive apt-get purge -y cairn' >"$work/purge2.log" 2>&1
+	check "reinstalled, then purged with an empty spool (daemon state: $state): /var/spool/cairn removed" \
+		ct test ! -e $spool
 }
 
 # --- run ---------------------------------------------------------------------
