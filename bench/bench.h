@@ -87,5 +87,6 @@ int bench_solvers(const struct bench *b);
 int bench_parse(const struct bench *b);
 int bench_e2e(const struct bench *b);
 int bench_daemon(const struct bench *b);
+int bench_report_html(const struct bench *b);
 
 #endif
