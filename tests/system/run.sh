@@ -10,7 +10,7 @@
 # every check passed, 1 when one failed, 77 (with a message) where the
 # machine cannot run it: not root, no apt, no writable cgroups, no
 # debootstrap mirror, or nspawn cannot boot.  Not part of `make check`;
-# .ci/run calls it.  About 4 minutes on 2 cores, plus a minute for the
+# .ci/run calls it.  About 3 minutes on 2 cores, plus a minute for the
 # first debootstrap.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
