@@ -199,10 +199,11 @@ check_batch_beside_service() {
 	# The daemon's own guard: a second daemon with the same instance
 	# refuses to start (SPEC section 5), whatever the units do.
 	out=$(ct runuser -u cairn -- cairnd --once -c $conf 2>&1); rc=$?
-	if [ $rc -eq 75 ] && ! echo "$out" | grep -q 'msg=started'; then
+	if [ $rc -eq 75 ] && ! echo "$out" | grep -q 'msg=started' &&
+		echo "$out" | grep -q -w "$(mainpid)"; then
 		ok "cairnd --once beside the service refuses to start, exit 75: $(echo "$out" | tail -1 | cut -c1-200)"
 	else
-		fail "cairnd --once beside the service: exit $rc, $(echo "$out" | grep -c 'msg=started') msg=started lines; want exit 75 before starting, naming the holder (the instance lock, SPEC section 5): $(echo "$out" | tail -1 | cut -c1-200)"
+		fail "cairnd --once beside the service: exit $rc, $(echo "$out" | grep -c 'msg=started') msg=started lines; want exit 75 before starting, naming the holder (PID $(mainpid)) (the instance lock, SPEC section 5): $(echo "$out" | tail -1 | cut -c1-200)"
 	fi
 }
 
