@@ -382,6 +382,10 @@ static void check_idle(struct cairn_daemon *d)
 
 	if (d->stopping)
 		return;
+	/* Idle: journal entries of files another instance took are stale. */
+	if (d->pending.n == 0 && d->running == 0 && d->watch_open && d->watch.dir_fd >= 0 &&
+	    cairn_attempts_count(&d->attempts) > 0)
+		cairn_attempts_prune(&d->attempts, d->watch.dir_fd);
 	if (d->pending.n == 0 && d->pending.missed && !scanning) {
 		d->pending.missed = 0;
 		cairn_watch_rescan(&d->watch);

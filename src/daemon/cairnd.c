@@ -18,6 +18,7 @@
 #include "cairn_daemon.h"
 #include "cairn_gen.h"
 #include "cairn_log.h"
+#include "cairn_spool.h"
 
 #ifndef CAIRN_CONFIG_FILE
 #define CAIRN_CONFIG_FILE "/etc/cairn/cairnd.yaml"
@@ -114,6 +115,13 @@ int main(int argc, char **argv)
 		return code;
 	}
 	cairn_log_set_level(g->conf.log_level);
+	/* -t refuses what a start refuses. */
+	if (check && cairn_spool_instance_check(g->conf.instance, err, sizeof(err)) < 0) {
+		cairn_log(CAIRN_LOG_ERROR, "bad configuration", "error=%s",
+			  cairn_log_value(v, sizeof(v), err));
+		cairn_gen_unref(g);
+		return CAIRN_EX_CONFIG;
+	}
 	if (check)
 		return check_config(g);
 	return cairn_daemon_run(&src, g, once);

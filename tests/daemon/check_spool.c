@@ -183,7 +183,8 @@ START_TEST(test_open_and_claim)
 	close(in);
 	cairn_spool_close(&sp);
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "../x", err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name");
+	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name (one "
+			 "component of at most 200 bytes, not starting with '.')");
 	free(root);
 }
 END_TEST
@@ -208,7 +209,8 @@ START_TEST(test_publish)
 				       err, sizeof(err)), -ENAMETOOLONG);
 	ck_assert_str_eq(err + strlen(err) - strlen(": File name too long"),
 			 ": File name too long");
-	ck_assert_int_eq(strncmp(err, "create nnn", 10), 0);
+	/* The temporary name is short whatever the name: the rename fails. */
+	ck_assert_int_eq(strncmp(err, "rename nnn", 10), 0);
 	ck_assert_int_eq(count_entries(dir), 1);
 	close(dir);
 }
@@ -273,19 +275,24 @@ START_TEST(test_stale_temps)
 {
 	int dir = open_tmp();
 
-	ck_assert(cairn_publish_is_temp(".hw1.result.yaml.host1.0123456789abcdef.tmp", "host1"));
-	ck_assert(cairn_publish_is_temp(".a.b.host.example.org.0123456789abcdef.tmp",
+	ck_assert(cairn_publish_is_temp(".result.0123456789abcdef.host1.tmp", "host1"));
+	ck_assert(cairn_publish_is_temp(".spare.0123456789abcdef.host.example.org.tmp",
 					"host.example.org"));
-	ck_assert(!cairn_publish_is_temp(".hw1.result.yaml.host2.0123456789abcdef.tmp", "host1"));
-	ck_assert(!cairn_publish_is_temp(".hw1.result.yaml.host1.0123456789abcdeX.tmp", "host1"));
-	ck_assert(!cairn_publish_is_temp("hw1.result.yaml.host1.0123456789abcdef.tmp", "host1"));
-	ck_assert(!cairn_publish_is_temp("..host1.0123456789abcdef.tmp", "host1"));
-	put(dir, ".hw1.result.yaml.host1.0123456789abcdef.tmp", "half");
-	put(dir, ".hw2.result.yaml.host2.0123456789abcdef.tmp", "other instance");
+	ck_assert(!cairn_publish_is_temp(".result.0123456789abcdef.host2.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp(".result.0123456789abcdeX.host1.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp("result.0123456789abcdef.host1.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp("..0123456789abcdef.host1.tmp", "host1"));
+	/* Instance "a" never takes the temporary files of instance "x.a". */
+	ck_assert(!cairn_publish_is_temp(".result.0123456789abcdef.x.a.tmp", "a"));
+	ck_assert(!cairn_publish_is_temp(".spare.0123456789abcdef.x.a.tmp", "a"));
+	ck_assert(cairn_publish_is_temp(".spare.0123456789abcdef.x.a.tmp", "x.a"));
+	put(dir, ".result.0123456789abcdef.host1.tmp", "half");
+	put(dir, ".result.0123456789abcdef.host2.tmp", "other instance");
+	put(dir, ".result.0123456789abcdef.x.host1.tmp", "instance x.host1");
 	put(dir, "hw1.result.yaml", "kept");
 	ck_assert_int_eq(cairn_publish_remove_stale(dir, "host1"), 1);
-	ck_assert_int_eq(count_entries(dir), 2);
-	ck_assert_ptr_null(slurp(dir, ".hw1.result.yaml.host1.0123456789abcdef.tmp"));
+	ck_assert_int_eq(count_entries(dir), 3);
+	ck_assert_ptr_null(slurp(dir, ".result.0123456789abcdef.host1.tmp"));
 	close(dir);
 }
 END_TEST
