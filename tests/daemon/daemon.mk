@@ -1,9 +1,12 @@
 # tests: owned by its area; see Makefile.am
 # daemon-core: unit tests of the spool mechanics and the watcher.
 if HAVE_CHECK
-check_PROGRAMS += tests/daemon/check_spool tests/daemon/check_watch
-TESTS += tests/daemon/check_spool tests/daemon/check_watch
+check_PROGRAMS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
+TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
 endif
+tests_daemon_check_failure_SOURCES = tests/daemon/check_failure.c
+tests_daemon_check_failure_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_failure_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
 tests_daemon_check_spool_SOURCES = tests/daemon/check_spool.c
 tests_daemon_check_spool_CFLAGS = $(tests_check_cflags)
 tests_daemon_check_spool_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
@@ -28,4 +31,4 @@ daemon_tests = \
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
-VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch
+VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
