@@ -27,7 +27,8 @@ tests_daemon_enospc_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /now
 daemon_tests = \
 	tests/daemon/config.sh tests/daemon/once.sh tests/daemon/arrival.sh \
 	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
-	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh
+	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
+	tests/daemon/unreadable.sh tests/daemon/longname.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
