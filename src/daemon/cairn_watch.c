@@ -86,15 +86,18 @@ static void scan_step(uv_idle_t *h);
 static void scan_begin(struct cairn_watch *w)
 {
 	char e[256];
-	int fd = w->dir_fd < 0 ? -1 :
-		 openat(w->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd;
+
+	if (w->dir_fd < 0)
+		return;		/* incoming/ is gone: the periodic check makes it */
+	fd = openat(w->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0 || (w->scan = fdopendir(fd)) == NULL) {
 		char v[256];
 
 		cairn_log(CAIRN_LOG_ERROR, "scan failed", "dir=%s error=%s",
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-			  cairn_log_value(e, sizeof(e), w->dir_fd < 0 ? "missing" : strerror(errno)));
+			  cairn_log_value(e, sizeof(e), strerror(errno)));
 		if (fd >= 0)
 			close(fd);
 		return;
@@ -187,8 +190,13 @@ static int check_spool(struct cairn_watch *w)
 	return 1;
 }
 
-/* rewatch - (re-)create and watch incoming/, then rescan. */
-static void rewatch(struct cairn_watch *w)
+/*
+ * rewatch - watch incoming/ again, then rescan.  Only with `create` is a
+ * missing one made: right after incoming/ went away a person is likely
+ * to be putting a new one in its place, and a directory made meanwhile
+ * would take theirs inside it.
+ */
+static void rewatch(struct cairn_watch *w, int create)
 {
 	char v[256], e[256];
 
@@ -197,8 +205,14 @@ static void rewatch(struct cairn_watch *w)
 	w->wd = -1;
 	if (w->dir_fd >= 0)
 		close(w->dir_fd);
-	w->dir_fd = cairn_spool_open_incoming(w->sp);
-	if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
+	if (create)
+		w->dir_fd = cairn_spool_open_incoming(w->sp);
+	else if ((w->dir_fd = openat(w->sp->root_fd, "incoming",
+				     O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		w->dir_fd = -errno;
+	if (w->dir_fd == -ENOENT && !create) {
+		w->dir_fd = -1;		/* the periodic check makes it */
+	} else if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
 		w->wd = inotify_add_watch(w->inotify_fd, w->sp->incoming_path, WATCH_MASK);
 		if (w->wd < 0) {
 			cairn_log(CAIRN_LOG_ERROR, "watch failed", "dir=%s error=%s",
@@ -269,7 +283,7 @@ static void poll_cb(uv_poll_t *p, int status, int events)
 
 		cairn_log(CAIRN_LOG_WARNING, "incoming replaced", "dir=%s action=recreate",
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path));
-		rewatch(w);
+		rewatch(w, 0);
 	}
 	w->ready(w);
 }
@@ -279,7 +293,7 @@ static void rescan_cb(uv_timer_t *t)
 	struct cairn_watch *w = t->data;
 
 	if (check_spool(w) || w->dir_fd < 0 || (w->inotify_fd >= 0 && w->wd < 0))
-		rewatch(w);
+		rewatch(w, 1);
 	else
 		cairn_watch_rescan(w);
 }
@@ -327,7 +341,7 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 	w->nopen += 3;
 	cairn_watch_set_rescan(w, rescan_s);
 	watch_root(w);
-	rewatch(w);		/* watch first, then scan */
+	rewatch(w, 1);		/* watch first, then scan */
 	return 0;
 }
 
