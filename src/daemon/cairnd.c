@@ -111,6 +111,7 @@ int main(int argc, char **argv)
 	g = cairn_gen_load(&src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :
+			  code == CAIRN_EX_TEMPFAIL ? "plugins not loaded" :
 			  "no usable solver plugin", "error=%s", cairn_log_value(v, sizeof(v), err));
 		return code;
 	}

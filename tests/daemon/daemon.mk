@@ -24,12 +24,17 @@ check_LTLIBRARIES += tests/daemon/enospc_shim.la
 tests_daemon_enospc_shim_la_SOURCES = tests/daemon/enospc_shim.c
 tests_daemon_enospc_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_enospc_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+check_LTLIBRARIES += tests/daemon/nomem_shim.la
+tests_daemon_nomem_shim_la_SOURCES = tests/daemon/nomem_shim.c
+tests_daemon_nomem_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_nomem_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_daemon_nomem_shim_la_LIBADD = -ldl
 daemon_tests = \
 	tests/daemon/config.sh tests/daemon/once.sh tests/daemon/arrival.sh \
 	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
 	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
 	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
-	tests/daemon/lognames.sh tests/daemon/startup.sh
+	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
