@@ -34,7 +34,8 @@ daemon_tests = \
 	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
 	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
 	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
-	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh
+	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh \
+	tests/daemon/journal.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
