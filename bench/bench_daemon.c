@@ -11,13 +11,17 @@
  * single files dropped one at a time on an idle daemon, from the rename
  * to the result's arrival, against the same rename into a directory we
  * watch ourselves.  Memory: VmRSS of the idle daemon, and after each
- * batch up to 100,000 processed files.  Missed targets are reported; only
+ * batch up to 100,000 processed files.  Hostile mix: one daemon serves a
+ * clean batch, then the same size of batch with 1% of the files bad (a
+ * 250-byte name, or unreadable when the bench is not root), each of which
+ * fails alone; the second rate as a ratio to the first.  Missed targets are reported; only
  * a daemon that does not answer at all stops the section.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -100,7 +104,7 @@ static void latencies(struct spool *s, const char *watch, double *us,
 }
 
 struct figures {
-	double naive, naive_sync, nofsync, fsync, user;
+	double naive, naive_sync, nofsync, fsync, user, clean, hostile;
 	double lat_med, lat_p99, bare_med, bare_p99;
 	long idle_kb, first_kb, last_kb;
 	size_t first_files, last_files;
@@ -241,6 +245,75 @@ static void user(const struct bench *b, struct figures *f, FILE *csv)
 	spool_remove(&s);
 }
 
+/*
+ * hostile_batch - batch() with every 100th file bad: renamed in under a
+ * 250-byte name, or (when not root, every other one) unreadable.  Each
+ * gives an error result, so all count results arrive.
+ */
+static struct batch hostile_batch(struct spool *s, size_t count)
+{
+	char (*names)[32] = malloc(count * sizeof *names);
+	char from[1200], to[1400], longname[256];
+	struct batch r = { count, 0, 0 };
+	int root = geteuid() == 0;
+	struct watcher w;
+	uint64_t t0;
+	size_t i;
+
+	if (names == NULL)
+		bench_die("out of memory");
+	spool_stage(s, count, names);
+	for (i = 0; i < count; i += 100) {
+		snprintf(from, sizeof from, "%s/%s", s->stage, names[i]);
+		if (!root && (i / 100) % 2 == 1 && chmod(from, 0) < 0)
+			bench_die("chmod %s: %s", from, strerror(errno));
+	}
+	watcher_open(&w, s->results);
+	t0 = bench_now();
+	for (i = 0; i < count; i++) {
+		if (i % 100 != 0 || (!root && (i / 100) % 2 == 1)) {
+			spool_drop(s, names[i]);
+			continue;
+		}
+		memset(longname, 'L', 250 - strlen(names[i]));
+		snprintf(longname + 250 - strlen(names[i]), 32, "%s", names[i]);
+		snprintf(from, sizeof from, "%s/%s", s->stage, names[i]);
+		snprintf(to, sizeof to, "%s/%s", s->incoming, longname);
+		if (rename(from, to) < 0)
+			bench_die("rename %s: %s", from, strerror(errno));
+	}
+	r.done = watcher_wait(&w, count, 60000 + (int)count * 10);
+	r.seconds = (double)(bench_now() - t0) / 1e9;
+	watcher_close(&w);
+	free(names);
+	if (r.done < count)
+		fprintf(stderr, "cairn-bench: %s: only %zu of %zu results after %.1f s\n",
+			s->dir, r.done, count, r.seconds);
+	return r;
+}
+
+/* hostile - a clean batch, then one with 1% bad files, on one daemon */
+static int hostile(const struct bench *b, struct figures *f, FILE *csv)
+{
+	size_t n = b->quick ? 2000 : 20000;
+	struct spool s;
+	struct batch r;
+	pid_t pid;
+
+	spool_init(&s, b, "hostile");
+	if ((pid = daemon_start(b, &s, 0)) < 0)
+		return -1;
+	r = batch(&s, n);
+	log_batch(csv, "cairnd clean batch", &r);
+	f->clean = rate(&r);
+	r = hostile_batch(&s, n);
+	log_batch(csv, "cairnd 1% bad files", &r);
+	f->hostile = rate(&r);
+	daemon_stop(pid);
+	spool_remove(&s);
+	return 0;
+}
+
 static void report(const struct bench *b, const struct figures *f)
 {
 	double growth = f->first_kb > 0 ? (double)f->last_kb / (double)f->first_kb : 0;
@@ -256,6 +329,10 @@ static void report(const struct bench *b, const struct figures *f)
 		row(b, "throughput fsync=false vs user loop", f->nofsync,
 		    "files/s", "inotifywait+python loop", f->user,
 		    f->nofsync / f->user, "", BENCH_INFO);
+	row(b, "throughput with 1% bad files", f->hostile, "files/s",
+	    "clean batch, same daemon", f->clean,
+	    f->clean > 0 ? f->hostile / f->clean : 0, ">= 0.9",
+	    ok(f->clean > 0 && f->hostile >= 0.9 * f->clean));
 	row(b, "latency median idle fsync=false", f->lat_med, "us",
 	    "bare rename->inotify", f->bare_med, f->lat_med / f->bare_med,
 	    "<= 1000 us", ok(f->lat_med <= 1000));
@@ -302,7 +379,7 @@ int bench_daemon(const struct bench *b)
 	lat = bench_csv(b, "latency.csv", "sample,cairnd_us,bare_us");
 	rss = bench_csv(b, "rss.csv", "files_processed,rss_kb");
 	if (serve_nofsync(b, &f, csv, lat, rss) < 0 ||
-	    serve_fsync(b, &f, csv) < 0)
+	    serve_fsync(b, &f, csv) < 0 || hostile(b, &f, csv) < 0)
 		bench_die("cairnd did not serve its spool");
 	user(b, &f, csv);
 	report(b, &f);

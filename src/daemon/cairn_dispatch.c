@@ -171,7 +171,7 @@ static void later(struct cairn_daemon *d, const struct cairn_job *j)
 		return;
 	}
 	/* The last try publishes the reason; unclaimed ones wait at most 16 s. */
-	wait = e->claimed && e->tries >= CAIRN_RETRY_MAX ? 0 : cairn_failure_retry_ms(e->tries - 1);
+	wait = e->claimed && e->tries >= CAIRN_RETRY_MAX ? 0 : cairn_failure_retry_ms(e->tries);
 	e->due = uv_now(&d->loop) + wait;
 	cairn_log(CAIRN_LOG_WARNING, "retrying file",
 		  "file=%s error=%s tries=%u retry_in_ms=%" PRIu64,

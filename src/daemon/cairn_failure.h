@@ -50,7 +50,7 @@ enum cairn_fail_kind cairn_failure_kind(enum cairn_fail_step step, int err);
 /* "file", "retry", "spool", "gone". */
 const char *cairn_failure_kind_name(enum cairn_fail_kind k);
 
-/* The wait before try number `tries` + 1 of one file: 1 s doubling to 16 s. */
+/* The wait after a file's try number `tries` (from 1): 1 s doubling to 16 s. */
 uint64_t cairn_failure_retry_ms(unsigned tries);
 
 /*
