@@ -11,10 +11,11 @@
  * single files dropped one at a time on an idle daemon, from the rename
  * to the result's arrival, against the same rename into a directory we
  * watch ourselves.  Memory: VmRSS of the idle daemon, and after each
- * batch up to 100,000 processed files.  Hostile mix: one daemon serves a
- * clean batch, then the same size of batch with 1% of the files bad (a
- * 250-byte name, or unreadable when the bench is not root), each of which
- * fails alone; the second rate as a ratio to the first.  Missed targets are reported; only
+ * batch up to 100,000 processed files.  Hostile mix: one daemon serves,
+ * after a warm-up, clean batches and batches of the same size with 1% of
+ * the files bad (a 250-byte name, or unreadable when the bench is not
+ * root), each of which fails alone; the median rate with bad files as a
+ * ratio to the median clean one.  Missed targets are reported; only
  * a daemon that does not answer at all stops the section.
  */
 #include <errno.h>
@@ -34,8 +35,34 @@ struct batch {
 	double seconds;
 };
 
-/* batch - drop count staged files at once, wait for all their results */
-static struct batch batch(struct spool *s, size_t count)
+/*
+ * drop_bad - file i of a hostile batch: every 100th is bad, renamed in
+ * under a 250-byte name, or (when not root, every other one) made
+ * unreadable before it is dropped.  Each bad file gives an error result.
+ */
+static void drop_bad(const struct spool *s, const char *name, size_t i)
+{
+	char from[1200], to[1400], longname[256];
+
+	snprintf(from, sizeof from, "%s/%s", s->stage, name);
+	if (geteuid() != 0 && (i / 100) % 2 == 1) {
+		if (chmod(from, 0) < 0)
+			bench_die("chmod %s: %s", from, strerror(errno));
+		spool_drop(s, name);
+		return;
+	}
+	memset(longname, 'L', 250 - strlen(name));
+	snprintf(longname + 250 - strlen(name), 32, "%s", name);
+	snprintf(to, sizeof to, "%s/%s", s->incoming, longname);
+	if (rename(from, to) < 0)
+		bench_die("rename %s: %s", from, strerror(errno));
+}
+
+/*
+ * batch - drop count staged files at once, wait for all their results;
+ * with `bad`, 1% of them are bad (drop_bad).
+ */
+static struct batch batch(struct spool *s, size_t count, int bad)
 {
 	char (*names)[32] = malloc(count * sizeof *names);
 	struct batch r = { count, 0, 0 };
@@ -48,8 +75,12 @@ static struct batch batch(struct spool *s, size_t count)
 	spool_stage(s, count, names);
 	watcher_open(&w, s->results);
 	t0 = bench_now();
-	for (i = 0; i < count; i++)
-		spool_drop(s, names[i]);
+	for (i = 0; i < count; i++) {
+		if (bad && i % 100 == 0)
+			drop_bad(s, names[i], i);
+		else
+			spool_drop(s, names[i]);
+	}
 	r.done = watcher_wait(&w, count, 60000 + (int)count * 10);
 	r.seconds = (double)(bench_now() - t0) / 1e9;
 	watcher_close(&w);
@@ -171,7 +202,7 @@ static int serve_nofsync(const struct bench *b, struct figures *f,
 	f->bare_p99 = bench_quantile(bare, k, 0.99);
 	for (i = 0; i < rounds; i++) {
 		base[i] = naive_rate(&s, n, 0, csv);
-		r = batch(&s, n);
+		r = batch(&s, n, 0);
 		log_batch(csv, "cairnd fsync=false", &r);
 		got[i] = rate(&r);
 		usleep(200000);
@@ -207,7 +238,7 @@ static int serve_fsync(const struct bench *b, struct figures *f, FILE *csv)
 		return -1;
 	for (i = 0; i < rounds; i++) {
 		base[i] = naive_rate(&s, n, 1, csv);
-		r = batch(&s, n);
+		r = batch(&s, n, 0);
 		log_batch(csv, "cairnd fsync=true", &r);
 		got[i] = rate(&r);
 	}
@@ -238,7 +269,7 @@ static void user(const struct bench *b, struct figures *f, FILE *csv)
 			   "the loop did not start (python3 missing?)");
 		return;
 	}
-	r = batch(&s, n);
+	r = batch(&s, n, 0);
 	log_batch(csv, "inotifywait + python loop", &r);
 	f->user = rate(&r);
 	user_loop_stop(pid);
@@ -246,56 +277,13 @@ static void user(const struct bench *b, struct figures *f, FILE *csv)
 }
 
 /*
- * hostile_batch - batch() with every 100th file bad: renamed in under a
- * 250-byte name, or (when not root, every other one) unreadable.  Each
- * gives an error result, so all count results arrive.
+ * hostile - on one daemon, after a warm-up batch, rounds of a clean batch
+ * and one with 1% bad files, alternating; the medians of both.
  */
-static struct batch hostile_batch(struct spool *s, size_t count)
-{
-	char (*names)[32] = malloc(count * sizeof *names);
-	char from[1200], to[1400], longname[256];
-	struct batch r = { count, 0, 0 };
-	int root = geteuid() == 0;
-	struct watcher w;
-	uint64_t t0;
-	size_t i;
-
-	if (names == NULL)
-		bench_die("out of memory");
-	spool_stage(s, count, names);
-	for (i = 0; i < count; i += 100) {
-		snprintf(from, sizeof from, "%s/%s", s->stage, names[i]);
-		if (!root && (i / 100) % 2 == 1 && chmod(from, 0) < 0)
-			bench_die("chmod %s: %s", from, strerror(errno));
-	}
-	watcher_open(&w, s->results);
-	t0 = bench_now();
-	for (i = 0; i < count; i++) {
-		if (i % 100 != 0 || (!root && (i / 100) % 2 == 1)) {
-			spool_drop(s, names[i]);
-			continue;
-		}
-		memset(longname, 'L', 250 - strlen(names[i]));
-		snprintf(longname + 250 - strlen(names[i]), 32, "%s", names[i]);
-		snprintf(from, sizeof from, "%s/%s", s->stage, names[i]);
-		snprintf(to, sizeof to, "%s/%s", s->incoming, longname);
-		if (rename(from, to) < 0)
-			bench_die("rename %s: %s", from, strerror(errno));
-	}
-	r.done = watcher_wait(&w, count, 60000 + (int)count * 10);
-	r.seconds = (double)(bench_now() - t0) / 1e9;
-	watcher_close(&w);
-	free(names);
-	if (r.done < count)
-		fprintf(stderr, "cairn-bench: %s: only %zu of %zu results after %.1f s\n",
-			s->dir, r.done, count, r.seconds);
-	return r;
-}
-
-/* hostile - a clean batch, then one with 1% bad files, on one daemon */
 static int hostile(const struct bench *b, struct figures *f, FILE *csv)
 {
-	size_t n = b->quick ? 2000 : 20000;
+	size_t n = b->quick ? 2000 : 20000, rounds = b->quick ? 2 : 3, i;
+	double clean[8], bad[8];
 	struct spool s;
 	struct batch r;
 	pid_t pid;
@@ -303,12 +291,18 @@ static int hostile(const struct bench *b, struct figures *f, FILE *csv)
 	spool_init(&s, b, "hostile");
 	if ((pid = daemon_start(b, &s, 0)) < 0)
 		return -1;
-	r = batch(&s, n);
-	log_batch(csv, "cairnd clean batch", &r);
-	f->clean = rate(&r);
-	r = hostile_batch(&s, n);
-	log_batch(csv, "cairnd 1% bad files", &r);
-	f->hostile = rate(&r);
+	r = batch(&s, n, 0);
+	log_batch(csv, "cairnd warm-up batch", &r);
+	for (i = 0; i < rounds; i++) {
+		r = batch(&s, n, 0);
+		log_batch(csv, "cairnd clean batch", &r);
+		clean[i] = rate(&r);
+		r = batch(&s, n, 1);
+		log_batch(csv, "cairnd 1% bad files", &r);
+		bad[i] = rate(&r);
+	}
+	f->clean = bench_median(clean, rounds);
+	f->hostile = bench_median(bad, rounds);
 	daemon_stop(pid);
 	spool_remove(&s);
 	return 0;

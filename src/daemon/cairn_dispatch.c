@@ -131,13 +131,15 @@ static void retry_cb(uv_timer_t *t)
 	struct cairn_daemon *d = t->data;
 	uint64_t now = uv_now(&d->loop);
 
-	for (size_t i = 0; i < d->nretry; i++) {
+	for (size_t i = d->nretry; i-- > 0; ) {
 		struct cairn_retry *e = &d->retry[i];
 
 		/* An unclaimed one waits in incoming/: let pending take it. */
 		if (!e->claimed && !e->running && e->due <= now && d->watch_open) {
 			e->running = 1;
 			cairn_watch_note(&d->watch, e->name, 1);
+			if (cairn_pending_find(&d->pending, e->name) == NULL)
+				retry_remove(d, e);	/* gone from incoming/ */
 		}
 	}
 	retry_arm(d);
