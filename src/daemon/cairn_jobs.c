@@ -7,7 +7,12 @@
  * open, so a symbolic link is never followed and a FIFO never opened; the
  * input leaves processing/ only after its result is durable.  When the
  * result cannot be written (disk full, I/O error) the temporary file is
- * already gone and the input goes back to incoming/ to be retried.
+ * already gone and the input goes back to incoming/ to be retried.  What
+ * an error means is cairn_failure.c's to say: a file's own trouble
+ * becomes its error result (under a short name when its own name cannot
+ * carry a result, or is longer than CAIRN_NAME_MAX), a transient one
+ * ends the job as LATER with the file still claimed, and only the
+ * spool's gives the file back to incoming/.
  */
 #include "config.h"
 
@@ -163,25 +168,6 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		 len ? "; " : "", strerror(-r));
 }
 
-/* store_as - move processing/NAME to to_fd under the first free numbered AS. */
-static int store_as(int from_fd, const char *name, int to_fd, const char *as,
-		    char **stored)
-{
-	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(as, k);
-		int r = cairn_spool_move(from_fd, name, to_fd, to);
-
-		if (r != -EEXIST || k == 1000000) {
-			if (r == 0)
-				*stored = to;
-			else
-				free(to);
-			return r;
-		}
-		free(to);
-	}
-}
-
 /* store - move the processed input out of processing/. */
 static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed)
 {
@@ -190,8 +176,9 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
-		r = store_as(sp->processing_fd, j->name, failed ? sp->failed_fd : sp->done_fd,
-			     j->as ? j->as : j->name, &as);
+		r = cairn_spool_store_as(sp->processing_fd, j->name,
+					 failed ? sp->failed_fd : sp->done_fd,
+					 j->as ? j->as : j->name, &as);
 		if (r == 0) {
 			j->stored = cairn_xasprintf("%s/%s", failed ? "failed" : "done", as);
 			free(as);
