@@ -159,3 +159,22 @@ make_user() {
 as_user() {
 	setpriv --reuid="$TUSER" --regid="$TUSER" --clear-groups -- "$@"
 }
+
+# drop_good TAG: 100 good files gTAG-0.yaml ... gTAG-99.yaml, each renamed in.
+drop_good() {
+	_k=0			# not i: wait_for counts with i
+	while [ "$_k" -lt 100 ]; do
+		hw1_input >"$SPOOL/incoming/.g$1-$_k.yaml"
+		mv "$SPOOL/incoming/.g$1-$_k.yaml" "$SPOOL/incoming/g$1-$_k.yaml"
+		_k=$((_k + 1))
+	done
+}
+
+# check_good TAG: the 100 good files of drop_good are done, with results.
+check_good() {
+	[ "$(count_files "$SPOOL/done" "g$1-*.yaml")" -eq 100 ] ||
+		fail "$1: $(count_files "$SPOOL/done" "g$1-*.yaml") of 100 good files done"
+	[ "$(count_files "$SPOOL/results" "g$1-*.result.yaml")" -eq 100 ] || fail "$1: results missing"
+	expect_hw1 | sed "s/^source: hw1.yaml\$/source: g$1-7.yaml/" >"$T/want"
+	cmp "$T/want" "$SPOOL/results/g$1-7.result.yaml" || fail "$1: a good result"
+}
