@@ -103,10 +103,11 @@ static const char *extension(const char *name)
 char *cairn_failure_short_name(const char *name)
 {
 	const char *ext = extension(name);
-	size_t keep = CAIRN_NAME_MAX - 1 - 16 - strlen(ext), len = strlen(name);
+	size_t keep = CAIRN_NAME_MAX - 1 - 16 - strlen(ext);
+	size_t stem = strlen(name) - strlen(ext);
 
-	if (keep > len)
-		keep = len;
+	if (keep > stem)
+		keep = stem;
 	/* Never cut a UTF-8 sequence: back up over continuation bytes. */
 	while (keep > 0 && ((unsigned char)name[keep] & 0xc0) == 0x80)
 		keep--;

@@ -55,9 +55,9 @@ uint64_t cairn_failure_retry_ms(unsigned tries);
 
 /*
  * A name of at most CAIRN_NAME_MAX bytes that stands for `name` in
- * failed/ and results/: its first bytes (cut on a UTF-8 boundary), a
- * hyphen, 16 hex digits of a hash of the whole name, and its extension
- * (.yaml, .yml or .csv) when it has one.  Distinct names give distinct
+ * failed/ and results/: the first bytes of its stem (cut on a UTF-8
+ * boundary), a hyphen, 16 hex digits of a hash of the whole name, and its
+ * extension (.yaml, .yml or .csv) when it has one.  Distinct names give distinct
  * short names (up to the hash); the caller frees it.
  */
 char *cairn_failure_short_name(const char *name);

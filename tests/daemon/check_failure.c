@@ -130,6 +130,14 @@ START_TEST(test_short_name)
 	ck_assert_ptr_null(strchr(sn, '.'));
 	free(n);
 	free(sn);
+
+	/* A short name (its result name is taken): the stem, hash, extension. */
+	char *h = cairn_failure_short_name("hw1.yaml");
+
+	ck_assert_uint_eq(strlen(h), strlen("hw1-0123456789abcdef.yaml"));
+	ck_assert_int_eq(strncmp(h, "hw1-", 4), 0);
+	ck_assert_str_eq(h + strlen(h) - 5, ".yaml");
+	free(h);
 }
 END_TEST
 

@@ -24,7 +24,7 @@ name = sys.argv[1].encode()
 h = 14695981039346656037
 for b in name:
     h = ((h ^ b) * 1099511628211) % (1 << 64)
-print(name[:200 - 1 - 16 - 5].decode() + "-%016x" % h + ".yaml")
+print(name[:-5][:200 - 1 - 16 - 5].decode() + "-%016x" % h + ".yaml")
 PY
 }
 
