@@ -197,7 +197,7 @@ static int create_temp(int dir_fd, const char *word, const char *tag, char **tmp
 		random_hex(hex);
 		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", word, hex, tag);
 		int fd = openat(dir_fd, *tmp, O_WRONLY | O_CREAT | O_EXCL |
-				O_NOFOLLOW | O_CLOEXEC, 0644);
+				O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 		if (fd >= 0)
 			return fd;
 		int e = errno;
