@@ -155,7 +155,8 @@ make_user() {
 	chmod 755 "$T"
 }
 
-# as_user COMMAND...: run COMMAND as $TUSER, without root's groups.
+# as_user COMMAND...: run COMMAND as $TUSER, without root's groups (in the
+# foreground: run in the background, $! would be a subshell, not COMMAND).
 as_user() {
 	setpriv --reuid="$TUSER" --regid="$TUSER" --clear-groups -- "$@"
 }
