@@ -13,7 +13,11 @@
  * watch ourselves; and the whole round trip of `cairn submit --wait` (a
  * process that copies the file in and waits for its result by inotify)
  * against the same bare rename.  Memory: VmRSS of the idle daemon, and after each
- * batch up to 100,000 processed files.  Missed targets are reported; only
+ * batch up to 100,000 processed files.  Hostile mix: one daemon serves,
+ * after a warm-up, clean batches and batches of the same size with 1% of
+ * the files bad (a 250-byte name, or unreadable when the bench is not
+ * root), each of which fails alone; the median rate with bad files as a
+ * ratio to the median clean one.  Missed targets are reported; only
  * a daemon that does not answer at all stops the section.
  */
 #include <errno.h>
@@ -21,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,8 +39,34 @@ struct batch {
 	double seconds;
 };
 
-/* batch - drop count staged files at once, wait for all their results */
-static struct batch batch(struct spool *s, size_t count)
+/*
+ * drop_bad - file i of a hostile batch: every 100th is bad, renamed in
+ * under a 250-byte name, or (when not root, every other one) made
+ * unreadable before it is dropped.  Each bad file gives an error result.
+ */
+static void drop_bad(const struct spool *s, const char *name, size_t i)
+{
+	char from[1200], to[1400], longname[256];
+
+	snprintf(from, sizeof from, "%s/%s", s->stage, name);
+	if (geteuid() != 0 && (i / 100) % 2 == 1) {
+		if (chmod(from, 0) < 0)
+			bench_die("chmod %s: %s", from, strerror(errno));
+		spool_drop(s, name);
+		return;
+	}
+	memset(longname, 'L', 250 - strlen(name));
+	snprintf(longname + 250 - strlen(name), 32, "%s", name);
+	snprintf(to, sizeof to, "%s/%s", s->incoming, longname);
+	if (rename(from, to) < 0)
+		bench_die("rename %s: %s", from, strerror(errno));
+}
+
+/*
+ * batch - drop count staged files at once, wait for all their results;
+ * with `bad`, 1% of them are bad (drop_bad).
+ */
+static struct batch batch(struct spool *s, size_t count, int bad)
 {
 	char (*names)[32] = malloc(count * sizeof *names);
 	struct batch r = { count, 0, 0 };
@@ -48,8 +79,12 @@ static struct batch batch(struct spool *s, size_t count)
 	spool_stage(s, count, names);
 	watcher_open(&w, s->results);
 	t0 = bench_now();
-	for (i = 0; i < count; i++)
-		spool_drop(s, names[i]);
+	for (i = 0; i < count; i++) {
+		if (bad && i % 100 == 0)
+			drop_bad(s, names[i], i);
+		else
+			spool_drop(s, names[i]);
+	}
 	r.done = watcher_wait(&w, count, 60000 + (int)count * 10);
 	r.seconds = (double)(bench_now() - t0) / 1e9;
 	watcher_close(&w);
@@ -159,7 +194,7 @@ static size_t drop_failed(double *v, size_t n)
 }
 
 struct figures {
-	double naive, naive_sync, nofsync, fsync, user;
+	double naive, naive_sync, nofsync, fsync, user, clean, hostile;
 	double lat_med, lat_p99, bare_med, bare_p99;
 	double sub_med, sub_p99;
 	long idle_kb, first_kb, last_kb;
@@ -236,7 +271,7 @@ static int serve_nofsync(const struct bench *b, struct figures *f,
 	}
 	for (i = 0; i < rounds; i++) {
 		base[i] = naive_rate(&s, n, 0, csv);
-		r = batch(&s, n);
+		r = batch(&s, n, 0);
 		log_batch(csv, "cairnd fsync=false", &r);
 		got[i] = rate(&r);
 		usleep(200000);
@@ -273,7 +308,7 @@ static int serve_fsync(const struct bench *b, struct figures *f, FILE *csv)
 		return -1;
 	for (i = 0; i < rounds; i++) {
 		base[i] = naive_rate(&s, n, 1, csv);
-		r = batch(&s, n);
+		r = batch(&s, n, 0);
 		log_batch(csv, "cairnd fsync=true", &r);
 		got[i] = rate(&r);
 	}
@@ -304,11 +339,43 @@ static void user(const struct bench *b, struct figures *f, FILE *csv)
 			   "the loop did not start (python3 missing?)");
 		return;
 	}
-	r = batch(&s, n);
+	r = batch(&s, n, 0);
 	log_batch(csv, "inotifywait + python loop", &r);
 	f->user = rate(&r);
 	user_loop_stop(pid);
 	spool_remove(&s);
+}
+
+/*
+ * hostile - on one daemon, after a warm-up batch, rounds of a clean batch
+ * and one with 1% bad files, alternating; the medians of both.
+ */
+static int hostile(const struct bench *b, struct figures *f, FILE *csv)
+{
+	size_t n = b->quick ? 2000 : 20000, rounds = b->quick ? 2 : 3, i;
+	double clean[8], bad[8];
+	struct spool s;
+	struct batch r;
+	pid_t pid;
+
+	spool_init(&s, b, "hostile");
+	if ((pid = daemon_start(b, &s, 0)) < 0)
+		return -1;
+	r = batch(&s, n, 0);
+	log_batch(csv, "cairnd warm-up batch", &r);
+	for (i = 0; i < rounds; i++) {
+		r = batch(&s, n, 0);
+		log_batch(csv, "cairnd clean batch", &r);
+		clean[i] = rate(&r);
+		r = batch(&s, n, 1);
+		log_batch(csv, "cairnd 1% bad files", &r);
+		bad[i] = rate(&r);
+	}
+	f->clean = bench_median(clean, rounds);
+	f->hostile = bench_median(bad, rounds);
+	daemon_stop(pid);
+	spool_remove(&s);
+	return 0;
 }
 
 static void report(const struct bench *b, const struct figures *f)
@@ -326,6 +393,10 @@ static void report(const struct bench *b, const struct figures *f)
 		row(b, "throughput fsync=false vs user loop", f->nofsync,
 		    "files/s", "inotifywait+python loop", f->user,
 		    f->nofsync / f->user, "", BENCH_INFO);
+	row(b, "throughput with 1% bad files", f->hostile, "files/s",
+	    "clean batch, same daemon", f->clean,
+	    f->clean > 0 ? f->hostile / f->clean : 0, ">= 0.9",
+	    ok(f->clean > 0 && f->hostile >= 0.9 * f->clean));
 	row(b, "latency median idle fsync=false", f->lat_med, "us",
 	    "bare rename->inotify", f->bare_med, f->lat_med / f->bare_med,
 	    "<= 1000 us", ok(f->lat_med <= 1000));
@@ -381,7 +452,7 @@ int bench_daemon(const struct bench *b)
 	rss = bench_csv(b, "rss.csv", "files_processed,rss_kb");
 	sublat = bench_csv(b, "submit_latency.csv", "sample,cairn_submit_wait_us");
 	if (serve_nofsync(b, &f, csv, lat, rss, sublat) < 0 ||
-	    serve_fsync(b, &f, csv) < 0)
+	    serve_fsync(b, &f, csv) < 0 || hostile(b, &f, csv) < 0)
 		bench_die("cairnd did not serve its spool");
 	user(b, &f, csv);
 	report(b, &f);

@@ -8,6 +8,8 @@ pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-de
 pkgs="$pkgs prometheus python3-yaml bash-completion"
 # the HTML report's test renders the page (tests/report/report_html.sh)
 pkgs="$pkgs chromium"
+# issue 9 tests: python3 (logfmt parser, short names), useradd (passwd) and setpriv (util-linux)
+pkgs="$pkgs python3 passwd util-linux"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

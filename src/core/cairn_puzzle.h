@@ -129,6 +129,7 @@ struct cairn_input {
 	struct cairn_puzzle *puzzles;
 	size_t npuzzles;
 	size_t cap;
+	int oom;			/* a reader ran out of memory: not a result */
 };
 
 /* Limits the readers enforce (SPEC section 6). */

@@ -6,8 +6,11 @@
  * final name, fsync the directory.  Only after this returns 0 may the
  * caller move the input out of processing/.  On any failure the temporary
  * file is unlinked and the error returned; the old result, if any, stays
- * untouched.  Temporary names carry a tag (the instance name) and 16 hex
- * digits, so each instance can remove its own leftovers at start.
+ * untouched.  Temporary names are ".WORD.<16 hex>.<tag>.tmp" (WORD is
+ * "result" or "spare", the tag the instance name), so each instance can
+ * remove its own leftovers at start: the tag is the exact rest of the
+ * name, so instance "a" never takes the files of instance "x.a"; and a
+ * temporary name is short whatever the result's name.
  */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -185,15 +189,15 @@ static int write_all(int fd, const char *p, size_t len)
 }
 
 /* create_temp - open a fresh temporary file; its name goes to *tmp. */
-static int create_temp(int dir_fd, const char *name, const char *tag, char **tmp)
+static int create_temp(int dir_fd, const char *word, const char *tag, char **tmp)
 {
 	for (int tries = 0; ; tries++) {
 		char hex[RANDOM_HEX + 1];
 
 		random_hex(hex);
-		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", name, tag, hex);
+		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", word, hex, tag);
 		int fd = openat(dir_fd, *tmp, O_WRONLY | O_CREAT | O_EXCL |
-				O_NOFOLLOW | O_CLOEXEC, 0644);
+				O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 		if (fd >= 0)
 			return fd;
 		int e = errno;
@@ -210,11 +214,19 @@ static int take_spare(struct cairn_dirsync *ds, char **tmp)
 	int fd = -1;
 
 	pthread_mutex_lock(&ds->mu);
-	if (ds->nspares > 0) {
+	while (fd < 0 && ds->nspares > 0) {
 		struct cairn_spare *sp = &ds->spares[--ds->nspares];
+		struct stat st;
 
 		fd = sp->fd;
 		*tmp = sp->name;
+		/* Removed with a deleted results/ (the spool came back): drop it. */
+		if (fstat(fd, &st) == 0 && st.st_nlink == 0) {
+			close(fd);
+			free(*tmp);
+			*tmp = NULL;
+			fd = -1;
+		}
 	}
 	pthread_mutex_unlock(&ds->mu);
 	return fd;
@@ -259,7 +271,7 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 
 	fd = r = ds ? take_spare(ds, &tmp) : -1;
 	if (fd < 0)
-		fd = r = create_temp(dir_fd, name, tag, &tmp);
+		fd = r = create_temp(dir_fd, "result", tag, &tmp);
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
@@ -295,22 +307,21 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 
 int cairn_publish_is_temp(const char *name, const char *tag)
 {
-	size_t len = strlen(name), tlen = strlen(tag);
-	/* "." NAME "." TAG "." HEX ".tmp" with NAME non-empty */
-	size_t tail = 1 + tlen + 1 + RANDOM_HEX + 4;
+	size_t len = strlen(name), tlen = strlen(tag), w = 1;
 
-	if (name[0] != '.' || len < 2 + tail)
+	/* "." WORD "." HEX "." TAG ".tmp", WORD of letters, TAG exactly. */
+	if (name[0] != '.')
 		return 0;
-	const char *t = name + len - tail;
-	if (t[0] != '.' || memcmp(t + 1, tag, tlen) != 0 || t[1 + tlen] != '.')
+	while (name[w] >= 'a' && name[w] <= 'z')
+		w++;
+	if (w == 1 || name[w] != '.' || len != w + 1 + RANDOM_HEX + 1 + tlen + 4)
 		return 0;
-	for (size_t i = 0; i < RANDOM_HEX; i++) {
-		char c = t[2 + tlen + i];
-
-		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+	for (size_t i = w + 1; i < w + 1 + RANDOM_HEX; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'f')))
 			return 0;
-	}
-	return strcmp(t + 2 + tlen + RANDOM_HEX, ".tmp") == 0;
+	name += w + 1 + RANDOM_HEX;
+	return name[0] == '.' && memcmp(name + 1, tag, tlen) == 0 &&
+	       strcmp(name + 1 + tlen, ".tmp") == 0;
 }
 
 int cairn_publish_remove_stale(int dir_fd, const char *tag)

@@ -35,11 +35,28 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		     const char *instance, char *err, size_t errlen);
 void cairn_spool_close(struct cairn_spool *sp);
 
+/*
+ * The spool, results/, done/, failed/ or processing/<instance>/ was
+ * deleted or replaced while held (its inode is not the one at its path,
+ * or it has no links): re-create it and re-open it under the same
+ * descriptor number.  Returns 0 when all were in place, 1 when something
+ * was replaced (its names, comma-separated, in what), or a negative errno
+ * value with the reason in what.
+ */
+int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
+
 /* Re-create incoming/ if it vanished and open it (O_DIRECTORY|O_CLOEXEC). */
 int cairn_spool_open_incoming(const struct cairn_spool *sp);
 
-/* An instance name is one path component: not empty, no '/', no leading '.'. */
+/* Longest instance name: its temporary names must fit in 255 bytes. */
+#define CAIRN_INSTANCE_MAX 200
+
+/*
+ * An instance name is one path component: not empty, no '/', no leading
+ * '.', at most CAIRN_INSTANCE_MAX bytes.  _check: 0, or -EINVAL with why.
+ */
 int cairn_spool_instance_ok(const char *instance);
+int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
 /* Claim incoming/NAME into processing/<instance>/NAME (-ENOENT: taken). */
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name);

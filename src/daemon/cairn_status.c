@@ -108,7 +108,7 @@ static char *metrics_text(struct cairn_daemon *d)
 void cairn_status_write_metrics(struct cairn_daemon *d)
 {
 	const char *path = d->gen->conf.metrics_file;
-	char err[512], v[512];
+	char err[512], v[512], e[1024];
 
 	if (path == NULL)
 		return;
@@ -122,7 +122,7 @@ void cairn_status_write_metrics(struct cairn_daemon *d)
 		snprintf(err, sizeof(err), "%s", strerror(-r));
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "metrics not written", "file=%s error=%s",
-			  cairn_log_value(v, sizeof(v), path), err);
+			  cairn_log_value(v, sizeof(v), path), cairn_log_value(e, sizeof(e), err));
 	if (fd >= 0)
 		close(fd);
 	free(text);
@@ -152,13 +152,14 @@ void cairn_status_start_metrics(struct cairn_daemon *d)
 
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 {
-	char f[512], e[1024];
+	char f[512], e[1024], in[512];
 	const struct cairn_stats *st = &j->st;
 
 	cairn_log_value(f, sizeof(f), j->name);
 	cairn_log_value(e, sizeof(e), j->err);
 	if (j->end == CAIRN_JOB_DONE || j->end == CAIRN_JOB_FAILED)
 		cairn_metrics_observe(&d->metrics_data, st, j->ms);
+	cairn_log_value(in, sizeof(in), j->stored ? j->stored : "removed");
 	switch (j->end) {
 	case CAIRN_JOB_DONE:
 	case CAIRN_JOB_FAILED:
@@ -168,7 +169,7 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 			  " status=%s input=%s%s%s",
 			  f, st->puzzles, st->errors, st->correct, st->wrong, j->ms,
 			  st->file_error ? "error" : "ok",
-			  j->stored ? j->stored : "removed",
+			  in,
 			  j->err[0] ? " error=" : "", j->err[0] ? e : "");
 		break;
 	case CAIRN_JOB_RETURNED:
@@ -180,7 +181,8 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 		break;
 	case CAIRN_JOB_RETRY:
 	case CAIRN_JOB_STUCK:
-		break;		/* storage_failure() logs these */
+	case CAIRN_JOB_LATER:
+		break;		/* cairn_dispatch.c logs these */
 	}
 }
 

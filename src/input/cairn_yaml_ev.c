@@ -113,8 +113,10 @@ static int syntax_error(struct cairn_yaml_ev *r)
 
 	if (ps->error == YAML_READER_ERROR)
 		place_of(r, ps->problem_offset, &m);
-	if (ps->problem == NULL)
+	if (ps->problem == NULL) {
+		r->in->oom = 1;		/* transient: the daemon retries the file */
 		return cairn_yaml_ev_fail(r, s, &m, NULL, "out of memory");
+	}
 	if (ps->context == NULL)
 		return cairn_yaml_ev_fail(r, s, &m, NULL, "%s", ps->problem);
 	return cairn_yaml_ev_fail(r, s, &m, NULL,
@@ -267,6 +269,7 @@ int cairn_yaml_ev_open(struct cairn_yaml_ev *r, struct cairn_input *in,
 	r->data = data;
 	r->len = len;
 	if (lib(yaml_parser_initialize(&r->parser)) < 0) {
+		in->oom = 1;
 		cairn_input_fail(in, 0, cairn_xstrdup("out of memory"));
 		return -1;
 	}

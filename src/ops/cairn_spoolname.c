@@ -76,8 +76,14 @@ int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
 
 int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored)
 {
+	return cairn_spool_store_as(from_fd, name, to_fd, name, stored);
+}
+
+int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
+			 char **stored)
+{
 	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(name, k);
+		char *to = cairn_spool_numbered(as, k);
 		int r = cairn_spool_move(from_fd, name, to_fd, to);
 
 		if (r != -EEXIST || k == 1000000) {

@@ -23,5 +23,8 @@ int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to);
  * name.1.ext, ...).  Sets *stored (caller frees) to the name used.
  */
 int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored);
+/* The same under the numbered names of `as` (a file that failed under a short name). */
+int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
+			 char **stored);
 
 #endif

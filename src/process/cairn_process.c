@@ -312,7 +312,8 @@ int cairn_process_as(const char *source, enum cairn_format format,
 
 	cairn_input_init(&in, source, format);
 	read_input(&in, data, len, s);
-	rc = cairn_process_input(&in, s, cancel);
+	/* Out of memory while reading is no answer about the file. */
+	rc = in.oom ? -ENOMEM : cairn_process_input(&in, s, cancel);
 	if (rc == 0) {
 		cairn_result_count(&in, st);
 		cairn_result_render(&in, st, result);

@@ -63,8 +63,9 @@ hw1_input >"$P/poison.yaml"
 ino=$(stat -c %i "$P/poison.yaml")
 printf '%s %s\n' "$ino" "$(printf poison.yaml | od -An -tx1 | tr -d ' \n')" >"$P/.attempts"
 R="$SPOOL/results"
-echo half >"$R/.x.result.yaml.test.0123456789abcdef.tmp"
-echo other >"$R/.x.result.yaml.other.0123456789abcdef.tmp"
+echo half >"$R/.result.0123456789abcdef.test.tmp"
+echo other >"$R/.result.0123456789abcdef.other.tmp"
+echo other >"$R/.spare.0123456789abcdef.x.test.tmp"
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/crash.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS after a crash, expected 65"
@@ -74,8 +75,9 @@ cmp "$T/want" "$R/poison.result.yaml" || fail "poison result"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: again.yaml/' >"$T/want"
 cmp "$T/want" "$R/again.result.yaml" || fail "again result"
 [ -f "$SPOOL/done/again.yaml" ] || fail "again.yaml not in done/"
-[ ! -e "$R/.x.result.yaml.test.0123456789abcdef.tmp" ] || fail "stale temp kept"
-[ -e "$R/.x.result.yaml.other.0123456789abcdef.tmp" ] || fail "other instance's temp removed"
+[ ! -e "$R/.result.0123456789abcdef.test.tmp" ] || fail "stale temp kept"
+[ -e "$R/.result.0123456789abcdef.other.tmp" ] || fail "other instance's temp removed"
+[ -e "$R/.spare.0123456789abcdef.x.test.tmp" ] || fail "instance x.test's temp removed"
 [ ! -s "$P/.attempts" ] || fail "journal not emptied: $(cat "$P/.attempts")"
 grep -q 'msg="removed stale temporary files" count=1' "$T/crash.log" || fail "stale log line"
 
