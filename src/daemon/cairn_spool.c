@@ -178,11 +178,19 @@ void cairn_spool_close(struct cairn_spool *sp)
 	sp->root = sp->instance = sp->incoming_path = NULL;
 }
 
-int cairn_spool_open_incoming(const struct cairn_spool *sp)
+int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
 {
-	int r = mkdir_at(sp->root_fd, "incoming");
-
-	return r < 0 ? r : open_dir_at(sp->root_fd, "incoming");
+	/*
+	 * A re-created incoming/ gets the old one's mode back (1733 in the
+	 * package): under UMask=0027 a plain mkdir would lock submitters out.
+	 */
+	if (mkdirat(sp->root_fd, "incoming", 0755) == 0) {
+		if (like != 0 && fchmodat(sp->root_fd, "incoming", like & 07777, 0) < 0)
+			return -errno;
+	} else if (errno != EEXIST) {
+		return -errno;
+	}
+	return open_dir_at(sp->root_fd, "incoming");
 }
 
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name)

@@ -45,8 +45,11 @@ void cairn_spool_close(struct cairn_spool *sp);
  */
 int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
 
-/* Re-create incoming/ if it vanished and open it (O_DIRECTORY|O_CLOEXEC). */
-int cairn_spool_open_incoming(const struct cairn_spool *sp);
+/*
+ * Re-create incoming/ if it vanished, with the mode `like` (0: 0755 less
+ * the umask), and open it (O_DIRECTORY|O_CLOEXEC).
+ */
+int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
 
 /* Longest instance name: its temporary names must fit in 255 bytes. */
 #define CAIRN_INSTANCE_MAX 200

@@ -199,17 +199,23 @@ static int check_spool(struct cairn_watch *w)
 static void rewatch(struct cairn_watch *w, int create)
 {
 	char v[256], e[256];
+	struct stat old;
 
 	if (w->inotify_fd >= 0 && w->wd >= 0)
 		inotify_rm_watch(w->inotify_fd, w->wd);
 	w->wd = -1;
-	if (w->dir_fd >= 0)
+	if (w->dir_fd >= 0) {
+		if (fstat(w->dir_fd, &old) == 0)
+			w->incoming_mode = old.st_mode;
 		close(w->dir_fd);
+	}
 	if (create)
-		w->dir_fd = cairn_spool_open_incoming(w->sp);
+		w->dir_fd = cairn_spool_open_incoming(w->sp, w->incoming_mode);
 	else if ((w->dir_fd = openat(w->sp->root_fd, "incoming",
 				     O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		w->dir_fd = -errno;
+	if (w->dir_fd >= 0 && fstat(w->dir_fd, &old) == 0)
+		w->incoming_mode = old.st_mode;
 	if (w->dir_fd == -ENOENT && !create) {
 		w->dir_fd = -1;		/* the periodic check makes it */
 	} else if (w->dir_fd >= 0 && w->inotify_fd >= 0) {

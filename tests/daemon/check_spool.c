@@ -168,7 +168,7 @@ START_TEST(test_open_and_claim)
 	for (size_t i = 0; i < 6; i++)
 		ck_assert_msg(fstatat(sp.root_fd, dirs[i], &st, 0) == 0 && S_ISDIR(st.st_mode),
 			      "%s", dirs[i]);
-	int in = cairn_spool_open_incoming(&sp);
+	int in = cairn_spool_open_incoming(&sp, 0);
 	ck_assert_int_ge(in, 0);
 	put(in, "hw1.yaml", "x\n");
 	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), 0);

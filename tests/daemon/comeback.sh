@@ -31,9 +31,13 @@ log_has d 'level=warning msg="incoming replaced" dir=.*/spool/incoming action=re
 	fail "no warning for the replaced incoming/"
 wait_for 6 no_deleted_dirs || fail "still holds: $(ls -l "/proc/$D/fd" | grep deleted)"
 
-# incoming/ removed and left missing: re-created by the daemon.
+# incoming/ removed and left missing: re-created by the daemon, with the
+# mode it had (1733 as the package makes it, not 0755 less the umask).
+chmod 1733 "$SPOOL/incoming"
 rm -rf "$SPOOL/incoming"
 wait_for 6 test -d "$SPOOL/incoming" || fail "incoming/ not re-created"
+mode=$(stat -c %a "$SPOOL/incoming")
+[ "$mode" = 1733 ] || fail "incoming/ re-created with mode $mode, not 1733"
 drop third.yaml
 wait_for 6 test -f "$SPOOL/done/third.yaml" || fail "file in the re-created incoming/ not processed"
 
