@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_mem.h"
 
 static const char usage[] =
 	"Usage: cairn COMMAND [OPTIONS] [ARGS]\n"
@@ -44,6 +45,7 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	cairn_mem_tune();
 	if (argc < 2) {
 		fputs(usage, stderr);
 		return CAIRN_EX_USAGE;
