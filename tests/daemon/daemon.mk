@@ -29,3 +29,7 @@ TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
 VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch
+
+# memory_budget over whole files (issue 9, case 4); a line of its own.
+TESTS += tests/daemon/memory.sh
+dist_check_SCRIPTS += tests/daemon/memory.sh
