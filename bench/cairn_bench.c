@@ -21,7 +21,7 @@
 static const char usage[] =
 	"usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR --out DIR\n"
 	"                   --work DIR SECTION...\n"
-	"sections: solvers parse e2e daemon\n";
+	"sections: solvers parse e2e daemon memory\n";
 
 static int section(const struct bench *b, const char *name)
 {
@@ -33,6 +33,8 @@ static int section(const struct bench *b, const char *name)
 		return bench_e2e(b);
 	if (strcmp(name, "daemon") == 0)
 		return bench_daemon(b);
+	if (strcmp(name, "memory") == 0)
+		return bench_memory(b);
 	fprintf(stderr, "cairn-bench: unknown section %s\n%s", name, usage);
 	return 2;
 }

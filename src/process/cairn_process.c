@@ -31,6 +31,15 @@
 
 #define EXPLAIN_MAX_N 20
 
+/*
+ * What a job holds besides what is counted piece by piece: libyaml's
+ * input buffers and queues (about 64 KiB), a CSV record's fields, the
+ * messages being built.  A record's piles while it is read (8 bytes each,
+ * up to max_piles) are not counted: they are the reader's, bounded by
+ * max_piles, and a puzzle too long is refused for that, not for memory.
+ */
+#define JOB_OVERHEAD (64u * 1024)
+
 /* sum_fits - SPEC section 1: the sum of |a[i]| must not exceed 2^63-1 */
 static int sum_fits(const int64_t *a, size_t n, int64_t *total)
 {
@@ -402,13 +411,12 @@ int cairn_process_as(const char *source, enum cairn_format format,
 
 	cairn_budget_init(&budget, s->memory_budget);
 	/* The caller holds the input's bytes for the whole job. */
-	cairn_budget_add(&budget, cairn_budget_cost(len));
+	cairn_budget_add(&budget, cairn_budget_cost(len) + JOB_OVERHEAD);
 	cairn_input_init(&in, source, format);
 	in.budget = &budget;
 	in.max_puzzles = s->max_puzzles;
 	if (budget.over)
-		too_big(&in, cairn_budget_cost(len), "read", len,
-			"its bytes alone");
+		too_big(&in, budget.used, "read", len, "its bytes alone");
 	else
 		read_input(&in, data, len, s);
 	rc = cairn_process_input(&in, s, cancel);
