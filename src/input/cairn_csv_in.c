@@ -219,7 +219,6 @@ static int long_row(struct csv *c)
 	struct cairn_puzzle *p;
 	int rc;
 
-
 	c->rec.keep = 1;
 	rc = cairn_csv_rec_next(&c->rec);
 	c->rec.keep = keep;

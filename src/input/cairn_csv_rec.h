@@ -47,8 +47,8 @@ int cairn_csv_rec_next(struct cairn_csv_rec *r);
  * at most `max` plain integers (no quotes, no empty or malformed field),
  * read it into (*v)[0..*n), growing *v, and return 1.  Return 2 when
  * the record starts with `max` plain integers and has more fields, so
- * that it can be refused without holding its fields.  Otherwise (and for 2) consume
- * nothing and return 0, and cairn_csv_rec_next() reads the record.
+ * that it can be refused without keeping its fields.  Otherwise, and
+ * for 2, consume nothing; cairn_csv_rec_next() then reads the record.
  */
 int cairn_csv_rec_ints(struct cairn_csv_rec *r, int64_t **v, size_t *n,
 		       size_t *cap, size_t max);
