@@ -112,6 +112,7 @@ struct cairn_puzzle *cairn_input_add(struct cairn_input *in)
 	p->moves = -1;
 	p->explain = -1;
 	p->out.first_move = -1;
+	p->points = -1;
 	return p;
 }
 

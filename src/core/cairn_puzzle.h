@@ -108,7 +108,13 @@ struct cairn_puzzle {
 	struct cairn_expect expect;
 	char *error;			/* the puzzle is invalid: message with its place */
 	struct cairn_outcome out;
+	int64_t points;			/* a problem set's weight; -1 unset (1) */
 };
+
+/* The most points one puzzle of a problem set may carry. */
+#define CAIRN_MAX_POINTS 1000000000
+/* What puzzle p weighs in a submission's score (SPEC 4). */
+#define CAIRN_POINTS_OF(p) ((p)->points < 0 ? 1 : (uint64_t)(p)->points)
 
 enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER };
 

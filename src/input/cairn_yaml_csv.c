@@ -454,6 +454,8 @@ static void dump_puzzle(struct cairn_buf *b, const struct cairn_puzzle *p)
 		cairn_buf_addf(b, " moves=%s", tri[p->moves]);
 	if (p->explain >= 0)
 		cairn_buf_addf(b, " explain=%s", tri[p->explain]);
+	if (p->points >= 0)
+		cairn_buf_addf(b, " points=%lld", (long long)p->points);
 	cairn_buf_addc(b, '\n');
 	if (p->expect.present)
 		dump_expect(b, &p->expect);

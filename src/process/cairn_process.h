@@ -46,6 +46,9 @@ struct cairn_stats {
 	size_t puzzles, solved, errors;
 	size_t graded, correct, wrong, missing, invalid;
 	int file_error;			/* the result has status: error */
+	/* A submission's points (SPEC 4): the score is their ratio. */
+	int weighted;			/* points and max_points are set */
+	uint64_t points, max_points;	/* earned, and of all graded puzzles */
 };
 
 struct cairn_conf;

@@ -22,10 +22,14 @@ void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st);
 void cairn_stats_count(struct cairn_stats *st, int error, int solved,
 		       enum cairn_verdict v);
 /*
- * Append summary.score, correct/graded rounded to four decimals with
- * trailing zeros dropped (at least one decimal); nothing when graded is 0.
+ * Append summary.score, points/max_points when st->weighted and else
+ * correct/graded, rounded to four decimals with trailing zeros dropped
+ * (at least one decimal); nothing when the denominator is 0.
  */
 void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
+/* Count the points of one graded puzzle weighing w (st->weighted set). */
+void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
+			uint64_t w);
 
 /* Append s as a YAML scalar: plain when that reads back as the same string. */
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s);
