@@ -262,12 +262,15 @@ static int charge_outcome(struct cairn_input *in, size_t i, uint64_t before,
 	struct cairn_budget *b = in->budget;
 	uint64_t after = cairn_puzzle_bytes(&in->puzzles[i]), grown;
 
-	in->held += after - before;
-	in->held_items += after - before;
-	if (after >= before)
+	if (after >= before) {
+		in->held += after - before;
+		in->held_items += after - before;
 		cairn_budget_add(b, after - before);
-	else
+	} else {
+		in->held -= before - after;
+		in->held_items -= before - after;
 		cairn_budget_release(b, before - after);
+	}
 	if (!b->over)
 		return 0;
 	grown = b->used > start ? b->used - start : 0;
