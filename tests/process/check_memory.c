@@ -252,6 +252,17 @@ START_TEST(messages)
 	ck_assert_str_eq(got, want);
 	ck_assert_int_eq(st.file_error, 1);
 	free(got);
+	/* max_puzzles comes from the settings. */
+	cairn_buf_reset(&text);
+	cairn_buf_adds(&text, "5,3,4,5\n1,2,3\n3,9,1,2\n");
+	set.max_puzzles = 2;
+	got = process("t.csv", &text, 1u << 30, &st);
+	set.max_puzzles = 0;
+	/* (whatever columns the CSV result has after `error`) */
+	ck_assert_msg(strstr(got, "\n,3,,,,,,,,,,,,,line 3: more than 2 "
+			     "puzzles (max_puzzles)") != NULL, "%s", got);
+	ck_assert_int_eq(st.file_error, 1);
+	free(got);
 	cairn_buf_free(&text);
 }
 END_TEST
