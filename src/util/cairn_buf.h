@@ -26,6 +26,7 @@ struct cairn_buf {
 
 #define CAIRN_BUF_INIT { NULL, 0, 0, NULL, 0 }
 
+/* Room for `extra` more bytes (none for a metered buffer that is over). */
 void cairn_buf_reserve(struct cairn_buf *b, size_t extra);
 void cairn_buf_add(struct cairn_buf *b, const void *p, size_t n);
 void cairn_buf_adds(struct cairn_buf *b, const char *s);
