@@ -14,9 +14,8 @@
 #include <errno.h>
 
 #include "cairn_budget.h"
+#include "cairn_mem.h"
 
-/* Blocks from here up are mapped on their own (see cairn_mem_tune()). */
-#define MAP_FROM (128u * 1024)
 #define PAGE 4096u
 
 void cairn_budget_init(struct cairn_budget *b, uint64_t limit)
@@ -69,7 +68,7 @@ uint64_t cairn_budget_cost(size_t n)
 
 	if (n == 0)
 		return 0;
-	if (n >= MAP_FROM)
+	if (n >= CAIRN_MEM_MAP_FROM)
 		return ((uint64_t)n + 16 + PAGE - 1) / PAGE * PAGE;
 	c = ((uint64_t)n + 8 + 15) & ~(uint64_t)15;
 	return c < 32 ? 32 : c;

@@ -98,6 +98,6 @@ void cairn_mem_tune(void)
 	/* Setting it also turns off glibc's raising of the threshold each
 	 * time a mapped block is freed, which would let the next big input
 	 * or result grow inside the heap and stay there after the job. */
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+	mallopt(M_MMAP_THRESHOLD, CAIRN_MEM_MAP_FROM);
 #endif
 }

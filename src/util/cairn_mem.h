@@ -28,5 +28,7 @@ char *cairn_xasprintf(const char *fmt, ...)
  * its jobs hold (see cairn_budget.h).  Called once at the start of main.
  */
 void cairn_mem_tune(void);
+/* Blocks of this size and more are mapped on their own (cairn_mem_tune). */
+#define CAIRN_MEM_MAP_FROM (128u * 1024)
 
 #endif
