@@ -116,10 +116,23 @@ struct cairn_puzzle *cairn_input_add(struct cairn_input *in)
 	return p;
 }
 
+int cairn_input_fits(struct cairn_input *in, size_t n)
+{
+	uint64_t cost = cairn_budget_cost(n);
+
+	if (in->budget == NULL || cost <= cairn_budget_left(in->budget))
+		return 1;
+	in->budget->over = 1;
+	in->refused += cost;
+	if (in->stop == CAIRN_STOP_NONE)
+		in->stop = CAIRN_STOP_MEMORY;
+	return 0;
+}
+
 /*
  * need - what reading the whole file would take: what the job holds
- * besides the puzzles, and the puzzles scaled from the part read to the
- * whole
+ * besides the puzzles, the puzzles scaled from the part read to the
+ * whole, and what was refused
  */
 static uint64_t need(const struct cairn_input *in, size_t done, size_t total)
 {
@@ -128,7 +141,7 @@ static uint64_t need(const struct cairn_input *in, size_t done, size_t total)
 
 	if (done > 0 && done < total)
 		items = items * (double)total / (double)done;
-	return other + (uint64_t)items;
+	return other + (uint64_t)items + in->refused;
 }
 
 int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total)

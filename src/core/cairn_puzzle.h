@@ -142,6 +142,7 @@ struct cairn_input {
 	uint64_t held;			/* charged: the slots and puzzles[0..charged) */
 	uint64_t held_items;		/* ... of which the puzzles' own allocations */
 	size_t charged;
+	uint64_t refused;		/* not taken by cairn_input_fits() */
 	int stop;			/* a limit was passed (enum cairn_stop) */
 };
 
@@ -173,6 +174,12 @@ struct cairn_puzzle *cairn_input_add(struct cairn_input *in);
  * read, which serves to estimate what the whole file would need.
  */
 int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total);
+/*
+ * Whether n more bytes (a value about to be copied) fit in what the
+ * budget leaves; when not, reading stops as for cairn_input_add() and the
+ * bytes count in what the file is said to need.
+ */
+int cairn_input_fits(struct cairn_input *in, size_t n);
 /* Charge the puzzles not charged yet (cairn_input_add() does it lazily). */
 void cairn_input_charge(struct cairn_input *in);
 /* Count again, from scratch, what the list and every puzzle hold. */

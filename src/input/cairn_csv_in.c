@@ -284,6 +284,9 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 	union cairn_yaml_csv_value v;
 	char *why;
 
+	/* A cell is copied at most once: a huge one is refused unread. */
+	if (!cairn_input_fits(c->in, f->len))
+		return;
 	switch (col) {
 	case C_ID:
 		p->id = cairn_xstrndup(f->s, f->len);

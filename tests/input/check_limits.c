@@ -247,6 +247,33 @@ START_TEST(budget_while_reading)
 }
 END_TEST
 
+/* A cell bigger than what the budget leaves is refused before the copy. */
+START_TEST(budget_huge_cell)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	struct cairn_budget budget;
+	char *got, *want;
+	size_t i;
+
+	cairn_buf_adds(&b, "id,piles\np,1\n");
+	for (i = 0; i < 100000; i++)
+		cairn_buf_addc(&b, 'x');
+	cairn_buf_adds(&b, ",2\nq,3\n");
+	cairn_budget_init(&budget, 4096);
+	got = read_with("t.csv", b.data, b.len, 10, 0, &budget);
+	/* 100,000 bytes refused (97.7 KiB), the puzzles and their ids */
+	want = "file error (line 3): line 3: reading the file needs about ";
+	ck_assert_msg(strncmp(got, want, strlen(want)) == 0, "%s", got);
+	ck_assert_msg(strtod(got + strlen(want), NULL) >= 97.7 &&
+		      strtod(got + strlen(want), NULL) < 100, "%s", got);
+	ck_assert_msg(strstr(got, " KiB of memory, more than memory_budget "
+			     "(4.0 KiB)\nshape: none\n") != NULL, "%s", got);
+	ck_assert_uint_le(budget.peak, 4096);
+	free(got);
+	cairn_buf_free(&b);
+}
+END_TEST
+
 static Suite *limits_suite(void)
 {
 	Suite *s = suite_create("limits");
@@ -257,6 +284,7 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, long_record_refused);
 	tcase_add_test(tc, record_keep);
 	tcase_add_test(tc, budget_while_reading);
+	tcase_add_test(tc, budget_huge_cell);
 	suite_add_tcase(s, tc);
 	return s;
 }
