@@ -27,6 +27,9 @@
 #include "cairn_puzzle.h"
 #include "cairn_result.h"
 
+/* The largest result a job may hold while it waits for the disk alone. */
+#define STORING_HOLD_MAX (256u * 1024)
+
 void cairn_job_init(struct cairn_job *j, const char *name)
 {
 	memset(j, 0, sizeof(*j));
@@ -227,7 +230,13 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			goto out;
 		}
 	}
-	if (ctx->rendered != NULL && j->fsync) {
+	/*
+	 * The input is not needed any more.  A job that waits for the disk
+	 * without a solve slot holds only a small result, so that those
+	 * waiting add a few MiB at most to workers x memory_budget.
+	 */
+	cairn_buf_free(&data);
+	if (ctx->rendered != NULL && j->fsync && out.len <= STORING_HOLD_MAX) {
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg);
 	}

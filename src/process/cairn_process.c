@@ -39,6 +39,8 @@
  * max_piles, and a puzzle too long is refused for that, not for memory.
  */
 #define JOB_OVERHEAD (64u * 1024)
+/* A job that held this much trims the heap after it (a few ms at most). */
+#define TRIM_FROM (8u * 1024 * 1024)
 
 /* sum_fits - SPEC section 1: the sum of |a[i]| must not exceed 2^63-1 */
 static int sum_fits(const int64_t *a, size_t n, int64_t *total)
@@ -426,6 +428,9 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	if (rc == 0)
 		render_within(&in, st, result);
 	cairn_input_free(&in);
+	/* Small blocks freed stay in this thread's arena: give them back. */
+	if (budget.peak >= TRIM_FROM)
+		cairn_mem_trim();
 	return rc;
 }
 

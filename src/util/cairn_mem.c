@@ -101,3 +101,10 @@ void cairn_mem_tune(void)
 	mallopt(M_MMAP_THRESHOLD, CAIRN_MEM_MAP_FROM);
 #endif
 }
+
+void cairn_mem_trim(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}

@@ -28,6 +28,12 @@ char *cairn_xasprintf(const char *fmt, ...)
  * its jobs hold (see cairn_budget.h).  Called once at the start of main.
  */
 void cairn_mem_tune(void);
+/*
+ * Give the free pages of every malloc arena back to the system: after a
+ * big job, so that what one thread's arena kept is not added to what
+ * the next job takes in another's.
+ */
+void cairn_mem_trim(void);
 /* Blocks of this size and more are mapped on their own (cairn_mem_tune). */
 #define CAIRN_MEM_MAP_FROM (128u * 1024)
 

@@ -15,8 +15,9 @@ WORKERS=2
 BUDGET_MIB=64
 LIMIT_KB=$(( (WORKERS * BUDGET_MIB + 32) * 1024 ))
 
-write_conf "$T/c.yaml" "workers: $WORKERS" "memory_budget: ${BUDGET_MIB}MiB" \
-	"fsync: false"
+# fsync on (the default): jobs that wait for the disk free their solve
+# slot, and must not hold their input meanwhile.
+write_conf "$T/c.yaml" "workers: $WORKERS" "memory_budget: ${BUDGET_MIB}MiB"
 mkdir -p "$SPOOL/incoming" "$T/gen"
 yes 1 | head -c 10000000 >"$T/gen/one10.csv"
 yes 1 | head -c 40000000 >"$T/gen/one40.csv"
