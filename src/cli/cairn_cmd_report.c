@@ -2,7 +2,7 @@
  * cairn_cmd_report - `cairn report`: result files to a gradebook.
  *
  * Arguments are result files or directories; a directory stands for its
- * *.result.yaml, *.result.yml and *.result.csv regular files, sorted by
+ * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
  * name (byte order).  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
@@ -38,7 +38,8 @@ static const char usage[] =
 	"points,max_points,score), JUnit XML with a test suite per file and a\n"
 	"test case per graded puzzle, or one self-contained HTML page (the\n"
 	"class at a glance, each puzzle, each submission).  A DIR stands for\n"
-	"its *.result.yaml, *.result.yml and *.result.csv files, in name order.\n"
+	"its *.result.yaml, *.result.yml, *.result.csv and *.result.json\n"
+	"files, in name order.\n"
 	"\n"
 	"  -f, --format csv|junit|html\n"
 	"                          output format (default csv)\n"
@@ -73,7 +74,7 @@ static int by_name(const void *a, const void *b)
 static int is_result_name(const char *name)
 {
 	static const char *const ends[] = {
-		".result.yaml", ".result.yml", ".result.csv",
+		".result.yaml", ".result.yml", ".result.csv", ".result.json",
 	};
 	size_t len = strlen(name), i, e;
 

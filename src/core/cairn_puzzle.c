@@ -240,6 +240,8 @@ enum cairn_format cairn_format_of(const char *name)
 		return CAIRN_FORMAT_YAML;
 	if (strcasecmp(dot, ".csv") == 0)
 		return CAIRN_FORMAT_CSV;
+	if (strcasecmp(dot, ".json") == 0)
+		return CAIRN_FORMAT_JSON;
 	return CAIRN_FORMAT_OTHER;
 }
 

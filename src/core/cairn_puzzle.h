@@ -116,7 +116,8 @@ struct cairn_puzzle {
 /* What puzzle p weighs in a submission's score (SPEC 4). */
 #define CAIRN_POINTS_OF(p) ((p)->points < 0 ? 1 : (uint64_t)(p)->points)
 
-enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER };
+enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER,
+		   CAIRN_FORMAT_JSON };
 
 enum cairn_shape {
 	CAIRN_SHAPE_NONE,		/* nothing parsed (a file error) */

@@ -18,6 +18,7 @@
 #include "cairn_attempts.h"
 #include "cairn_gen.h"
 #include "cairn_jobs.h"
+#include "cairn_metrics.h"
 #include "cairn_notify.h"
 #include "cairn_pending.h"
 #include "cairn_publish.h"
@@ -64,6 +65,7 @@ struct cairn_daemon {
 	int paused;			/* backing off: take nothing */
 	int stopping, finished, exit_code;
 	uint64_t processed, failed, retries, returned;
+	struct cairn_metrics metrics_data;	/* what only the metrics file shows */
 	uint64_t last_status;		/* uv_now() of the last STATUS=, 0: none */
 	/*
 	 * Set by cairn_daemon.c, which calls down into dispatch: dispatch

@@ -65,10 +65,7 @@ void cairn_job_error_result(const char *name, const char *msg,
 	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
 	cairn_result_count(&in, st);
 	st->file_error = 1;
-	if (f == CAIRN_FORMAT_CSV)
-		cairn_result_csv(&in, out);
-	else
-		cairn_result_yaml(&in, st, out);
+	cairn_result_render(&in, st, out);
 	cairn_input_free(&in);
 }
 

@@ -4,9 +4,9 @@
  * Opening a spool creates the directories SPEC section 5 names and keeps a
  * descriptor on each, so that claims and moves are single renameat2()
  * calls that are atomic on every local file system.  No move here ever
- * replaces an existing name: RENAME_NOREPLACE is used, and where the file
- * system does not support it (some network file systems) link() plus
- * unlink() gives the same guarantee.  That is what makes a claim by one
+ * replaces an existing name: cairn_spool_move() (cairn_spoolname.c) uses
+ * RENAME_NOREPLACE, and where the file system does not support it (some
+ * network file systems) link() plus unlink().  That is what makes a claim by one
  * instance exclusive and what keeps done/ and failed/ from losing files.
  */
 #include "config.h"
@@ -142,75 +142,6 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp)
 	int r = mkdir_at(sp->root_fd, "incoming");
 
 	return r < 0 ? r : open_dir_at(sp->root_fd, "incoming");
-}
-
-static int ends_with(const char *s, size_t len, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return len >= n && memcmp(s + len - n, suffix, n) == 0;
-}
-
-int cairn_spool_ignored(const char *name)
-{
-	size_t len = strlen(name);
-
-	return len == 0 || name[0] == '.' || ends_with(name, len, ".tmp") ||
-	       ends_with(name, len, ".part") || ends_with(name, len, "~");
-}
-
-char *cairn_spool_numbered(const char *name, unsigned k)
-{
-	const char *dot = strrchr(name, '.');
-
-	if (k == 0)
-		return cairn_xstrdup(name);
-	if (dot == NULL || dot == name)
-		return cairn_xasprintf("%s.%u", name, k);
-	return cairn_xasprintf("%.*s.%u%s", (int)(dot - name), name, k, dot);
-}
-
-int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
-{
-	if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
-		return 0;
-	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-		return -errno;
-	/* No RENAME_NOREPLACE here: link() refuses to replace, too. */
-	if (linkat(from_fd, from, to_fd, to, 0) == 0) {
-		if (unlinkat(from_fd, from, 0) < 0) {
-			int e = errno;
-
-			unlinkat(to_fd, to, 0);
-			return -e;
-		}
-		return 0;
-	}
-	if (errno != EPERM)
-		return -errno;
-	/* Directories cannot be linked: check, then rename (best effort). */
-	struct stat st;
-
-	if (fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		return -EEXIST;
-	return renameat(from_fd, from, to_fd, to) < 0 ? -errno : 0;
-}
-
-int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored)
-{
-	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(name, k);
-		int r = cairn_spool_move(from_fd, name, to_fd, to);
-
-		if (r != -EEXIST || k == 1000000) {
-			if (r == 0 && stored != NULL)
-				*stored = to;
-			else
-				free(to);
-			return r;
-		}
-		free(to);
-	}
 }
 
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name)

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "cairn_spoolname.h"
+
 struct cairn_spool {
 	char *root;
 	char *instance;
@@ -38,21 +40,6 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp);
 
 /* An instance name is one path component: not empty, no '/', no leading '.'. */
 int cairn_spool_instance_ok(const char *instance);
-
-/* Names writers use while writing: ".x", "x.tmp", "x.part", "x~". */
-int cairn_spool_ignored(const char *name);
-
-/* "hw1.yaml", 2 -> "hw1.2.yaml"; "README", 1 -> "README.1"; k 0: a copy. */
-char *cairn_spool_numbered(const char *name, unsigned k);
-
-/* Move without replacing: 0, -EEXIST when `to` exists, or -errno. */
-int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to);
-
-/*
- * Move `name` into to_fd under the first free numbered name (name, then
- * name.1.ext, ...).  Sets *stored (caller frees) to the name used.
- */
-int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored);
 
 /* Claim incoming/NAME into processing/<instance>/NAME (-ENOENT: taken). */
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name);

@@ -141,8 +141,12 @@ static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	const yaml_char_t *anchor = NULL;
 
-	if (lib(yaml_parser_parse(&r->parser, e)) < 0)
+	if (r->json != NULL) {
+		if (cairn_json_ev_parse(r, e) < 0)
+			return -1;
+	} else if (lib(yaml_parser_parse(&r->parser, e)) < 0) {
 		return syntax_error(r);
+	}
 	switch (e->type) {
 	case YAML_ALIAS_EVENT:
 		return cairn_yaml_ev_refuse(r, e, "anchors and aliases are "
@@ -178,7 +182,9 @@ int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	/* A limit of the whole file (max_puzzles, memory_budget) ends it. */
 	if (r->in->stop != CAIRN_STOP_NONE &&
-	    cairn_input_stopped(r->in, r->parser.mark.index, r->len))
+	    cairn_input_stopped(r->in, r->json != NULL ?
+				cairn_json_ev_done(r) : r->parser.mark.index,
+				r->len))
 		return -1;
 	if (r->qhead == r->qlen)
 		return fetch(r, e);

@@ -610,7 +610,7 @@ static int document(struct cairn_yaml_ev *r)
 	return 0;
 }
 
-static int stream(struct cairn_yaml_ev *r)
+int cairn_yaml_stream(struct cairn_yaml_ev *r)
 {
 	yaml_event_t e;
 
@@ -638,7 +638,7 @@ void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
 
 	if (cairn_yaml_csv_begin(in, &data, &len, limits) == 0 &&
 	    cairn_yaml_ev_open(&r, in, data, len, limits) == 0) {
-		stream(&r);
+		cairn_yaml_stream(&r);
 		cairn_yaml_ev_close(&r);
 	}
 	cairn_yaml_csv_end(in);

@@ -343,10 +343,13 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 	case CAIRN_FORMAT_CSV:
 		cairn_csv_read(in, data, len, &s->limits);
 		break;
+	case CAIRN_FORMAT_JSON:
+		cairn_json_read(in, data, len, &s->limits);
+		break;
 	default:
 		cairn_input_fail(in, 0, cairn_xstrdup(
 			"unsupported file type: the name must end in .yaml, "
-			".yml or .csv"));
+			".yml, .csv or .json"));
 	}
 }
 
@@ -354,10 +357,7 @@ static void render(const struct cairn_input *in, struct cairn_stats *st,
 		   struct cairn_buf *out)
 {
 	cairn_result_count(in, st);
-	if (in->format == CAIRN_FORMAT_CSV)
-		cairn_result_csv(in, out);
-	else
-		cairn_result_yaml(in, st, out);
+	cairn_result_render(in, st, out);
 }
 
 /*
@@ -403,6 +403,17 @@ void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
 	s->cross_check = c->cross_check;
 	s->problems_dir = problems_dir;
 	s->problems = cache;
+}
+
+void cairn_result_render(const struct cairn_input *in, const struct cairn_stats *st,
+			 struct cairn_buf *out)
+{
+	if (in->format == CAIRN_FORMAT_CSV)
+		cairn_result_csv(in, out);
+	else if (in->format == CAIRN_FORMAT_JSON)
+		cairn_result_json(in, st, out);
+	else
+		cairn_result_yaml(in, st, out);
 }
 
 int cairn_process_as(const char *source, enum cairn_format format,

@@ -11,7 +11,11 @@
  * submission's `summary` has `points` and `max_points`.  Keys this reader
  * does not use (n, total, the rest of `summary`, keys added by a later
  * version) are skipped, and numbers that do not parse are taken as
- * absent.  CSV results are split by a minimal RFC 4180 reader
+ * absent.  JSON results (NAME.result.json) take the same path: the
+ * JSON writer's text is also YAML (flow collections, double-quoted
+ * strings with only the escapes YAML shares with JSON, no raw character
+ * YAML forbids), so libyaml reads it as it is.  CSV results are split by
+ * a minimal RFC 4180 reader
  * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
  * skipped); the header must name the columns id, line, verdict, feedback
  * and error, a record with an empty id is the file error, and the

@@ -46,7 +46,7 @@ struct cairn_result_file {
 
 /*
  * Read the result file `name` (a path or base name: NAME.result.csv is
- * CSV, anything else YAML) from data[0..len).  Returns 0, or -EINVAL
+ * CSV, anything else YAML, which includes the JSON results) from data[0..len).  Returns 0, or -EINVAL
  * with the reason in err when it is not a cairn result file; r is then
  * empty but still to be freed.
  */

@@ -54,7 +54,7 @@ run 65 cairn solve "$data/alias.yaml"
 same_file "$data/alias.yaml.expected" "$tmp/out"
 run 65 cairn solve "$data/notes.txt"
 grep '^error: ' "$tmp/out" > "$tmp/line"
-same_text 'error: "unsupported file type: the name must end in .yaml, .yml or .csv"' "$tmp/line"
+same_text 'error: "unsupported file type: the name must end in .yaml, .yml, .csv or .json"' "$tmp/line"
 
 # Standard input: YAML by default, CSV with --csv; options override the file.
 run 65 cairn solve -m -s linear - < "$data/plain.csv"

@@ -37,6 +37,8 @@ static char *read_with(const char *source, const char *text, size_t len,
 	in.budget = budget;
 	if (in.format == CAIRN_FORMAT_CSV)
 		cairn_csv_read(&in, text, len, &lim);
+	else if (in.format == CAIRN_FORMAT_JSON)
+		cairn_json_read(&in, text, len, &lim);
 	else
 		cairn_yaml_read(&in, text, len, &lim);
 	cairn_yaml_csv_dump(&b, &in);
@@ -92,6 +94,11 @@ START_TEST(max_puzzles_yaml)
 	expect("t.yaml", "puzzles:\n  - piles: [1]\n  - piles: [2]\n"
 	       "  - {piles: [3]}\n  - piles: [4]\n", 10, 2,
 	       "file error (line 4): line 4: more than 2 puzzles "
+	       "(max_puzzles)\n"
+	       "shape: none\n");
+	expect("t.json", "{\"puzzles\": [{\"piles\": [1]},\n"
+	       "  {\"piles\": [2]}, {\"piles\": [3]}]}\n", 10, 2,
+	       "file error (line 2): line 2: more than 2 puzzles "
 	       "(max_puzzles)\n"
 	       "shape: none\n");
 	expect("t.yaml", "problem_set: hw\nanswers:\n  a: {diff: 1}\n"
@@ -242,6 +249,13 @@ START_TEST(budget_while_reading)
 	for (i = 0; i < 100000; i++)
 		cairn_buf_adds(&b, "piles: [1]\n---\n");
 	expect_budget("t.yaml", b.data, b.len - 4, 65536, "file error (line ",
+		      " of memory, more than memory_budget (64.0 KiB)");
+	cairn_buf_reset(&b);
+	cairn_buf_adds(&b, "{\"puzzles\": [");
+	for (i = 0; i < 100000; i++)
+		cairn_buf_adds(&b, i ? ",\n{\"piles\": [1]}" : "{\"piles\": [1]}");
+	cairn_buf_adds(&b, "]}\n");
+	expect_budget("t.json", b.data, b.len, 65536, "file error (line ",
 		      " of memory, more than memory_budget (64.0 KiB)");
 	cairn_buf_free(&b);
 }

@@ -16,3 +16,11 @@ tests_input_check_limits_LDADD = $(tests_check_libs)
 endif
 VALGRIND_TESTS += tests/input/check_yaml_in tests/input/check_csv_in \
 	tests/input/check_limits
+if HAVE_CHECK
+check_PROGRAMS += tests/input/check_json_in
+TESTS += tests/input/check_json_in
+endif
+tests_input_check_json_in_SOURCES = tests/input/check_json_in.c
+tests_input_check_json_in_CFLAGS = $(tests_check_cflags)
+tests_input_check_json_in_LDADD = $(tests_check_libs)
+VALGRIND_TESTS += tests/input/check_json_in
