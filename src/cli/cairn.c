@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_mem.h"
 
 static const char usage[] =
 	"Usage: cairn [OPTIONS] COMMAND [OPTIONS] [ARGS]\n"
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
 	size_t c;
 	int k = 0, i, rc;
 
+	cairn_mem_tune();
 	if (argc < 2) {
 		fputs(usage, stderr);
 		return CAIRN_EX_USAGE;

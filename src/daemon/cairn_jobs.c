@@ -32,6 +32,9 @@
 #include "cairn_puzzle.h"
 #include "cairn_result.h"
 
+/* The largest result a job may hold while it waits for the disk alone. */
+#define STORING_HOLD_MAX (256u * 1024)
+
 void cairn_job_init(struct cairn_job *j, const char *name)
 {
 	memset(j, 0, sizeof(*j));
@@ -302,7 +305,12 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	j->ino = (uint64_t)st.st_ino;
 	if (render(j, ctx, &st, &out) < 0)
 		goto out;
-	if (ctx->rendered != NULL && j->fsync) {
+	/*
+	 * render() freed the input.  A job that waits for the disk without a
+	 * solve slot holds only a small result, so that those waiting add a
+	 * few MiB at most to workers x memory_budget.
+	 */
+	if (ctx->rendered != NULL && j->fsync && out.len <= STORING_HOLD_MAX) {
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg);
 	}

@@ -18,6 +18,7 @@
 #include "cairn_daemon.h"
 #include "cairn_gen.h"
 #include "cairn_log.h"
+#include "cairn_mem.h"
 #include "cairn_spool.h"
 
 #ifndef CAIRN_CONFIG_FILE
@@ -73,6 +74,7 @@ int main(int argc, char **argv)
 	/* Results and logs are written with write(2): report errors, not die. */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
+	cairn_mem_tune();
 	while ((opt = getopt_long(argc, argv, "c:tv", options, NULL)) != -1) {
 		switch (opt) {
 		case 'c':

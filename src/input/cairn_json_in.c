@@ -475,6 +475,11 @@ static int step(struct cairn_yaml_ev *r, struct cairn_json *j, yaml_event_t *e,
 	return fail(r, &j->at, "read past the end of the document");
 }
 
+size_t cairn_json_ev_done(const struct cairn_yaml_ev *r)
+{
+	return (size_t)(r->json->p - r->data);
+}
+
 int cairn_json_ev_parse(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	struct cairn_json *j = r->json;

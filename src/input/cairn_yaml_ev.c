@@ -182,6 +182,12 @@ static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 
 int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
+	/* A limit of the whole file (max_puzzles, memory_budget) ends it. */
+	if (r->in->stop != CAIRN_STOP_NONE &&
+	    cairn_input_stopped(r->in, r->json != NULL ?
+				cairn_json_ev_done(r) : r->parser.mark.index,
+				r->len))
+		return -1;
 	if (r->qhead == r->qlen)
 		return fetch(r, e);
 	*e = r->queue[r->qhead++];

@@ -97,6 +97,8 @@ int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
  * it for the same document; 0, or -1 after a file error.
  */
 int cairn_json_ev_parse(struct cairn_yaml_ev *r, yaml_event_t *e);
+/* How many bytes of a JSON file its events have consumed. */
+size_t cairn_json_ev_done(const struct cairn_yaml_ev *r);
 /* The YAML reader's grammar (cairn_yaml_in.c): read every document. */
 int cairn_yaml_stream(struct cairn_yaml_ev *r);
 

@@ -57,3 +57,7 @@ tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
 tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
+
+# memory_budget over whole files (issue 9, case 4); a line of its own.
+TESTS += tests/daemon/memory.sh
+dist_check_SCRIPTS += tests/daemon/memory.sh
