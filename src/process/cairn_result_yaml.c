@@ -4,7 +4,9 @@
  * The layout is fixed: keys always in the same order, numbers in plain
  * decimal, strings plain only when they read back as the same string
  * (so an id "1" or "yes" is quoted), everything else double-quoted with
- * escapes.  The same input and configuration always give the same bytes.
+ * escapes for every character a YAML reader would refuse, fold into a
+ * line break or drop (cairn_utf8_unsafe()), so that each text reads back
+ * as the very same characters.  The same input and configuration always give the same bytes.
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 
 #include "cairn_process.h"
 #include "cairn_result.h"
+#include "cairn_utf8.h"
 
 static const char *const bool_words[] = {
 	"y", "n", "yes", "no", "on", "off", "true", "false", "null", NULL,
@@ -37,31 +40,44 @@ static int plain_ok(const char *s)
 	return 1;
 }
 
+/*
+ * escape - one character of a double-quoted scalar; `len` bytes at s
+ * (0: an ill-formed byte, written as \xHH so the file stays readable)
+ */
+static void escape(struct cairn_buf *out, const char *s, size_t len,
+		   uint32_t cp)
+{
+	if (len == 0) {
+		cairn_buf_addf(out, "\\x%02x", (unsigned char)*s);
+	} else if (cp == '"' || cp == '\\') {
+		cairn_buf_addc(out, '\\');
+		cairn_buf_addc(out, (char)cp);
+	} else if (cp == '\n') {
+		cairn_buf_adds(out, "\\n");
+	} else if (cp == '\t') {
+		cairn_buf_adds(out, "\\t");
+	} else if (cairn_utf8_unsafe(cp)) {
+		/* Raw, libyaml refuses these or reads them as line breaks. */
+		cairn_buf_addf(out, cp < 0x100 ? "\\x%02x" : "\\u%04x",
+			       (unsigned)cp);
+	} else {
+		cairn_buf_add(out, s, len);
+	}
+}
+
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *c;
+	size_t n = strlen(s), len;
+	uint32_t cp = 0;
 
 	if (plain_ok(s)) {
 		cairn_buf_adds(out, s);
 		return;
 	}
 	cairn_buf_addc(out, '"');
-	for (c = (const unsigned char *)s; *c; c++) {
-		if (*c == '"' || *c == '\\') {
-			cairn_buf_addc(out, '\\');
-			cairn_buf_addc(out, (char)*c);
-		} else if (*c == '\n') {
-			cairn_buf_adds(out, "\\n");
-		} else if (*c == '\t') {
-			cairn_buf_adds(out, "\\t");
-		} else if (*c < 0x20 || *c == 0x7f) {
-			cairn_buf_adds(out, "\\x");
-			cairn_buf_addc(out, hex[*c >> 4]);
-			cairn_buf_addc(out, hex[*c & 15]);
-		} else {
-			cairn_buf_addc(out, (char)*c);
-		}
+	for (; n > 0; s += len ? len : 1, n -= len ? len : 1) {
+		len = cairn_utf8_next(s, n, &cp);
+		escape(out, s, len, cp);
 	}
 	cairn_buf_addc(out, '"');
 }
