@@ -165,6 +165,13 @@ static const struct bad_case bad_cases[] = {
 	  "line 2, column 10: mapping values are not allowed in this context" },
 	{ "workers: \"2\n",
 	  "line 2, column 1: found unexpected end of stream" },
+	/* libyaml's reader errors know only an offset: the place is counted. */
+	{ "workers: 2\nspool: /x\x01\n",
+	  "line 2, column 10: control characters are not allowed" },
+	{ "workers: 2\nspool: caf\xc3\xa9/\xff\n",
+	  "line 2, column 13: invalid leading UTF-8 octet" },
+	{ "spool: \"/a\\0b\"\n",
+	  "line 1, column 8: a NUL character is not allowed" },
 	{ "unknown_with_a_very_long_name_that_goes_on_and_on_and_on_and_on_forever: 1\n",
 	  "line 1, column 1: unknown key \"unknown_with_a_very_long_name_that_goes_on_and_on_and_on_and_on_...\"" },
 };
@@ -442,9 +449,9 @@ static void round_trip(const struct cairn_conf *c)
 	char err[512], *a, *b;
 
 	a = printed(c);
-	write_file(a);
 	cairn_conf_defaults(&back);
-	ck_assert_int_eq(cairn_conf_load(&back, path, err, sizeof(err)), 0);
+	ck_assert_int_eq(cairn_conf_load_mem(&back, "printed", a, strlen(a),
+					     err, sizeof(err)), 0);
 	b = printed(&back);
 	ck_assert_str_eq(a, b);
 	ck_assert_str_eq(back.spool, c->spool);
