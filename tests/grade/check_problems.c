@@ -18,7 +18,9 @@
 
 #include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_conf.h"
 #include "cairn_problems.h"
+#include "cairn_process.h"
 #include "check_run.h"
 
 static char tmp[64], dir[96];
@@ -441,9 +443,17 @@ START_TEST(test_from_memory)
 	const struct cairn_problem_source src = {
 		mem_get, (void *)sets, "problems",
 	};
-	struct cairn_limits lim = { 100, 1000 };
+	struct cairn_settings st;
+	struct cairn_limits lim;
+	struct cairn_conf conf;
 	struct cairn_input in;
 	size_t i;
+
+	/* The configuration's limits, whatever limits there are. */
+	cairn_conf_defaults(&conf);
+	cairn_settings_init(&st, &conf, NULL, NULL, NULL);
+	lim = st.limits;
+	cairn_conf_free(&conf);
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		submission(&in, cases[i].set);
