@@ -8,3 +8,6 @@ tests_report_check_report_LDADD = $(tests_check_libs) $(YAML_LIBS)
 endif
 EXTRA_DIST += tests/data/report
 VALGRIND_TESTS += tests/report/check_report
+# Issue 11's cases through the real `cairn solve` and `cairn report`.
+TESTS += tests/report/roundtrip_cli.sh
+dist_check_SCRIPTS += tests/report/roundtrip_cli.sh
