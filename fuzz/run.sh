@@ -41,7 +41,7 @@ if [ ! -f "$build/Makefile" ]; then
 		echo "run.sh: $src is configured in place; a separate build needs a clean tree (make distclean there, or a fresh clone)" >&2
 		exit 1
 	fi
-	[ -x "$src/configure" ] || (cd "$src" && autoreconf -fi)
+	[ -x "$src/configure" ] || (cd "$src" && autoreconf -fi >/dev/null 2>&1)
 	(cd "$build" && "$src/configure" CC=clang --enable-fuzzing >/dev/null)
 fi
 make -C "$build" -j"$jobs" fuzz >/dev/null

@@ -228,19 +228,17 @@ static void conf_copy(struct cairn_conf *dst, const struct cairn_conf *src)
  */
 static void add_quoted(struct cairn_buf *b, const char *s, size_t max)
 {
-	const unsigned char *p;
-	size_t n = 0;
+	size_t n = strlen(s), cut = n;
 
-	cairn_buf_addc(b, '"');
-	for (p = (const unsigned char *)s; *p && n < max; p++, n++) {
-		if (*p < 0x20 || *p == 0x7f)
-			cairn_buf_addf(b, "\\x%02x", *p);
-		else if (*p == '"' || *p == '\\')
-			cairn_buf_addf(b, "\\%c", *p);
-		else
-			cairn_buf_addc(b, (char)*p);
+	if (n > max) {
+		cut = max;
+		/* Do not cut a UTF-8 sequence in two. */
+		while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80)
+			cut--;
 	}
-	if (*p)
+	cairn_buf_addc(b, '"');
+	cairn_utf8_escape(b, s, cut);
+	if (cut < n)
 		cairn_buf_adds(b, "...");
 	cairn_buf_addc(b, '"');
 }

@@ -40,45 +40,14 @@ static int plain_ok(const char *s)
 	return 1;
 }
 
-/*
- * escape - one character of a double-quoted scalar; `len` bytes at s
- * (0: an ill-formed byte, written as \xHH so the file stays readable)
- */
-static void escape(struct cairn_buf *out, const char *s, size_t len,
-		   uint32_t cp)
-{
-	if (len == 0) {
-		cairn_buf_addf(out, "\\x%02x", (unsigned char)*s);
-	} else if (cp == '"' || cp == '\\') {
-		cairn_buf_addc(out, '\\');
-		cairn_buf_addc(out, (char)cp);
-	} else if (cp == '\n') {
-		cairn_buf_adds(out, "\\n");
-	} else if (cp == '\t') {
-		cairn_buf_adds(out, "\\t");
-	} else if (cairn_utf8_unsafe(cp)) {
-		/* Raw, libyaml refuses these or reads them as line breaks. */
-		cairn_buf_addf(out, cp < 0x100 ? "\\x%02x" : "\\u%04x",
-			       (unsigned)cp);
-	} else {
-		cairn_buf_add(out, s, len);
-	}
-}
-
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s)
 {
-	size_t n = strlen(s), len;
-	uint32_t cp = 0;
-
 	if (plain_ok(s)) {
 		cairn_buf_adds(out, s);
 		return;
 	}
 	cairn_buf_addc(out, '"');
-	for (; n > 0; s += len ? len : 1, n -= len ? len : 1) {
-		len = cairn_utf8_next(s, n, &cp);
-		escape(out, s, len, cp);
-	}
+	cairn_utf8_escape(out, s, strlen(s));
 	cairn_buf_addc(out, '"');
 }
 

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "cairn_buf.h"
 #include "cairn_utf8.h"
 
 size_t cairn_utf8_next(const char *s, size_t n, uint32_t *cp)
@@ -96,4 +97,31 @@ int cairn_utf8_unsafe(uint32_t cp)
 {
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 ||
 	       cp == 0x2029 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff;
+}
+
+void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n)
+{
+	uint32_t cp = 0;
+	size_t len;
+
+	for (; n > 0; s += len, n -= len) {
+		len = cairn_utf8_next(s, n, &cp);
+		if (len == 0) {
+			cairn_buf_addf(out, "\\x%02x", (unsigned char)*s);
+			len = 1;
+		} else if (cp == '"' || cp == '\\') {
+			cairn_buf_addc(out, '\\');
+			cairn_buf_addc(out, (char)cp);
+		} else if (cp == '\n') {
+			cairn_buf_adds(out, "\\n");
+		} else if (cp == '\t') {
+			cairn_buf_adds(out, "\\t");
+		} else if (cairn_utf8_unsafe(cp)) {
+			/* Raw, libyaml refuses these or reads them as breaks. */
+			cairn_buf_addf(out, cp < 0x100 ? "\\x%02x" : "\\u%04x",
+				       (unsigned)cp);
+		} else {
+			cairn_buf_add(out, s, len);
+		}
+	}
 }

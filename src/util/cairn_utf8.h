@@ -43,4 +43,15 @@ void cairn_utf8_place(const char *data, size_t off, unsigned long *line,
  */
 int cairn_utf8_unsafe(uint32_t cp);
 
+struct cairn_buf;
+
+/*
+ * Append s[0..n) as the inside of a YAML double-quoted scalar that reads
+ * back as exactly s: '"' and '\\' escaped, LF and tab as \n and \t, every
+ * other unsafe character as \xHH or \uHHHH; an ill-formed byte (which no
+ * reader gives, but a file name may hold) as \xHH, so the file stays
+ * readable.  The result writer and the configuration printer use it.
+ */
+void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n);
+
 #endif

@@ -138,7 +138,7 @@ static const struct bad_case bad_cases[] = {
 	  "line 1, column 11: instance: \"\" is not a valid instance name "
 	  "(one printable file name: no \"/\", not \".\" or \"..\")" },
 	{ "instance: \"a\\tb\"\n",
-	  "line 1, column 11: instance: \"a\\x09b\" is not a valid instance name "
+	  "line 1, column 11: instance: \"a\\tb\" is not a valid instance name "
 	  "(one printable file name: no \"/\", not \".\" or \"..\")" },
 	{ "solver: Fast!\n",
 	  "line 1, column 9: solver: \"Fast!\" is not a solver name "
@@ -505,6 +505,14 @@ START_TEST(test_round_trip)
 	c.log_level = CAIRN_LOG_ERROR;
 	round_trip(&c);
 	cairn_conf_free(&c);
+
+	/* Found by fuzz_conf: NEL, LS and a C1 control printed raw came
+	 * back as line breaks or were refused. */
+	fixed(&c);
+	free(c.spool);
+	c.spool = cairn_xstrdup("/s\xc2\x85\xe2\x80\xa8\xc2\x9f\xef\xbb\xbf");
+	round_trip(&c);
+	cairn_conf_free(&c);
 }
 END_TEST
 
@@ -521,7 +529,7 @@ START_TEST(test_print_quoting)
 	out = printed(&c);
 	ck_assert_ptr_nonnull(strstr(out, "spool: \"/srv/a b/\"\n"));
 	ck_assert_ptr_nonnull(strstr(out, "problems_dir: \"/srv/a b/problems\"\n"));
-	ck_assert_ptr_nonnull(strstr(out, "metrics_file: \"/m\\\"\\\\\\x0a\"\n"));
+	ck_assert_ptr_nonnull(strstr(out, "metrics_file: \"/m\\\"\\\\\\n\"\n"));
 	free(out);
 	cairn_conf_free(&c);
 }
