@@ -493,17 +493,21 @@ static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 		xml_view(b, "problem_set");
 		xml_view(b, r->problem_set);
 	}
+	/* An element with no text is written empty: <error .../>. */
 	if (r->error != NULL) {
 		xml_view(b, "file");
-		xml_view(b, r->error);
+		if (r->error[0] != '\0')
+			xml_view(b, r->error);
 	}
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
 		if (p->error == NULL && p->verdict == CAIRN_VERDICT_NONE)
 			continue;
 		xml_view(b, p->id);
-		if (p->error != NULL)
-			xml_view(b, p->error);
+		if (p->error != NULL) {
+			if (p->error[0] != '\0')
+				xml_view(b, p->error);
+		}
 		else if (p->verdict == CAIRN_VERDICT_MISSING && !p->feedback)
 			xml_view(b, "no answer was given");
 		else if (p->verdict != CAIRN_VERDICT_CORRECT &&

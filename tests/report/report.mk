@@ -5,6 +5,13 @@ check_PROGRAMS += tests/report/check_report
 TESTS += tests/report/check_report
 tests_report_check_report_CFLAGS = $(tests_check_cflags)
 tests_report_check_report_LDADD = $(tests_check_libs) $(YAML_LIBS)
+# The property test of issue 11, under the fuzzers' oracle.
+check_PROGRAMS += tests/report/check_roundtrip
+TESTS += tests/report/check_roundtrip
+tests_report_check_roundtrip_CPPFLAGS = $(fuzz_cppflags)
+tests_report_check_roundtrip_CFLAGS = $(tests_check_cflags)
+tests_report_check_roundtrip_LDADD = fuzz/liboracle.la $(tests_check_libs)
+VALGRIND_TESTS += tests/report/check_roundtrip
 endif
 EXTRA_DIST += tests/data/report
 VALGRIND_TESTS += tests/report/check_report
