@@ -243,8 +243,9 @@ static void csv_texts(const char *s, size_t len, struct cairn_buf *d)
 	cairn_buf_adds(d, ",1 2,5\n");
 	run("t.csv", d, &in);
 	if (!valid) {
-		ck_assert_msg(in.error != NULL &&
-			      strncmp(in.error, "line 2, field 1: ", 17) == 0,
+		/* The field starts on line 2; the bad byte may be further. */
+		ck_assert_msg(placed(in.error) &&
+			      strstr(in.error, ", field 1: ") != NULL,
 			      "%s", in.error);
 	} else {
 		ck_assert_ptr_null(in.error);
