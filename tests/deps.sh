@@ -3,6 +3,8 @@
 # Installs only what is missing, so it is quick on a machine that has it all.
 set -eu
 pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev check valgrind"
+# fuzz/run.sh: clang and its libFuzzer runtime.
+pkgs="$pkgs clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -29,7 +29,7 @@
 #include "cairn_utf8.h"
 #include "check_run.h"
 
-#define ROUNDS 500
+#define ROUNDS 300
 
 static struct cairn_oracle *o;
 static uint64_t seed = 0x11cafe5eedULL;
