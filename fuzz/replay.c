@@ -62,37 +62,28 @@ static void run_file(size_t h, const char *path)
 	cairn_buf_free(&b);
 }
 
-static int by_name(const void *a, const void *b)
+static int visible(const struct dirent *de)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return de->d_name[0] != '.';
 }
 
-/* run_dir - every file of dir through harness h; how many */
+/* run_dir - every file of dir through harness h, in name order; how many */
 static size_t run_dir(size_t h, const char *dir)
 {
-	char **names = NULL, *path;
-	size_t n = 0, cap = 0, i;
-	struct dirent *de;
-	DIR *d = opendir(dir);
+	struct dirent **ents;
+	char *path;
+	int n, i;
 
-	if (d == NULL)
+	if ((n = scandir(dir, &ents, visible, alphasort)) < 0)
 		return 0;
-	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.') {
-			names = cairn_xgrow(names, &cap, n + 1, sizeof *names);
-			names[n++] = cairn_xstrdup(de->d_name);
-		}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, by_name);
 	for (i = 0; i < n; i++) {
-		path = cairn_xasprintf("%s/%s", dir, names[i]);
+		path = cairn_xasprintf("%s/%s", dir, ents[i]->d_name);
 		run_file(h, path);
 		free(path);
-		free(names[i]);
+		free(ents[i]);
 	}
-	free(names);
-	return n;
+	free(ents);
+	return (size_t)n;
 }
 
 /* harness_of - the harness a file's directory names, or NHARNESSES */
