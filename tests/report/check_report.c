@@ -224,6 +224,13 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "alias.result.yaml", "line 4: aliases are not used in result files" },
 	{ "quote.result.csv", "line 2: a quoted field is not closed" },
 	{ "verdict.result.yaml", "line 5: puzzles[0]: unknown verdict" },
+	/* Issue 11: the real place of libyaml's reader errors; NUL and
+	 * invalid UTF-8 refused at their place. */
+	{ "control.result.yaml", "line 2, column 10: control characters are "
+	  "not allowed" },
+	{ "nul.result.yaml", "line 5, column 9: a NUL character is not allowed" },
+	{ "utf8.result.csv", "line 2, column 2: invalid UTF-8" },
+	{ "nul.result.csv", "line 3, column 2: a NUL character is not allowed" },
 };
 
 START_TEST(test_bad)
