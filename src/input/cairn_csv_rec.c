@@ -8,9 +8,10 @@
  * on.  The data is malformed when a quote is never closed, when an
  * unquoted field holds a quote, or when a closing quote is followed by
  * anything but a comma or the end of the record; the message names the
- * line and the 1-based field, and so is a NUL byte or invalid UTF-8, in a
- * field or a comment (SPEC section 2).  Records of plain integers, the bulk of a
- * headerless file, have a fast path that parses them as it scans.
+ * line and the 1-based field, and so is a NUL byte or invalid UTF-8, in
+ * a field or a comment (SPEC section 2).  Records of plain integers, the
+ * bulk of a headerless file, have a fast path that parses them as it
+ * scans.
  */
 #include "config.h"
 

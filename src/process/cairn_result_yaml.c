@@ -5,8 +5,9 @@
  * decimal, strings plain only when they read back as the same string
  * (so an id "1" or "yes" is quoted), everything else double-quoted with
  * escapes for every character a YAML reader would refuse, fold into a
- * line break or drop (cairn_utf8_unsafe()), so that each text reads back
- * as the very same characters.  The same input and configuration always give the same bytes.
+ * line break or drop (cairn_utf8_escape()), so that each text reads back
+ * as the very same characters.  The same input and configuration always
+ * give the same bytes.
  */
 #include "config.h"
 
