@@ -43,8 +43,10 @@ junit_has nel.yaml "name=\"a$(printf '\302\205')b$(printf '\342\200\250')c$(prin
 # 3. A CSV id that starts with NUL is refused at its place.
 printf 'id,piles\n\000,1\nb,2\n' > "$tmp/nul.csv"
 solve nul.csv 65
-tail -n 1 "$tmp/nul.result.csv" > "$tmp/last"
-same_text ',2,,,,,,,,,,,,,"line 2, field 1: a NUL character is not allowed"' "$tmp/last"
+# (Columns added after error do not change this prefix of the record.)
+checks=$((checks + 1))
+tail -n 1 "$tmp/nul.result.csv" | grep -q '^,2,,,,,,,,,,,,,"line 2, field 1: a NUL character is not allowed"' ||
+	fail "nul.csv: $(cat "$tmp/nul.result.csv")"
 junit_has nul.csv '<error message="line 2, field 1: a NUL character is not allowed" type="file">'
 
 # 4. A CSV id that starts with ' keeps it.
