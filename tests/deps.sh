@@ -10,6 +10,8 @@ pkgs="$pkgs prometheus python3-yaml bash-completion"
 pkgs="$pkgs chromium"
 # issue 9 tests: python3 (logfmt parser, short names), useradd (passwd) and setpriv (util-linux)
 pkgs="$pkgs python3 passwd util-linux"
+# fuzz/run.sh: clang and its libFuzzer runtime.
+pkgs="$pkgs clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

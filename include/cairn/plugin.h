@@ -101,9 +101,18 @@ struct cairn_plugin {
 		     struct cairn_solve_answer *ans);
 };
 
-/* Declares the descriptor with the visibility and name the host expects. */
+/*
+ * Declares the descriptor with the visibility and name the host expects.
+ * A program that links several solvers in (a test, a fuzzer; they are
+ * then registered with cairn_registry_add) compiles each with
+ * CAIRN_PLUGIN_NAME defined to a name of its own.
+ */
+#ifndef CAIRN_PLUGIN_NAME
+#define CAIRN_PLUGIN_NAME cairn_plugin
+#endif
 #define CAIRN_PLUGIN_EXPORT \
-	__attribute__((visibility("default"))) const struct cairn_plugin cairn_plugin
+	__attribute__((visibility("default"))) const struct cairn_plugin \
+	CAIRN_PLUGIN_NAME
 
 #ifdef __cplusplus
 }

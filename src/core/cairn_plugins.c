@@ -7,7 +7,9 @@
  * change must not run in the daemon).  After dlopen(RTLD_NOW|RTLD_LOCAL)
  * the descriptor must exist, carry our ABI number and a size that covers
  * every field we read, and name a solver not loaded yet.  Every refusal
- * dlclose()s the handle before it is reported.
+ * dlclose()s the handle before it is reported.  A descriptor linked into
+ * the program (a test, a fuzzer) is registered with the same checks and
+ * no handle.
  */
 #include "config.h"
 
@@ -108,11 +110,23 @@ static int check_desc(const struct cairn_registry *r,
 	return 0;
 }
 
+/* add - a checked descriptor; h is its dlopen() handle, or NULL */
+static void add(struct cairn_registry *r, void *h, const struct cairn_plugin *d,
+		const char *path)
+{
+	struct cairn_loaded_plugin *lp;
+
+	r->v = cairn_xgrow(r->v, &r->cap, r->n + 1, sizeof *r->v);
+	lp = &r->v[r->n++];
+	lp->handle = h;
+	lp->desc = d;
+	lp->path = cairn_xstrdup(path);
+}
+
 int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 			     char *err, size_t errlen)
 {
 	const struct cairn_plugin *d;
-	struct cairn_loaded_plugin *lp;
 	void *h;
 	int rc;
 
@@ -145,11 +159,18 @@ int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 		dlclose(h);
 		return rc;
 	}
-	r->v = cairn_xgrow(r->v, &r->cap, r->n + 1, sizeof *r->v);
-	lp = &r->v[r->n++];
-	lp->handle = h;
-	lp->desc = d;
-	lp->path = cairn_xstrdup(path);
+	add(r, h, d, path);
+	return 0;
+}
+
+int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
+		       const char *origin, char *err, size_t errlen)
+{
+	int rc;
+
+	if ((rc = check_desc(r, d, origin, err, errlen)) < 0)
+		return rc;
+	add(r, NULL, d, origin);
 	return 0;
 }
 
@@ -224,7 +245,8 @@ void cairn_registry_free(struct cairn_registry *r)
 	size_t i;
 
 	for (i = 0; i < r->n; i++) {
-		dlclose(r->v[i].handle);
+		if (r->v[i].handle != NULL)
+			dlclose(r->v[i].handle);
 		free(r->v[i].path);
 	}
 	free(r->v);

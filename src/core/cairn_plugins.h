@@ -13,7 +13,7 @@
 #include <cairn/plugin.h>
 
 struct cairn_loaded_plugin {
-	void *handle;
+	void *handle;			/* NULL: registered from memory */
 	const struct cairn_plugin *desc;
 	char *path;
 };
@@ -34,6 +34,14 @@ typedef void cairn_refusal_fn(void *ctx, const char *msg);
  */
 int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 			     char *err, size_t errlen);
+/*
+ * Register a descriptor that is already in memory (a solver linked into
+ * a test or a fuzzer; no dlopen()), with the checks a loaded one gets;
+ * `origin` names it in messages and in path.  Returns 0, or a negative
+ * errno value with the reason in err.  d must outlive the registry.
+ */
+int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
+		       const char *origin, char *err, size_t errlen);
 /*
  * Load every "*.so" file of `dir` in name order; each refusal goes to
  * `refused`.  Returns the number loaded, or a negative errno value with the

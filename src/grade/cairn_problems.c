@@ -17,7 +17,9 @@
  * line in the submission, or, for an unanswered puzzle (verdict missing),
  * the puzzle's line in the set.  An answer that states no key at all
  * counts as no answer.  Answers to ids the set lacks follow, in
- * submission order, with no piles and an invalid expectation.
+ * submission order, with no piles and an invalid expectation.  A set may
+ * also come from a source that is not a directory (a test's or a fuzzer's
+ * texts in memory): it is then parsed for each submission, uncached.
  */
 #include "config.h"
 
@@ -34,6 +36,10 @@
 #include "cairn_input.h"
 #include "cairn_mem.h"
 #include "cairn_problems.h"
+
+static const struct cairn_limits default_limits = {
+	CAIRN_DEFAULT_MAX_PILES, CAIRN_DEFAULT_MAX_FILE_BYTES,
+};
 
 /* One parsed problem set; read-only once built. */
 struct set {
@@ -230,26 +236,24 @@ static int slurp(int fd, size_t max, struct cairn_buf *b)
 	return 0;
 }
 
-/* load - parse the set from fd; never NULL, maybe with an error */
-static struct set *load(int fd, const char *name, const char *where,
-			const struct cairn_limits *limits)
+/* parse - the set from its text; never NULL, maybe with an error */
+static struct set *parse(const char *name, const char *where,
+			 const char *data, size_t len, int rc,
+			 const struct cairn_limits *limits)
 {
 	struct set *s = cairn_xcalloc(1, sizeof *s);
-	struct cairn_buf b = CAIRN_BUF_INIT;
 	char *file = cairn_xasprintf("%s.yaml", name), *why;
-	int rc;
 
 	atomic_init(&s->refs, 1);
 	cairn_input_init(&s->in, file, CAIRN_FORMAT_YAML);
 	free(file);
-	rc = slurp(fd, limits->max_file_bytes, &b);
-	if (rc == -EFBIG)
+	if (rc == -EFBIG || (rc == 0 && len > limits->max_file_bytes))
 		why = cairn_xasprintf("larger than max_file_bytes (%zu)",
 				      limits->max_file_bytes);
 	else if (rc < 0)
 		why = cairn_xstrdup(strerror(-rc));
 	else {
-		cairn_yaml_read(&s->in, b.data, b.len, limits);
+		cairn_yaml_read(&s->in, data, len, limits);
 		why = broken(&s->in);
 	}
 	if (why != NULL) {
@@ -257,6 +261,19 @@ static struct set *load(int fd, const char *name, const char *where,
 					   where, why);
 		free(why);
 	}
+	return s;
+}
+
+/* load - parse the set from fd; never NULL, maybe with an error */
+static struct set *load(int fd, const char *name, const char *where,
+			const struct cairn_limits *limits)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	struct set *s;
+	int rc;
+
+	rc = slurp(fd, limits->max_file_bytes, &b);
+	s = parse(name, where, b.data, b.len, rc, limits);
 	cairn_buf_free(&b);
 	return s;
 }
@@ -389,33 +406,31 @@ static void merge(struct cairn_input *in, const struct cairn_input *set)
 	free(used);
 }
 
-void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
-			    struct cairn_problem_cache *cache,
-			    const struct cairn_limits *limits)
+/* usable - the submission names a set that may be looked up; else fail it */
+static int usable(struct cairn_input *in, int have_source)
 {
-	static const struct cairn_limits defaults = {
-		CAIRN_DEFAULT_MAX_PILES, CAIRN_DEFAULT_MAX_FILE_BYTES,
-	};
 	const char *name = in->problem_set;
-	char *msg = NULL;
-	struct set *s;
 
 	if (in->error != NULL || in->shape != CAIRN_SHAPE_SUBMISSION)
-		return;
-	if (name == NULL || problems_dir == NULL) {
+		return 0;
+	if (name == NULL || !have_source) {
 		cairn_input_fail(in, 0, cairn_xstrdup(name == NULL ?
 			"a submission needs problem_set" :
 			"a submission needs a problems directory"));
-		return;
+		return 0;
 	}
 	if (!valid_name(name)) {
 		cairn_input_fail(in, 0, cairn_xasprintf(
 			"invalid problem set name \"%s\": letters, digits, '.', "
 			"'_' and '-' only, not starting with '.'", name));
-		return;
+		return 0;
 	}
-	s = open_set(problems_dir, name, cache, limits ? limits : &defaults,
-		     &msg);
+	return 1;
+}
+
+/* use - merge the set into the submission, or fail it with msg / s->error */
+static void use(struct cairn_input *in, struct set *s, char *msg)
+{
 	if (s == NULL)
 		cairn_input_fail(in, 0, msg);
 	else if (s->error != NULL)
@@ -423,4 +438,42 @@ void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
 	else
 		merge(in, &s->in);
 	set_unref(s);
+}
+
+void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
+			    struct cairn_problem_cache *cache,
+			    const struct cairn_limits *limits)
+{
+	char *msg = NULL;
+	struct set *s;
+
+	if (!usable(in, problems_dir != NULL))
+		return;
+	s = open_set(problems_dir, in->problem_set, cache,
+		     limits ? limits : &default_limits, &msg);
+	use(in, s, msg);
+}
+
+void cairn_problems_resolve_from(struct cairn_input *in,
+				 const struct cairn_problem_source *src,
+				 const struct cairn_limits *limits)
+{
+	const char *name = in->problem_set, *data = NULL;
+	char *where, *msg = NULL;
+	struct set *s = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (!usable(in, src != NULL))
+		return;
+	rc = src->get(src->ctx, name, &data, &len);
+	if (rc == -ENOENT) {
+		msg = cairn_xasprintf("unknown problem set \"%s\"", name);
+	} else {
+		where = label(src->label, name);
+		s = parse(name, where, data, len, rc,
+			  limits ? limits : &default_limits);
+		free(where);
+	}
+	use(in, s, msg);
 }

@@ -27,4 +27,22 @@ void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
 			    struct cairn_problem_cache *cache,
 			    const struct cairn_limits *limits);
 
+/* Problem sets that are not files of a directory (tests, fuzzers). */
+struct cairn_problem_source {
+	/*
+	 * The YAML text of set `name` in data[0..len), which the source
+	 * keeps until the call returns; 0, -ENOENT for an unknown set, or
+	 * another negative errno value (its message then names the set).
+	 */
+	int (*get)(void *ctx, const char *name, const char **data,
+		   size_t *len);
+	void *ctx;
+	const char *label;	/* stands for the directory in messages */
+};
+
+/* cairn_problems_resolve() with the sets of `src` (NULL: none), uncached. */
+void cairn_problems_resolve_from(struct cairn_input *in,
+				 const struct cairn_problem_source *src,
+				 const struct cairn_limits *limits);
+
 #endif

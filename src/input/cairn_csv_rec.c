@@ -8,8 +8,10 @@
  * on.  The data is malformed when a quote is never closed, when an
  * unquoted field holds a quote, or when a closing quote is followed by
  * anything but a comma or the end of the record; the message names the
- * line and the 1-based field.  Records of plain integers, the bulk of a
- * headerless file, have a fast path that parses them as it scans.
+ * line and the 1-based field, and so is a NUL byte or invalid UTF-8, in
+ * a field or a comment (SPEC section 2).  Records of plain integers, the
+ * bulk of a headerless file, have a fast path that parses them as it
+ * scans.
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 
 #include "cairn_csv_rec.h"
 #include "cairn_mem.h"
+#include "cairn_utf8.h"
 #include "cairn_yaml_csv.h"
 
 /* Bytes that end an unquoted field, or may not appear in one. */
@@ -44,6 +47,7 @@ void cairn_csv_rec_free(struct cairn_csv_rec *r)
 /* bad - the data is malformed at this line, in the field being read */
 static int bad(struct cairn_csv_rec *r, unsigned long line, const char *what)
 {
+	free(r->error);
 	r->error = cairn_xasprintf("line %lu, field %zu: %s", line, r->nf + 1,
 				   what);
 	r->error_line = line;
@@ -55,26 +59,54 @@ static int is_crlf(const struct cairn_csv_rec *r, const char *p)
 	return *p == '\r' && p + 1 < r->end && p[1] == '\n';
 }
 
-/* skip_blank - step over blank lines and comment lines */
-static void skip_blank(struct cairn_csv_rec *r)
+/*
+ * text_ok - s[0..n), which starts on `line`, holds no NUL and no invalid
+ * UTF-8 (SPEC section 2); else the malformed data's error at its line, in
+ * the field being read or, for a comment, in no field
+ */
+static int text_ok(struct cairn_csv_rec *r, const char *s, size_t n,
+		   unsigned long line, int comment)
+{
+	size_t off, i;
+	int nul;
+
+	if ((off = cairn_utf8_bad(s, n, &nul)) == n)
+		return 0;
+	for (i = 0; i < off; i++)
+		line += s[i] == '\n';
+	if (!comment)
+		return bad(r, line, cairn_utf8_why(nul));
+	free(r->error);
+	r->error = cairn_xasprintf("line %lu: %s in a comment", line,
+				   cairn_utf8_why(nul));
+	r->error_line = line;
+	return -1;
+}
+
+/* skip_blank - step over blank lines and comment lines; -1: a bad comment */
+static int skip_blank(struct cairn_csv_rec *r)
 {
 	while (r->p < r->end) {
 		const char *q = r->p;
 
 		if (*q == '#') {
 			q = memchr(q, '\n', (size_t)(r->end - q));
+			if (text_ok(r, r->p, (size_t)((q ? q : r->end) - r->p),
+				    r->line, 1) < 0)
+				return -1;
 			if (q == NULL) {
 				r->p = r->end;
-				return;
+				return 0;
 			}
 		} else if (is_crlf(r, q)) {
 			q++;
 		} else if (*q != '\n') {
-			return;
+			return 0;
 		}
 		r->p = q + 1;
 		r->line++;
 	}
+	return 0;
 }
 
 static int unquoted(struct cairn_csv_rec *r, struct cairn_csv_field *f)
@@ -167,13 +199,15 @@ int cairn_csv_rec_next(struct cairn_csv_rec *r)
 	size_t i;
 	int more;
 
-	skip_blank(r);
+	if (skip_blank(r) < 0)
+		return -1;
 	if (r->p == r->end)
 		return 0;
 	r->start = r->line;
 	r->nf = 0;
 	cairn_buf_reset(&r->scratch);
 	do {
+		const char *raw = r->p;
 		struct cairn_csv_field *f, spare;
 
 		if (r->keep == 0 || r->nf < r->keep) {
@@ -186,6 +220,8 @@ int cairn_csv_rec_next(struct cairn_csv_rec *r)
 		f->line = r->line;
 		if (r->p < r->end && *r->p == '"' ? quoted(r, f) :
 		    unquoted(r, f))
+			return -1;
+		if (text_ok(r, raw, (size_t)(r->p - raw), f->line, 0) < 0)
 			return -1;
 		if (f == &spare && spare.s == NULL)
 			r->scratch.len = spare.off;
@@ -207,7 +243,8 @@ int cairn_csv_rec_ints(struct cairn_csv_rec *r, int64_t **v, size_t *n,
 	const char *p;
 	int64_t x;
 
-	skip_blank(r);
+	if (skip_blank(r) < 0)
+		return 0;	/* cairn_csv_rec_next() reports it */
 	p = r->p;
 	*n = 0;
 	if (p == r->end)

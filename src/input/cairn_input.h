@@ -29,12 +29,4 @@ void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
  */
 int cairn_parse_i64(const char *s, size_t len, int64_t *out);
 
-/*
- * The length (1 to 4) of the well-formed UTF-8 sequence at s, which ends
- * before `end`, with its code point in *cp; 0 when it is not one (an
- * overlong form, a surrogate, past U+10FFFF, cut short).
- */
-size_t cairn_utf8_len(const unsigned char *s, const unsigned char *end,
-		      unsigned *cp);
-
 #endif

@@ -27,6 +27,7 @@
 #include "cairn_input.h"
 #include "cairn_mem.h"
 #include "cairn_yaml_csv.h"
+#include "cairn_utf8.h"
 #include "cairn_yaml_ev.h"
 
 /* One more than the grammar allows, so that it is the grammar that refuses. */
@@ -46,44 +47,12 @@ struct cairn_json {
 	struct cairn_buf text;		/* the string or number being read */
 };
 
-size_t cairn_utf8_len(const unsigned char *s, const unsigned char *end,
-		      unsigned *cp)
-{
-	size_t n, i;
-	unsigned c = s[0], min;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, min = 0x10000;
-	else
-		return 0;
-	if ((size_t)(end - s) < n)
-		return 0;
-	c &= 0x7fu >> n;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
 /* utf8_len - length of the valid UTF-8 sequence at s (< end), or 0 */
 static size_t utf8_len(const unsigned char *s, const unsigned char *end)
 {
-	unsigned cp;
+	uint32_t cp;
 
-	return cairn_utf8_len(s, end, &cp);
+	return cairn_utf8_next((const char *)s, (size_t)(end - s), &cp);
 }
 
 /* advance - move p by n bytes of valid text, keeping the place */

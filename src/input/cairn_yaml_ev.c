@@ -17,6 +17,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_utf8.h"
 #include "cairn_yaml_ev.h"
 
 #define MAX_DEPTH 64
@@ -89,19 +90,12 @@ int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
 static void place_of(const struct cairn_yaml_ev *r, size_t off,
 		     yaml_mark_t *m)
 {
-	size_t i;
+	unsigned long line, column;
 
 	memset(m, 0, sizeof *m);
-	if (off > r->len)
-		off = r->len;
-	for (i = 0; i < off; i++) {
-		if (r->data[i] == '\n') {
-			m->line++;
-			m->column = 0;
-		} else if (((unsigned char)r->data[i] & 0xc0) != 0x80) {
-			m->column++;
-		}
-	}
+	cairn_utf8_place(r->data, off > r->len ? r->len : off, &line, &column);
+	m->line = line - 1;
+	m->column = column - 1;
 }
 
 /* syntax_error - a file error from libyaml's problem, context and marks */
@@ -154,6 +148,9 @@ static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 		return cairn_yaml_ev_refuse(r, e, "anchors and aliases are "
 					    "not allowed");
 	case YAML_SCALAR_EVENT:
+		/* A "\0" escape would cut the text short (SPEC section 2). */
+		if (memchr(e->data.scalar.value, 0, e->data.scalar.length))
+			return cairn_yaml_ev_refuse(r, e, cairn_utf8_why(1));
 		anchor = e->data.scalar.anchor;
 		break;
 	case YAML_SEQUENCE_START_EVENT:

@@ -31,6 +31,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_size.h"
+#include "cairn_utf8.h"
 
 #ifndef CAIRN_SPOOL_DIR
 #define CAIRN_SPOOL_DIR "/var/spool/cairn"
@@ -232,19 +233,17 @@ static void conf_copy(struct cairn_conf *dst, const struct cairn_conf *src)
  */
 static void add_quoted(struct cairn_buf *b, const char *s, size_t max)
 {
-	const unsigned char *p;
-	size_t n = 0;
+	size_t n = strlen(s), cut = n;
 
-	cairn_buf_addc(b, '"');
-	for (p = (const unsigned char *)s; *p && n < max; p++, n++) {
-		if (*p < 0x20 || *p == 0x7f)
-			cairn_buf_addf(b, "\\x%02x", *p);
-		else if (*p == '"' || *p == '\\')
-			cairn_buf_addf(b, "\\%c", *p);
-		else
-			cairn_buf_addc(b, (char)*p);
+	if (n > max) {
+		cut = max;
+		/* Do not cut a UTF-8 sequence in two. */
+		while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80)
+			cut--;
 	}
-	if (*p)
+	cairn_buf_addc(b, '"');
+	cairn_utf8_escape(b, s, cut);
+	if (cut < n)
 		cairn_buf_adds(b, "...");
 	cairn_buf_addc(b, '"');
 }
@@ -398,6 +397,7 @@ struct conf_parse {
 	const char *path;
 	char *err;
 	size_t errlen;
+	const char *data;		/* the text, for reader errors' places */
 	struct cairn_conf *c;
 	struct cairn_conf defaults;	/* filled when a null value asks for it */
 	int have_defaults;
@@ -444,13 +444,29 @@ static int next(struct conf_parse *p)
 		yaml_event_delete(&p->ev);
 	p->have_ev = 0;
 	/* libyaml returns 1 on success: this is the one place that knows. */
-	if (!yaml_parser_parse(&p->parser, &p->ev))
-		return fail(p, p->parser.problem_mark, "%s",
-			    p->parser.problem ? p->parser.problem : "not valid YAML");
+	if (!yaml_parser_parse(&p->parser, &p->ev)) {
+		yaml_mark_t m = p->parser.problem_mark;
+
+		/* A reader error (bad UTF-8, a control character) has only
+		 * an offset. */
+		if (p->parser.error == YAML_READER_ERROR) {
+			unsigned long line, column;
+
+			cairn_utf8_place(p->data, p->parser.problem_offset,
+					 &line, &column);
+			m.line = line - 1;
+			m.column = column - 1;
+		}
+		return fail(p, m, "%s", p->parser.problem ? p->parser.problem :
+			    "not valid YAML");
+	}
 	p->have_ev = 1;
 	if (p->ev.type == YAML_ALIAS_EVENT || anchor_of(&p->ev))
 		return fail(p, p->ev.start_mark,
 			    "anchors and aliases are not allowed");
+	if (p->ev.type == YAML_SCALAR_EVENT &&
+	    memchr(p->ev.data.scalar.value, 0, p->ev.data.scalar.length))
+		return fail(p, p->ev.start_mark, "%s", cairn_utf8_why(1));
 	return 0;
 }
 
@@ -616,36 +632,45 @@ int cairn_conf_load(struct cairn_conf *c, const char *path,
 		    char *err, size_t errlen)
 {
 	struct cairn_buf text = CAIRN_BUF_INIT;
+	int r;
+
+	if ((r = read_file(path, &text, err, errlen)) == 0)
+		r = cairn_conf_load_mem(c, path, text.data ? text.data : "",
+					text.len, err, errlen);
+	cairn_buf_free(&text);
+	return r;
+}
+
+int cairn_conf_load_mem(struct cairn_conf *c, const char *name,
+			const char *data, size_t len, char *err, size_t errlen)
+{
 	struct conf_parse p;
 	struct cairn_conf work;
 	int r;
 
-	if ((r = read_file(path, &text, err, errlen)) != 0) {
-		cairn_buf_free(&text);
-		return r;
-	}
 	memset(&p, 0, sizeof(p));
-	p.path = path;
+	p.path = name;
+	p.data = data;
 	p.err = err;
 	p.errlen = errlen;
-	conf_copy(&work, c);
-	p.c = &work;
+	if (len > CONF_MAX_BYTES) {
+		snprintf(err, errlen, "%s: %s", name, strerror(EFBIG));
+		return -EFBIG;
+	}
 	if (!yaml_parser_initialize(&p.parser)) {
-		cairn_buf_free(&text);
-		cairn_conf_free(&work);
-		snprintf(err, errlen, "%s: %s", path, strerror(ENOMEM));
+		snprintf(err, errlen, "%s: %s", name, strerror(ENOMEM));
 		return -ENOMEM;
 	}
-	yaml_parser_set_input_string(&p.parser,
-				     (const unsigned char *)(text.data ? text.data : ""),
-				     text.len);
+	conf_copy(&work, c);
+	p.c = &work;
+	yaml_parser_set_input_string(&p.parser, (const unsigned char *)data,
+				     len);
 	r = stream(&p);
 	if (p.have_ev)
 		yaml_event_delete(&p.ev);
 	yaml_parser_delete(&p.parser);
 	if (p.have_defaults)
 		cairn_conf_free(&p.defaults);
-	cairn_buf_free(&text);
 	if (r != 0) {
 		cairn_conf_free(&work);
 		return r;

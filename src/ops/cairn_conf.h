@@ -48,6 +48,12 @@ void cairn_conf_defaults(struct cairn_conf *c);
  */
 int cairn_conf_load(struct cairn_conf *c, const char *path,
 		    char *err, size_t errlen);
+/*
+ * The same from the text data[0..len), named `name` in messages (for
+ * tests and fuzzers, and for a configuration that is not a file).
+ */
+int cairn_conf_load_mem(struct cairn_conf *c, const char *name,
+			const char *data, size_t len, char *err, size_t errlen);
 /* The effective configuration as YAML that cairn_conf_load() reads back. */
 void cairn_conf_print(const struct cairn_conf *c, struct cairn_buf *out);
 void cairn_conf_free(struct cairn_conf *c);

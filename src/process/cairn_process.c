@@ -293,7 +293,9 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 	size_t i;
 	int rc;
 
-	if (in->error == NULL && in->shape == CAIRN_SHAPE_SUBMISSION) {
+	if (s->problem_source != NULL)
+		cairn_problems_resolve_from(in, s->problem_source, &s->limits);
+	else if (in->error == NULL && in->shape == CAIRN_SHAPE_SUBMISSION) {
 		if (s->problems_dir == NULL)
 			cairn_input_fail(in, 0, cairn_xstrdup(
 				"a submission needs a problems directory"));

@@ -32,6 +32,8 @@ struct cairn_settings {
 	int cross_check;
 	const char *problems_dir;	/* NULL: submissions are a file error */
 	struct cairn_problem_cache *problems;	/* may be NULL */
+	/* When set, problem sets come from here, not from problems_dir. */
+	const struct cairn_problem_source *problem_source;
 	unsigned solver_threads;	/* most threads one solve may use (0 = 1) */
 	/* `cairn solve` options: override what the file says, when set. */
 	const char *force_solver;

@@ -40,6 +40,12 @@ void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s);
 /* Append s as a JSON string (RFC 8259), escaped to read back the same. */
 void cairn_json_string(struct cairn_buf *out, const char *s);
+/*
+ * Whether a CSV text field s gets a leading apostrophe: it starts with
+ * =, +, -, @, tab or CR and is not a number, or it starts with '.  A
+ * reader removes one apostrophe from "'" + s exactly when this holds of s.
+ */
+int cairn_csv_guarded(const char *s);
 /* Append s as a CSV field: quoted when needed, formula-protected when `text`. */
 void cairn_csv_field(struct cairn_buf *out, const char *s, int text);
 

@@ -8,7 +8,9 @@
  * points it weighs (their sums are the summary a YAML result has).
  * Fields are quoted per RFC 4180 only when they must be, and a text field
  * that a spreadsheet would run as a formula gets a leading apostrophe, so
- * that opening a result never executes what a submitter wrote.
+ * that opening a result never executes what a submitter wrote; so does a
+ * text that starts with an apostrophe itself, so that a reader removing
+ * one guard always gets back the text as it was.
  */
 #include "config.h"
 
@@ -21,11 +23,12 @@
 	       "first_move,moves,verdict,feedback,error,submitter," \
 	       "problem_set,points,max_points\n"
 
-/* formula_like - a spreadsheet would evaluate s instead of showing it */
-static int formula_like(const char *s)
+int cairn_csv_guarded(const char *s)
 {
 	int64_t v;
 
+	if (s[0] == '\'')
+		return 1;	/* so that removing the guard restores it */
 	if (strchr("=+-@\t\r", s[0]) == NULL || s[0] == '\0')
 		return 0;
 	return cairn_parse_i64(s, strlen(s), &v) != 0;
@@ -38,7 +41,7 @@ void cairn_csv_field(struct cairn_buf *out, const char *s, int text)
 
 	if (quote)
 		cairn_buf_addc(out, '"');
-	if (text && formula_like(s))
+	if (text && cairn_csv_guarded(s))
 		cairn_buf_addc(out, '\'');
 	for (c = s; *c; c++) {
 		if (*c == '"')

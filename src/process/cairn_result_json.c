@@ -22,17 +22,17 @@
 #include "cairn_input.h"
 #include "cairn_process.h"
 #include "cairn_result.h"
+#include "cairn_utf8.h"
 
 void cairn_json_string(struct cairn_buf *out, const char *s)
 {
-	const unsigned char *c = (const unsigned char *)s;
-	const unsigned char *end = c + strlen(s);
-	unsigned cp;
+	const char *c = s, *end = s + strlen(s);
+	uint32_t cp;
 	size_t n;
 
 	cairn_buf_addc(out, '"');
 	while (*c != '\0') {
-		n = cairn_utf8_len(c, end, &cp);
+		n = cairn_utf8_next(c, (size_t)(end - c), &cp);
 		if (n == 0) {
 			cairn_buf_adds(out, "\\ufffd");
 			c++;
@@ -47,10 +47,8 @@ void cairn_json_string(struct cairn_buf *out, const char *s)
 			cairn_buf_adds(out, "\\t");
 		} else if (cp == '\r') {
 			cairn_buf_adds(out, "\\r");
-		} else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ||
-			   cp == 0x2028 || cp == 0x2029 || cp == 0xfeff ||
-			   cp == 0xfffe || cp == 0xffff) {
-			cairn_buf_addf(out, "\\u%04x", cp);
+		} else if (cairn_utf8_unsafe(cp)) {
+			cairn_buf_addf(out, "\\u%04x", (unsigned)cp);
 		} else {
 			cairn_buf_add(out, c, n);
 		}

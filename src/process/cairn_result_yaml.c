@@ -4,7 +4,10 @@
  * The layout is fixed: keys always in the same order, numbers in plain
  * decimal, strings plain only when they read back as the same string
  * (so an id "1" or "yes" is quoted), everything else double-quoted with
- * escapes.  The same input and configuration always give the same bytes.
+ * escapes for every character a YAML reader would refuse, fold into a
+ * line break or drop (cairn_utf8_escape()), so that each text reads back
+ * as the very same characters.  The same input and configuration always
+ * give the same bytes.
  */
 #include "config.h"
 
@@ -14,6 +17,7 @@
 
 #include "cairn_process.h"
 #include "cairn_result.h"
+#include "cairn_utf8.h"
 
 static const char *const bool_words[] = {
 	"y", "n", "yes", "no", "on", "off", "true", "false", "null", NULL,
@@ -39,30 +43,12 @@ static int plain_ok(const char *s)
 
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *c;
-
 	if (plain_ok(s)) {
 		cairn_buf_adds(out, s);
 		return;
 	}
 	cairn_buf_addc(out, '"');
-	for (c = (const unsigned char *)s; *c; c++) {
-		if (*c == '"' || *c == '\\') {
-			cairn_buf_addc(out, '\\');
-			cairn_buf_addc(out, (char)*c);
-		} else if (*c == '\n') {
-			cairn_buf_adds(out, "\\n");
-		} else if (*c == '\t') {
-			cairn_buf_adds(out, "\\t");
-		} else if (*c < 0x20 || *c == 0x7f) {
-			cairn_buf_adds(out, "\\x");
-			cairn_buf_addc(out, hex[*c >> 4]);
-			cairn_buf_addc(out, hex[*c & 15]);
-		} else {
-			cairn_buf_addc(out, (char)*c);
-		}
-	}
+	cairn_utf8_escape(out, s, strlen(s));
 	cairn_buf_addc(out, '"');
 }
 

@@ -24,6 +24,7 @@
 
 #include "cairn_report.h"
 #include "cairn_result.h"
+#include "cairn_utf8.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"
 
@@ -72,61 +73,31 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 	}
 }
 
-/* utf8_len - length of the valid UTF-8 character at s, 0 if invalid */
-static size_t utf8_len(const unsigned char *s)
-{
-	unsigned cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
-	    cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return len;
-}
-
 void cairn_xml_text(struct cairn_buf *out, const char *s)
 {
-	const unsigned char *c = (const unsigned char *)s;
-	size_t len;
+	size_t n = strlen(s), len;
+	uint32_t cp = 0;
 
-	while (*c) {
-		switch (*c) {
+	for (; n > 0; s += len, n -= len) {
+		len = cairn_utf8_next(s, n, &cp);
+		switch (len ? cp : 0xfffd) {
 		case '&': cairn_buf_adds(out, "&amp;"); break;
 		case '<': cairn_buf_adds(out, "&lt;"); break;
 		case '>': cairn_buf_adds(out, "&gt;"); break;
 		case '"': cairn_buf_adds(out, "&quot;"); break;
 		case '\'': cairn_buf_adds(out, "&apos;"); break;
 		case '\t': case '\n': case '\r':
-			cairn_buf_addf(out, "&#%d;", *c);
+			cairn_buf_addf(out, "&#%d;", (int)cp);
 			break;
 		default:
-			len = *c < 0x20 ? 0 : utf8_len(c);
-			if (len == 0) {
+			/* One U+FFFD per bad byte, or per forbidden character. */
+			if (len == 0 || cp < 0x20 || cp == 0xfffe ||
+			    cp == 0xffff)
 				cairn_buf_adds(out, REPLACEMENT);
-				len = 1;
-			} else {
-				cairn_buf_add(out, c, len);
-			}
-			c += len;
-			continue;
+			else
+				cairn_buf_add(out, s, len);
+			len = len ? len : 1;
 		}
-		c++;
 	}
 }
 

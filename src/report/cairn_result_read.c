@@ -41,6 +41,7 @@
 #include "cairn_mem.h"
 #include "cairn_result.h"
 #include "cairn_result_read.h"
+#include "cairn_utf8.h"
 
 #define MAX_DEPTH 64
 
@@ -133,19 +134,27 @@ static void node_free(struct node *nd)
 
 struct tree {
 	yaml_parser_t parser;
+	const char *data;
 	char *err;
 	size_t errlen;
 };
 
-/* next - the next event, or -EINVAL with libyaml's reason */
+/*
+ * next - the next event, or -EINVAL with libyaml's reason and place (a
+ * reader error has only a byte offset, from which the place is counted)
+ */
 static int next(struct tree *t, yaml_event_t *ev)
 {
+	const yaml_parser_t *ps = &t->parser;
+	unsigned long line = ps->problem_mark.line + 1;
+	unsigned long column = ps->problem_mark.column + 1;
+
 	if (yaml_parser_parse(&t->parser, ev))
 		return 0;
-	return fail(t->err, t->errlen, "line %zu, column %zu: %s",
-		    t->parser.problem_mark.line + 1,
-		    t->parser.problem_mark.column + 1,
-		    t->parser.problem ? t->parser.problem : "invalid YAML");
+	if (ps->error == YAML_READER_ERROR)
+		cairn_utf8_place(t->data, ps->problem_offset, &line, &column);
+	return fail(t->err, t->errlen, "line %lu, column %lu: %s", line,
+		    column, ps->problem ? ps->problem : "invalid YAML");
 }
 
 static int build(struct tree *t, yaml_event_t *ev, int depth,
@@ -195,6 +204,15 @@ static int build(struct tree *t, yaml_event_t *ev, int depth,
 		yaml_event_delete(ev);
 		return rc;
 	}
+	/* A "\0" escape would cut the text short. */
+	if (type == YAML_SCALAR_EVENT &&
+	    memchr(ev->data.scalar.value, 0, ev->data.scalar.length)) {
+		rc = fail(t->err, t->errlen, "line %zu, column %zu: %s",
+			  ev->start_mark.line + 1, ev->start_mark.column + 1,
+			  cairn_utf8_why(1));
+		yaml_event_delete(ev);
+		return rc;
+	}
 	nd = cairn_xcalloc(1, sizeof *nd);
 	nd->line = ev->start_mark.line + 1;
 	if (type == YAML_SCALAR_EVENT) {
@@ -236,7 +254,7 @@ static int expect_event(struct tree *t, yaml_event_type_t type)
 static int parse_tree(const char *data, size_t len, struct node **root,
 		      char *err, size_t errlen)
 {
-	struct tree t = { .err = err, .errlen = errlen };
+	struct tree t = { .data = data, .err = err, .errlen = errlen };
 	yaml_event_t ev;
 	int rc;
 
@@ -485,10 +503,7 @@ static int split(const char **p, const char *end, unsigned long *line,
 /* unprotect - undo the writer's formula guard: "'=x" was "=x" */
 static char *unprotect(const char *s)
 {
-	int64_t v;
-
-	if (s[0] == '\'' && s[1] != '\0' && strchr("=+-@\t\r", s[1]) &&
-	    cairn_parse_i64(s + 1, strlen(s + 1), &v) != 0)
+	if (s[0] == '\'' && cairn_csv_guarded(s + 1))
 		s++;
 	return s[0] ? cairn_xstrdup(s) : NULL;
 }
@@ -586,10 +601,19 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 	const char *p = data, *end = data + len;
 	struct record rec = { NULL, 0, 0, 0 };
 	unsigned long line = 1;
-	int col[C_N], i, rc;
+	unsigned long col_at;
+	size_t bad;
+	int col[C_N], i, rc, nul;
 
 	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		p += 3;
+	/* As in every reader, NUL and invalid UTF-8 are errors at their place. */
+	if ((bad = cairn_utf8_bad(p, (size_t)(end - p), &nul)) <
+	    (size_t)(end - p)) {
+		cairn_utf8_place(p, bad, &line, &col_at);
+		return fail(err, errlen, "line %lu, column %lu: %s", line,
+			    col_at, cairn_utf8_why(nul));
+	}
 	rc = split(&p, end, &line, &rec);
 	for (i = 0; rc > 0 && i < C_N; i++)
 		if ((col[i] = column(&rec, names[i])) < 0 && i < C_REQUIRED)

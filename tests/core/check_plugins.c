@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cairn_mem.h"
+#include "cairn_linked.h"
 #include "cairn_plugins.h"
 #include "check_run.h"
 
@@ -257,6 +258,50 @@ START_TEST(missing_directory)
 }
 END_TEST
 
+/* Descriptors registered from memory get the loader's checks too. */
+START_TEST(registers_from_memory)
+{
+	struct cairn_registry r = { 0 };
+	struct cairn_plugin bad;
+	const struct cairn_plugin *lin;
+	const int64_t piles[] = { 3, 9, 1, 2 };
+	atomic_int cancel = 0;
+	char moves[5];
+	struct cairn_solve_request req = {
+		.piles = piles, .n = 4, .want = CAIRN_WANT_MOVES,
+		.memory_limit = 1 << 20, .cancel = &cancel, .err = err,
+		.errlen = sizeof err,
+	};
+	struct cairn_solve_answer ans = { .moves = moves };
+
+	ck_assert_int_eq(cairn_linked_solvers(&r, err, sizeof err), 0);
+	ck_assert_uint_eq(r.n, 4);
+	lin = cairn_registry_find(&r, "linear");
+	ck_assert_ptr_nonnull(lin);
+	ck_assert_ptr_null(r.v[0].handle);
+	ck_assert_str_eq(r.v[0].path, "linked:linear");
+	ck_assert_int_eq(lin->solve(&req, &ans), 0);
+	ck_assert_int_eq(ans.diff, 7);
+	ck_assert_str_eq(moves, "RLLL");
+	ck_assert_int_eq(cairn_registry_add(&r, lin, "again", err, sizeof err),
+			 -EEXIST);
+	ck_assert_str_eq(err, "again: duplicate solver name \"linear\"; "
+			 "already loaded");
+	bad = *lin;
+	bad.abi = 42;
+	ck_assert_int_eq(cairn_registry_add(&r, &bad, "mem", err, sizeof err),
+			 -EPROTO);
+	ck_assert_str_eq(err, "mem: built for plugin ABI 42, this cairn speaks "
+			 "ABI 1");
+	bad = *lin;
+	bad.name = "auto";
+	ck_assert_int_eq(cairn_registry_add(&r, &bad, "mem", err, sizeof err),
+			 -EINVAL);
+	ck_assert_uint_eq(r.n, 4);
+	cairn_registry_free(&r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("plugins");
@@ -273,6 +318,7 @@ int main(void)
 	tcase_add_test(tc, refuses_garbage);
 	tcase_add_test(tc, directory_with_duplicate);
 	tcase_add_test(tc, missing_directory);
+	tcase_add_test(tc, registers_from_memory);
 	suite_add_tcase(s, tc);
 	return cairn_check_run(s);
 }

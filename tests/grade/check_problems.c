@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -17,7 +18,9 @@
 
 #include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_conf.h"
 #include "cairn_problems.h"
+#include "cairn_process.h"
 #include "check_run.h"
 
 static char tmp[64], dir[96];
@@ -431,6 +434,80 @@ START_TEST(test_untouched)
 }
 END_TEST
 
+/* mem_get - the sets of a problem source in memory: NAME=TEXT pairs */
+static int mem_get(void *ctx, const char *name, const char **data,
+		   size_t *len)
+{
+	const char *const *sets = ctx;
+
+	for (; sets[0] != NULL; sets += 2)
+		if (strcmp(sets[0], name) == 0) {
+			*data = sets[1];
+			*len = strlen(sets[1]);
+			return sets[1][0] == '!' ? -EIO : 0;
+		}
+	return -ENOENT;
+}
+
+/* A problem-set source that is not a directory gives what a directory does. */
+START_TEST(test_from_memory)
+{
+	static const char *const sets[] = {
+		"hw1", hw1,
+		"bad", "puzzles:\n  - id: p1\n    piles: [1, x]\n",
+		"io", "!",
+		NULL,
+	};
+	static const struct { const char *set, *error; } cases[] = {
+		{ "hw1", NULL },
+		{ "hw9", "unknown problem set \"hw9\"" },
+		{ "../x", "invalid problem set name \"../x\": letters, digits, "
+			  "'.', '_' and '-' only, not starting with '.'" },
+		{ "bad", "problem set \"bad\": problems/bad.yaml: line 3, "
+			 "column 16: puzzles[0].piles[1]: \"x\" is not an "
+			 "integer" },
+		{ "io", "problem set \"io\": problems/io.yaml: Input/output "
+			"error" },
+	};
+	const struct cairn_problem_source src = {
+		mem_get, (void *)sets, "problems",
+	};
+	struct cairn_settings st;
+	struct cairn_limits lim;
+	struct cairn_conf conf;
+	struct cairn_input in;
+	size_t i;
+
+	/* The configuration's limits, whatever limits there are. */
+	cairn_conf_defaults(&conf);
+	cairn_settings_init(&st, &conf, NULL, NULL, NULL);
+	lim = st.limits;
+	cairn_conf_free(&conf);
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		submission(&in, cases[i].set);
+		answer(&in, "p3", 7, 7);
+		cairn_problems_resolve_from(&in, &src, &lim);
+		if (cases[i].error == NULL) {
+			ck_assert_ptr_null(in.error);
+			ck_assert_uint_eq(in.npuzzles, 3);
+			assert_puzzle(&in.puzzles[2], "p3", 7, "3 9 1 2",
+				      CAIRN_VERDICT_NONE);
+		} else {
+			ck_assert_str_eq(in.error, cases[i].error);
+		}
+		cairn_input_free(&in);
+	}
+	/* max_file_bytes holds for a set from memory too. */
+	lim.max_file_bytes = 10;
+	submission(&in, "hw1");
+	cairn_problems_resolve_from(&in, &src, &lim);
+	ck_assert_str_eq(in.error, "problem set \"hw1\": problems/hw1.yaml: "
+			 "larger than max_file_bytes (10)");
+	cairn_input_free(&in);
+}
+END_TEST
+
 static Suite *problems_suite(void)
 {
 	Suite *s = suite_create("problems");
@@ -446,6 +523,7 @@ static Suite *problems_suite(void)
 	tcase_add_test(tc, test_cache_reload);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_untouched);
+	tcase_add_test(tc, test_from_memory);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -420,15 +420,54 @@ START_TEST(max_file_bytes)
 }
 END_TEST
 
-START_TEST(embedded_nul)
-{
-	static const char text[] = "1,2\n3,\0\n";
+/*
+ * NUL and invalid UTF-8 are errors at their place (SPEC section 2), in
+ * any field and in comments; issue 11: a NUL id became an empty id, and
+ * invalid UTF-8 was copied into the result.
+ */
+static const struct { const char *name, *text; size_t len; const char *want; }
+bad_text[] = {
+#define T(s) s, sizeof s - 1
+	{ "NUL in a pile", T("1,2\n3,\0\n"),
+	  "file error (line 2): line 2, field 2: a NUL character is not "
+	  "allowed\nshape: none\n" },
+	{ "an id that starts with NUL", T("id,piles\n\0,1\n"),
+	  "file error (line 2): line 2, field 1: a NUL character is not "
+	  "allowed\nshape: none\n" },
+	{ "NUL in a quoted id, on the field's second line",
+	  T("id,piles\n1,1\n\"a\nb\0\",1\n"),
+	  "file error (line 4): line 4, field 1: a NUL character is not "
+	  "allowed\nshape: none\n" },
+	{ "an id of invalid UTF-8", T("id,piles\n\xff\xfe,1\n"),
+	  "file error (line 2): line 2, field 1: invalid UTF-8\nshape: none\n" },
+	{ "a surrogate in a submitter",
+	  T("id,piles,problem_set,submitter\np,,s,\xed\xa0\x80\n"),
+	  "file error (line 2): line 2, field 4: invalid UTF-8\nshape: none\n" },
+	{ "an overlong form in a header", T("id,pil\xc1\xa5s\n"),
+	  "file error (line 1): line 1, field 2: invalid UTF-8\nshape: none\n" },
+	{ "a cut sequence at the end", T("1,2\n3,4\xe2\x82"),
+	  "file error (line 2): line 2, field 2: invalid UTF-8\nshape: none\n" },
+	{ "invalid UTF-8 in a comment", T("1,2\n# caf\xe9\n3\n"),
+	  "file error (line 2): line 2: invalid UTF-8 in a comment\nshape: none\n" },
+#undef T
+};
 
-	expect_dump("NUL byte", text, sizeof text - 1, 10, 100,
+START_TEST(nul_and_utf8)
+{
+	expect_dump(bad_text[_i].name, bad_text[_i].text, bad_text[_i].len,
+		    10, 100, bad_text[_i].want);
+}
+END_TEST
+
+START_TEST(valid_utf8)
+{
+	static const char text[] = "id,piles\n\xc2\x85\xef\xbf\xbe"
+				   "\xf4\x8f\xbf\xbf,1\n";
+
+	expect_dump("NEL, U+FFFE and U+10FFFF are text", text,
+		    sizeof text - 1, 10, 100,
 		    "shape: puzzles\n"
-		    "#1 @1 piles=1,2\n"
-		    "#2 @2 piles=-\n"
-		    "  error: line 2, field 2: \"\\x00\" is not an integer\n");
+		    "\xc2\x85\xef\xbf\xbe\xf4\x8f\xbf\xbf @2 piles=1\n");
 }
 END_TEST
 
@@ -474,7 +513,9 @@ static Suite *csv_suite(void)
 
 	tcase_add_loop_test(tc, csv_cases, 0, sizeof cases / sizeof cases[0]);
 	tcase_add_test(tc, max_file_bytes);
-	tcase_add_test(tc, embedded_nul);
+	tcase_add_loop_test(tc, nul_and_utf8, 0,
+			    sizeof bad_text / sizeof bad_text[0]);
+	tcase_add_test(tc, valid_utf8);
 	tcase_add_test(tc, many_records);
 	suite_add_tcase(s, tc);
 	return s;

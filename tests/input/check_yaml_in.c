@@ -423,6 +423,29 @@ static const struct yaml_case cases[] = {
 	  "shape: none\n"
 	  "problem_set: hw1\n" },
 
+	/* Issue 11: "warmup\0junk" was graded as the answer for warmup. */
+	{ "a \\0 escape in an answer's id is an error at its place",
+	  "problem_set: hw1\n"
+	  "answers:\n"
+	  "  p1: {diff: 1}\n"
+	  "  \"warmup\\0junk\": {diff: 1}\n",
+	  "file error (line 4): line 4, column 3: a NUL character is not allowed\n"
+	  "shape: none\n"
+	  "problem_set: hw1\n" },
+
+	{ "a \\0 escape in an id, a submitter or a problem set",
+	  "piles: [1]\n"
+	  "id: \"a\\0\"\n",
+	  "file error (line 2): line 2, column 5: a NUL character is not allowed\n"
+	  "shape: none\n" },
+
+	{ "C1 controls, NEL, LS, PS and noncharacters through escapes are text",
+	  "piles: [1]\n"
+	  "id: \"\\x80\\N\\L\\P\\uFEFF\\uFFFE\\uFFFF\\U0010FFFF\"\n",
+	  "shape: puzzles\n"
+	  "\xc2\x80\xc2\x85\xe2\x80\xa8\xe2\x80\xa9\xef\xbb\xbf\xef\xbf\xbe"
+	  "\xef\xbf\xbf\xf4\x8f\xbf\xbf @1 piles=1\n" },
+
 	{ "submission: problem_set must be a string",
 	  "problem_set: [hw1]\n",
 	  "file error (line 1): line 1, column 14: problem_set: expected a non-empty string\n"

@@ -291,6 +291,15 @@ START_TEST(yaml_scalars)
 		{ "a b", "\"a b\"" }, { "#1", "\"#1\"" }, { "tab\there", "\"tab\\there\"" },
 		{ "bell\a", "\"bell\\x07\"" }, { "back\\slash", "\"back\\\\slash\"" },
 		{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" }, { "x:y", "\"x:y\"" },
+		/* Issue 11: what a YAML reader refuses raw, reads as a line
+		 * break or drops is escaped; other characters stay raw. */
+		{ "\xc2\x80", "\"\\x80\"" }, { "a\xc2\x85" "b", "\"a\\x85b\"" },
+		{ "\xc2\x9f", "\"\\x9f\"" }, { "\xe2\x80\xa8", "\"\\u2028\"" },
+		{ "\xe2\x80\xa9", "\"\\u2029\"" }, { "\xef\xbb\xbf", "\"\\ufeff\"" },
+		{ "\xef\xbf\xbe", "\"\\ufffe\"" }, { "\xef\xbf\xbf", "\"\\uffff\"" },
+		{ "\xc2\xa0\xf4\x8f\xbf\xbf\xef\xb7\x90",
+		  "\"\xc2\xa0\xf4\x8f\xbf\xbf\xef\xb7\x90\"" },
+		{ "\r\x1b", "\"\\x0d\\x1b\"" }, { "bad\xff", "\"bad\\xff\"" },
 	};
 	size_t i;
 
@@ -311,6 +320,10 @@ START_TEST(csv_fields)
 		{ "-", "'-" }, { "=1+2", "'=1+2" }, { "@SUM(A1)", "'@SUM(A1)" },
 		{ "\tx", "'\tx" }, { "\rx", "\"'\rx\"" }, { "a,b", "\"a,b\"" },
 		{ "say \"hi\"", "\"say \"\"hi\"\"\"" }, { "", "" },
+		/* Issue 11: a leading ' is guarded too, so that removing one
+		 * guard restores the text. */
+		{ "'=1+1", "''=1+1" }, { "'", "''" }, { "'a", "''a" },
+		{ "''", "'''" }, { "a'", "a'" },
 	};
 	size_t i;
 

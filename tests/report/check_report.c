@@ -269,13 +269,14 @@ START_TEST(test_xml_text)
 	cairn_xml_text(&b, "a&b<c>\"d\"'e'\t\n\r\x01\x7f"
 		       "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"	/* é € 😀 */
 		       "\xc3(\xed\xa0\x80\xef\xbf\xbe\xf5\x80\x80\x80\xe0\x80\x80");
+	/* A bad byte is one U+FFFD, and so is a whole U+FFFE (issue 11). */
 	ck_assert_str_eq(b.data, "a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;"
 			 "&#9;&#10;&#13;\xef\xbf\xbd\x7f"
 			 "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
 			 "\xef\xbf\xbd(\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+			 "\xef\xbf\xbd"
 			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
-			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
-			 "\xef\xbf\xbd\xef\xbf\xbd");
+			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
 	cairn_buf_free(&b);
 }
 END_TEST
@@ -292,6 +293,13 @@ static const struct { const char *file, *err; } bad[] = {
 	  "non-negative integers or both empty" },
 	{ "points.result.yaml", "line 5: summary: points and max_points must "
 	  "both be non-negative integers" },
+	/* Issue 11: the real place of libyaml's reader errors; NUL and
+	 * invalid UTF-8 refused at their place. */
+	{ "control.result.yaml", "line 2, column 10: control characters are "
+	  "not allowed" },
+	{ "nul.result.yaml", "line 5, column 9: a NUL character is not allowed" },
+	{ "utf8.result.csv", "line 2, column 2: invalid UTF-8" },
+	{ "nul.result.csv", "line 3, column 2: a NUL character is not allowed" },
 };
 
 START_TEST(test_bad)

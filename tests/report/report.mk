@@ -7,6 +7,13 @@ tests_report_check_report_CFLAGS = $(tests_check_cflags)
 tests_report_check_report_LDADD = $(tests_check_libs) $(YAML_LIBS)
 tests_report_check_pick_CFLAGS = $(tests_check_cflags)
 tests_report_check_pick_LDADD = $(tests_check_libs) $(YAML_LIBS)
+# The property test of issue 11, under the fuzzers' oracle.
+check_PROGRAMS += tests/report/check_roundtrip
+TESTS += tests/report/check_roundtrip
+tests_report_check_roundtrip_CPPFLAGS = $(fuzz_cppflags)
+tests_report_check_roundtrip_CFLAGS = $(tests_check_cflags)
+tests_report_check_roundtrip_LDADD = fuzz/liboracle.la $(tests_check_libs)
+VALGRIND_TESTS += tests/report/check_roundtrip
 endif
 EXTRA_DIST += tests/data/report
 VALGRIND_TESTS += tests/report/check_report tests/report/check_pick
@@ -16,3 +23,6 @@ TESTS += tests/report/report_html.sh
 dist_check_SCRIPTS += tests/report/report_html.sh
 CLEANFILES += tests/report/report.png
 EXTRA_DIST += tests/report/lib.sh
+# Issue 11's cases through the real `cairn solve` and `cairn report`.
+TESTS += tests/report/roundtrip_cli.sh
+dist_check_SCRIPTS += tests/report/roundtrip_cli.sh

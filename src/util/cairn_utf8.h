@@ -1,0 +1,57 @@
+/*
+ * cairn_utf8 - UTF-8 text: validity, NUL, places, and what must be escaped.
+ *
+ * Every reader checks its text with cairn_utf8_bad() (SPEC section 2:
+ * invalid UTF-8 and NUL are errors at their place) and turns the offset
+ * into a line and column with cairn_utf8_place(); every result writer asks
+ * cairn_utf8_unsafe() which characters it must escape so that a reader
+ * gets back the same text (SPEC section 3).
+ */
+#ifndef CAIRN_UTF8_H
+#define CAIRN_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The length (1 to 4) of the well-formed UTF-8 sequence at s[0..n), with
+ * its code point in *cp; 0 when it is not one (a stray continuation byte,
+ * an overlong form, a surrogate, beyond U+10FFFF, or cut short).
+ */
+size_t cairn_utf8_next(const char *s, size_t n, uint32_t *cp);
+
+/*
+ * The offset of the first NUL byte or ill-formed sequence in s[0..n), or
+ * n when there is none; *nul says which it was.
+ */
+size_t cairn_utf8_bad(const char *s, size_t n, int *nul);
+
+/* What is wrong at s[off]: "a NUL character" or "invalid UTF-8". */
+const char *cairn_utf8_why(int nul);
+
+/*
+ * The 1-based line and column of byte `off` of data: lines end at LF,
+ * columns count characters (not continuation bytes).
+ */
+void cairn_utf8_place(const char *data, size_t off, unsigned long *line,
+		      unsigned long *column);
+
+/*
+ * Whether a result must escape code point cp so that it reads back as
+ * itself: C0 controls, DEL, C1 controls (U+0085 among them), U+2028,
+ * U+2029, U+FEFF, U+FFFE and U+FFFF.
+ */
+int cairn_utf8_unsafe(uint32_t cp);
+
+struct cairn_buf;
+
+/*
+ * Append s[0..n) as the inside of a YAML double-quoted scalar that reads
+ * back as exactly s: '"' and '\\' escaped, LF and tab as \n and \t, every
+ * other unsafe character as \xHH or \uHHHH; an ill-formed byte (which no
+ * reader gives, but a file name may hold) as \xHH, so the file stays
+ * readable.  The result writer and the configuration printer use it.
+ */
+void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n);
+
+#endif
