@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
-sh tests/deps.sh
+sh tests/deps.sh --build
 [ -x configure ] || autoreconf -fi
 [ -f Makefile ] || ./configure
 make -j2 >/dev/null

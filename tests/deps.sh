@@ -1,8 +1,11 @@
 #!/bin/sh
 # deps.sh - install what building and testing cairn needs (Debian 12, as root).
 # Installs only what is missing, so it is quick on a machine that has it all.
+# With --build, only what building and running it needs (the quick start).
 set -eu
-pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev check valgrind"
+pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev"
+if [ "${1:-}" != --build ]; then
+pkgs="$pkgs check valgrind"
 # ops (issue 12): promtool (tests/daemon/metrics.sh), PyYAML (tests/cli/cli_json.sh),
 # bash-completion (configure asks it where completions go).
 pkgs="$pkgs prometheus python3-yaml bash-completion"
@@ -12,6 +15,7 @@ pkgs="$pkgs chromium"
 pkgs="$pkgs python3 passwd util-linux"
 # fuzz/run.sh: clang and its libFuzzer runtime.
 pkgs="$pkgs clang libclang-rt-14-dev"
+fi
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
