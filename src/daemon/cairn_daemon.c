@@ -26,6 +26,7 @@
 
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
+#include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
@@ -42,6 +43,8 @@
  * fsyncs instead of queueing one by one.
  */
 #define STORING_MAX 16
+/* How often the other instances' locks are looked at. */
+#define PEERS_MS 1000
 
 static void handle_closed(uv_handle_t *h)
 {
@@ -182,7 +185,7 @@ static void daemon_finish(struct cairn_daemon *d)
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
 		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
-		(uv_handle_t *)&d->rendered,
+		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->peers,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
@@ -220,6 +223,27 @@ static void recover(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
 	else if (r < 0)
 		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s", strerror(-r));
+}
+
+/*
+ * peers_cb - learn which other instances are alive (their locks), so that
+ * files are shared out among them; another's file is taken after two
+ * rescans (the owner has seen it by then) plus settle_ms.
+ */
+static void peers_refresh(struct cairn_daemon *d)
+{
+	const struct cairn_conf *c = &d->gen->conf;
+	char **names;
+
+	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names) >= 0)
+		cairn_pending_set_peers(&d->pending, d->sp.instance, names,
+					(uint64_t)c->rescan_s * 2000 + c->settle_ms);
+}
+
+static void peers_cb(uv_timer_t *t)
+{
+	peers_refresh(t->data);
+	cairn_dispatch(t->data);
 }
 
 static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
@@ -289,6 +313,12 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->status);
 	init_timer(d, &d->watchdog);
 	init_timer(d, &d->metrics);
+	init_timer(d, &d->peers);
+	/* A --once run, or no rescan: take every file (nothing would steal). */
+	if (!d->once && c->rescan_s > 0) {
+		peers_refresh(d);
+		uv_timer_start(&d->peers, peers_cb, PEERS_MS, PEERS_MS);
+	}
 	uv_async_init(&d->loop, &d->rendered, rendered_cb);
 	d->rendered.data = d;
 	d->nhandles++;
@@ -339,6 +369,19 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
 	}
+	d->lock_fd = cairn_lock_take(d->sp.processing_fd, err, sizeof(err));
+	if (d->lock_fd < 0) {
+		char inst[512];
+
+		cairn_log(CAIRN_LOG_ERROR, "instance in use", "instance=%s error=%s",
+			  cairn_log_value(inst, sizeof(inst), d->sp.instance),
+			  cairn_log_value(v, sizeof(v), err));
+		cairn_spool_close(&d->sp);
+		cairn_gen_unref(g);
+		code = d->lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
+		free(d);
+		return code;
+	}
 	uv_loop_init(&d->loop);
 	start(d);
 	uv_run(&d->loop, UV_RUN_DEFAULT);
@@ -355,6 +398,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	cairn_attempts_free(&d->attempts);
 	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
 	cairn_spool_close(&d->sp);
+	close(d->lock_fd);
 	cairn_gen_unref(d->gen);
 	free(d);
 	return code;

@@ -52,6 +52,8 @@ struct cairn_daemon {
 	struct cairn_notify notify;
 	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t backoff, shutdown, status, watchdog, metrics;
+	uv_timer_t peers;		/* which other instances are alive */
+	int lock_fd;			/* holds processing/<instance>/.lock */
 	unsigned nhandles;		/* daemon-owned handles not yet closed */
 	struct djob *jobs;		/* running */
 	unsigned running, pool_size;	/* pool_size: most solving at once */

@@ -275,12 +275,12 @@ void cairn_dispatch(struct cairn_daemon *d)
 			free(name);
 			continue;
 		}
-		struct cairn_cand *c = cairn_pending_next(&d->pending);
+		struct cairn_cand *c = cairn_pending_pick(&d->pending, uv_now(&d->loop));
 		if (c == NULL)
 			break;
 		cairn_pending_start(&d->pending, c);
 		start_job(d, c->name, c, 0, d->running == 0 &&
-			  cairn_pending_next(&d->pending) == NULL);
+			  cairn_pending_pick(&d->pending, uv_now(&d->loop)) == NULL);
 	}
 	check_idle(d);
 	cairn_status_changed(d);

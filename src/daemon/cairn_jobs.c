@@ -155,6 +155,11 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		j->end = end;
 		return;
 	}
+	if (r == -ENOTSUP && end == CAIRN_JOB_RETURNED) {
+		/* No RENAME_NOREPLACE: it stays claimed, recovered at start. */
+		j->end = end;
+		return;
+	}
 	j->end = CAIRN_JOB_STUCK;
 	size_t len = strlen(j->err);
 	snprintf(j->err + len, sizeof(j->err) - len, "%sreturning it to incoming: %s",
@@ -170,7 +175,8 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 
 	if (failed || j->keep_inputs) {
 		r = cairn_spool_store(sp->processing_fd, j->name,
-				      failed ? sp->failed_fd : sp->done_fd, &as);
+				      failed ? sp->failed_fd : sp->done_fd,
+				      failed ? "failed" : "done", sp->noreplace, &as);
 		if (r == 0) {
 			j->stored = cairn_xasprintf("%s/%s", failed ? "failed" : "done", as);
 			free(as);

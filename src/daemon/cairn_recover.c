@@ -7,6 +7,11 @@
  * the file in incoming/ without an entry: at worst it gets one more
  * attempt, never a false "interrupted twice".  Names are collected before
  * anything is moved, so the directory is not modified while it is read.
+ * First the moves into done/ and failed/ that a crash interrupted are
+ * finished (cairn_spool_resolve): a file already linked there is never
+ * processed again.  Where the file system lacks RENAME_NOREPLACE a file
+ * cannot go back to incoming/ without risking a new file of the same name,
+ * so it is processed where it is instead.
  */
 #include "config.h"
 
@@ -66,13 +71,25 @@ static void fail_twice(const struct cairn_jobctx *ctx, const struct cairn_job *t
 	cairn_job_clear(&j);
 }
 
+/* moved - an interrupted move into done/ or failed/ was finished. */
+static void moved(void *arg, const char *name, uint64_t ino)
+{
+	const struct cairn_jobctx *ctx = arg;
+
+	cairn_attempts_done(ctx->attempts, name, ino);
+}
+
 int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 		  const struct cairn_recover_ops *ops)
 {
 	const struct cairn_spool *sp = ctx->sp;
 	char **names = NULL;
-	int r = list_names(sp->processing_fd, &names), returned = 0, added = 0;
+	int r, returned = 0, added = 0;
 
+	r = cairn_spool_resolve(sp, moved, (void *)ctx);
+	if (r < 0)
+		return r;
+	r = list_names(sp->processing_fd, &names);
 	if (r < 0)
 		return r;
 	for (char **p = names; *p != NULL; p++) {
@@ -87,7 +104,8 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 			returned++;
 			added++;
 		} else {
-			/* incoming/ has a new file of that name: process ours here. */
+			/* A new file of that name in incoming/, or no
+			 * RENAME_NOREPLACE here: process ours where it is. */
 			cairn_attempts_add(ctx->attempts, *p, (uint64_t)st.st_ino);
 			ops->kept(ops->arg, *p);
 			added++;

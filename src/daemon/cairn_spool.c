@@ -2,16 +2,34 @@
  * cairn_spool - the spool directories and the moves between them.
  *
  * Opening a spool creates the directories SPEC section 5 names and keeps a
- * descriptor on each, so that claims and moves are single renameat2()
- * calls that are atomic on every local file system.  No move here ever
- * replaces an existing name: RENAME_NOREPLACE is used, and where the file
- * system does not support it (some network file systems) link() plus
- * unlink() gives the same guarantee.  That is what makes a claim by one
- * instance exclusive and what keeps done/ and failed/ from losing files.
+ * descriptor on each.  No move here ever replaces a file that matters:
+ *
+ * - A claim is a plain rename() from incoming/ into processing/<instance>/,
+ *   a directory that only this instance writes (its lock, cairn_lock.c,
+ *   makes that so) and in which the name is checked to be free first.  Of
+ *   several instances renaming one name, the file system lets exactly one
+ *   succeed, on every file system with an atomic rename() (local, NFS,
+ *   GlusterFS, CephFS).  No link() is involved, so a client whose unlink()
+ *   misreports cannot make two winners.  An NFS client can report ENOENT
+ *   for a rename that the server did perform (a retransmission): the claim
+ *   then looks in its own directory.
+ * - Moves into done/ and failed/ (shared by all instances) use
+ *   RENAME_NOREPLACE where the file system has it.  Elsewhere (GlusterFS,
+ *   NFS) a marker ".to-DIR.K.NAME" is first made in processing/<instance>/,
+ *   then the file is linked under its numbered name (link() never
+ *   replaces) and unlinked from processing/, then the marker removed; a
+ *   crash at any point leaves a state that cairn_spool_resolve() recognises
+ *   from the directories alone (one inode under both names: it moved).
+ * - Returning a file to incoming/ needs RENAME_NOREPLACE (a new file of the
+ *   same name may have arrived meanwhile); without it the file stays
+ *   claimed and is processed where it is (-ENOTSUP).
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +82,36 @@ static int mkdir_p(const char *path)
 	return r;
 }
 
+/*
+ * probe_noreplace - whether renameat2(RENAME_NOREPLACE) works on this
+ * file system, tried on a file of our own (the kernel looks at the flag
+ * only once it has found the source).  Sets sp->noreplace.
+ */
+static int probe_noreplace(struct cairn_spool *sp)
+{
+	char a[64], b[64];
+	int fd, e;
+
+	snprintf(a, sizeof(a), ".probe.%ld", (long)getpid());
+	snprintf(b, sizeof(b), ".probe.%ld.b", (long)getpid());
+	fd = openat(sp->processing_fd, a, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	if (renameat2(sp->processing_fd, a, sp->processing_fd, b, RENAME_NOREPLACE) == 0) {
+		sp->noreplace = 1;
+		unlinkat(sp->processing_fd, b, 0);
+		return 0;
+	}
+	e = errno;
+	unlinkat(sp->processing_fd, a, 0);
+	if (e != EINVAL && e != ENOSYS && e != ENOTSUP)
+		return -e;
+	sp->noreplace = 0;
+	return 0;
+}
+
 int cairn_spool_instance_ok(const char *instance)
 {
 	return instance != NULL && instance[0] != '\0' && instance[0] != '.' &&
@@ -107,6 +155,8 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 			close(pfd);
 		}
 	}
+	if (r >= 0)
+		r = probe_noreplace(sp);
 	if (r >= 0)
 		r = sp->results_fd = open_dir_at(sp->root_fd, what = "results");
 	if (r >= 0)
@@ -170,38 +220,117 @@ char *cairn_spool_numbered(const char *name, unsigned k)
 	return cairn_xasprintf("%.*s.%u%s", (int)(dot - name), name, k, dot);
 }
 
-int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
+/* same_inode - whether dir_a/a and dir_b/b are one inode (both exist). */
+static int same_inode(int dir_a, const char *a, int dir_b, const char *b)
 {
-	if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
-		return 0;
-	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-		return -errno;
-	/* No RENAME_NOREPLACE here: link() refuses to replace, too. */
-	if (linkat(from_fd, from, to_fd, to, 0) == 0) {
-		if (unlinkat(from_fd, from, 0) < 0) {
-			int e = errno;
+	struct stat sa, sb;
 
-			unlinkat(to_fd, to, 0);
-			return -e;
-		}
-		return 0;
-	}
-	if (errno != EPERM)
-		return -errno;
-	/* Directories cannot be linked: check, then rename (best effort). */
-	struct stat st;
-
-	if (fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		return -EEXIST;
-	return renameat(from_fd, from, to_fd, to) < 0 ? -errno : 0;
+	return fstatat(dir_a, a, &sa, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       fstatat(dir_b, b, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
 }
 
-int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored)
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/*
+ * marker_make - record in from_fd that NAME is about to be linked into
+ * DIR under its K-th numbered name: ".to-DIR.K.NAME", or, when that is too
+ * long, ".to-DIR.K..HASH" holding NAME (input names never start with '.').
+ */
+static int marker_make(int from_fd, const char *dir, unsigned k, const char *name,
+		       char **marker)
+{
+	*marker = cairn_xasprintf(".to-%s.%u.%s", dir, k, name);
+	if (strlen(*marker) <= NAME_MAX) {
+		if (mknodat(from_fd, *marker, S_IFREG | 0600, 0) == 0 || errno == EEXIST)
+			return 0;
+		int e = errno;
+		free(*marker);
+		*marker = NULL;
+		return -e;
+	}
+	free(*marker);
+	*marker = cairn_xasprintf(".to-%s.%u..%016llx", dir, k,
+				  (unsigned long long)name_hash(name));
+	int fd = openat(from_fd, *marker, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+			O_CLOEXEC, 0600);
+	size_t len = strlen(name);
+	int r = fd < 0 ? -errno : write(fd, name, len) == (ssize_t)len ? 0 : -EIO;
+
+	if (fd >= 0 && close(fd) < 0 && r == 0)
+		r = -errno;
+	if (r < 0) {
+		unlinkat(from_fd, *marker, 0);
+		free(*marker);
+		*marker = NULL;
+	}
+	return r;
+}
+
+static void marker_drop(int from_fd, char **marker)
+{
+	if (*marker != NULL)
+		unlinkat(from_fd, *marker, 0);
+	free(*marker);
+	*marker = NULL;
+}
+
+/*
+ * link_move - from_fd/name to to_fd/to without replacing, by link() and
+ * unlink(); the caller's marker covers a crash in between.  A directory
+ * (which cannot be linked) is renamed after a check: best effort.
+ */
+static int link_move(int from_fd, const char *name, int to_fd, const char *to)
+{
+	if (linkat(from_fd, name, to_fd, to, 0) < 0) {
+		int e = errno;
+
+		/* NFS may report EEXIST for a link it made (a retransmission). */
+		if (e == EEXIST && same_inode(from_fd, name, to_fd, to))
+			goto unlink_source;
+		if (e != EPERM)
+			return -e;
+		struct stat st;
+
+		if (fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			return -EEXIST;
+		return renameat(from_fd, name, to_fd, to) < 0 ? -errno : 0;
+	}
+unlink_source:
+	if (unlinkat(from_fd, name, 0) < 0) {
+		int e = errno;
+
+		unlinkat(to_fd, to, 0);
+		return -e;
+	}
+	return 0;
+}
+
+int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_dir,
+		      int noreplace, char **stored)
 {
 	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(name, k);
-		int r = cairn_spool_move(from_fd, name, to_fd, to);
+		char *to = cairn_spool_numbered(name, k), *marker = NULL;
+		int r;
 
+		if (noreplace) {
+			r = renameat2(from_fd, name, to_fd, to, RENAME_NOREPLACE) < 0 ? -errno : 0;
+		} else {
+			r = marker_make(from_fd, to_dir, k, name, &marker);
+			if (r == 0)
+				r = link_move(from_fd, name, to_fd, to);
+			/* Keep the marker only when both names may still exist. */
+			if (r == 0 || !same_inode(from_fd, name, to_fd, to))
+				marker_drop(from_fd, &marker);
+			free(marker);
+		}
 		if (r != -EEXIST || k == 1000000) {
 			if (r == 0 && stored != NULL)
 				*stored = to;
@@ -213,20 +342,123 @@ int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored)
 	}
 }
 
+/* marker_parse - DIR, K and NAME of a marker; 0, or -1 when it is none. */
+static int marker_parse(int from_fd, const char *m, char *dir, size_t dirlen,
+			unsigned *k, char **name)
+{
+	const char *p, *q;
+	char *end;
+
+	if (strncmp(m, ".to-", 4) != 0 || (p = strchr(m + 4, '.')) == NULL ||
+	    (size_t)(p - (m + 4)) >= dirlen)
+		return -1;
+	memcpy(dir, m + 4, (size_t)(p - (m + 4)));
+	dir[p - (m + 4)] = '\0';
+	unsigned long v = strtoul(p + 1, &end, 10);
+	if (end == p + 1 || *end != '.' || v > 1000000)
+		return -1;
+	*k = (unsigned)v;
+	q = end + 1;
+	if (*q != '.') {
+		*name = cairn_xstrdup(q);
+		return *q ? 0 : -1;
+	}
+	char buf[NAME_MAX + 1];
+	int fd = openat(from_fd, m, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	*name = cairn_xstrdup(buf);
+	return 0;
+}
+
+int cairn_spool_resolve(const struct cairn_spool *sp,
+			void (*moved)(void *arg, const char *name, uint64_t ino),
+			void *arg)
+{
+	int fd = openat(sp->processing_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char **markers = NULL;
+	size_t n = 0, cap = 0;
+	int done = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return -e;
+	}
+	while ((de = readdir(d)) != NULL)
+		if (strncmp(de->d_name, ".to-", 4) == 0) {
+			markers = cairn_xgrow(markers, &cap, n + 1, sizeof(markers[0]));
+			markers[n++] = cairn_xstrdup(de->d_name);
+		}
+	closedir(d);
+	for (size_t i = 0; i < n; i++) {
+		char dir[16], *name = NULL;
+		unsigned k;
+		struct stat st;
+
+		if (marker_parse(sp->processing_fd, markers[i], dir, sizeof(dir), &k, &name) == 0 &&
+		    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
+				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
+			char *to = cairn_spool_numbered(name, k);
+
+			/* Linked, not yet unlinked: the move happened. */
+			if (to_fd >= 0 && same_inode(sp->processing_fd, name, to_fd, to) &&
+			    unlinkat(sp->processing_fd, name, 0) == 0) {
+				moved(arg, name, (uint64_t)st.st_ino);
+				done++;
+			}
+			free(to);
+		}
+		unlinkat(sp->processing_fd, markers[i], 0);
+		free(name);
+		free(markers[i]);
+	}
+	free(markers);
+	return done;
+}
+
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name)
 {
-	char *from = cairn_xasprintf("incoming/%s", name);
-	int r = cairn_spool_move(sp->root_fd, from, sp->processing_fd, name);
+	struct stat st;
+	char *from;
+	int r = 0;
 
+	/* Only we write here, so a name free now stays free for the rename. */
+	if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		return -EEXIST;
+	if (errno != ENOENT)
+		return -errno;
+	from = cairn_xasprintf("incoming/%s", name);
+	if (renameat(sp->root_fd, from, sp->processing_fd, name) < 0) {
+		r = -errno;
+		/* NFS: the server may have renamed it and lost our reply. */
+		if (r == -ENOENT &&
+		    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			r = 0;
+	}
 	free(from);
 	return r;
 }
 
 int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name)
 {
-	char *to = cairn_xasprintf("incoming/%s", name);
-	int r = cairn_spool_move(sp->processing_fd, name, sp->root_fd, to);
+	char *to;
+	int r;
 
+	if (!sp->noreplace)
+		return -ENOTSUP;
+	to = cairn_xasprintf("incoming/%s", name);
+	r = renameat2(sp->processing_fd, name, sp->root_fd, to, RENAME_NOREPLACE) < 0 ?
+	    -errno : 0;
 	free(to);
 	return r;
 }

@@ -2,15 +2,17 @@
  * cairn_spool - the spool directories and the moves between them (SPEC 5).
  *
  * A struct cairn_spool holds open descriptors on the spool's directories
- * so that every move is a renameat() between two directory descriptors.
- * Moves into done/ and failed/ never overwrite: a second hw1.yaml becomes
- * hw1.1.yaml.  Worker threads use the descriptors concurrently; they are
+ * so that every move is between two directory descriptors.  A claim is
+ * exclusive on any file system with an atomic rename(); moves into done/
+ * and failed/ never overwrite (a second hw1.yaml becomes hw1.1.yaml) and
+ * are resolved after a crash by cairn_spool_resolve().  Worker threads use the descriptors concurrently; they are
  * opened once at start and closed once at exit.
  */
 #ifndef CAIRN_SPOOL_H
 #define CAIRN_SPOOL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct cairn_spool {
@@ -22,6 +24,7 @@ struct cairn_spool {
 	int results_fd;
 	int done_fd;
 	int failed_fd;
+	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
 };
 
 /*
@@ -45,18 +48,36 @@ int cairn_spool_ignored(const char *name);
 /* "hw1.yaml", 2 -> "hw1.2.yaml"; "README", 1 -> "README.1"; k 0: a copy. */
 char *cairn_spool_numbered(const char *name, unsigned k);
 
-/* Move without replacing: 0, -EEXIST when `to` exists, or -errno. */
-int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to);
+/*
+ * Move `name` into to_fd (the directory to_dir: "done" or "failed") under
+ * the first free numbered name (name, then name.1.ext, ...), never
+ * replacing.  With noreplace by renameat2(RENAME_NOREPLACE); without, by
+ * link() and unlink() under a marker ".to-TO_DIR.K.NAME" in from_fd.
+ * Sets *stored (caller frees) to the name used.
+ */
+int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_dir,
+		      int noreplace, char **stored);
 
 /*
- * Move `name` into to_fd under the first free numbered name (name, then
- * name.1.ext, ...).  Sets *stored (caller frees) to the name used.
+ * At start, before anything is claimed: finish or forget the moves into
+ * done/ and failed/ that a crash interrupted.  A file found under both
+ * names is unlinked from processing/ and reported to moved(); every
+ * marker is removed.  Returns how many were finished, or -errno.
  */
-int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored);
+int cairn_spool_resolve(const struct cairn_spool *sp,
+			void (*moved)(void *arg, const char *name, uint64_t ino),
+			void *arg);
 
-/* Claim incoming/NAME into processing/<instance>/NAME (-ENOENT: taken). */
+/*
+ * Claim incoming/NAME into processing/<instance>/NAME: -ENOENT when
+ * another instance took it, -EEXIST when a file of that name is already
+ * claimed here.
+ */
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name);
-/* Return processing/<instance>/NAME to incoming/ (-EEXIST: name in use). */
+/*
+ * Return processing/<instance>/NAME to incoming/: -EEXIST when the name is
+ * in use there, -ENOTSUP where RENAME_NOREPLACE is missing (keep it).
+ */
 int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name);
 
 /* "fifo", "directory", "socket", ... for "not a regular file (%s)". */
