@@ -92,6 +92,12 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote)
 {
 	cairn_status_report(d, j);
+	if (j->superseded) {
+		char f[512];
+
+		cairn_log(CAIRN_LOG_INFO, "result kept", "file=%s reason=newer_input",
+			  cairn_log_value(f, sizeof(f), j->name));
+	}
 	switch (j->end) {
 	case CAIRN_JOB_FAILED:
 		d->failed++;

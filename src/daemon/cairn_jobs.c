@@ -238,8 +238,10 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		ctx->rendered(ctx->rendered_arg);
 	}
 	j->result = cairn_result_name(j->name);
-	r = cairn_publish(sp->results_fd, j->result, sp->instance, out.data ? out.data : "",
-			  out.len, j->fsync, ctx->dirsync, j->err, sizeof(j->err));
+	struct cairn_newest nw = { st.st_mtim, sp->root_fd, "processing/.results.lock" };
+	r = cairn_publish_input(sp->results_fd, j->result, sp->instance,
+				out.data ? out.data : "", out.len, j->fsync, ctx->dirsync,
+				&nw, &j->superseded, j->err, sizeof(j->err));
 	if (r == 0)
 		r = store(j, ctx, j->st.file_error);
 	if (r < 0) {

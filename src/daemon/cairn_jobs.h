@@ -62,6 +62,7 @@ struct cairn_job {
 	double ms;			/* wall time of the job */
 	char *stored;			/* "done/hw1.1.yaml", "failed/x", or NULL */
 	char *result;			/* "hw1.result.yaml", or NULL */
+	int superseded;			/* results/ kept a newer input's result */
 	char err[512];			/* why FAILED, RETRY or STUCK */
 };
 

@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 
 #include "cairn_lock.h"
 #include "cairn_mem.h"
+#include "cairn_spool.h"
 
 #define LOCK_NAME ".lock"
 
@@ -126,30 +126,20 @@ static int held(int dir_fd, const char *name)
 	return r < 0 || fl.l_type != F_UNLCK;
 }
 
+/* live_peer - a directory under processing/ other than ours, locked. */
+static int live_peer(int dir_fd, const char *name, void *self)
+{
+	return name[0] != '.' && strcmp(name, self) != 0 && held(dir_fd, name);
+}
+
 int cairn_lock_peers(int root_fd, const char *self, char ***names)
 {
 	int fd = openat(root_fd, "processing", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char **v = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d;
+	int r;
 
-	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		return -e;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.' || strcmp(de->d_name, self) == 0 ||
-		    !held(dirfd(d), de->d_name))
-			continue;
-		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
-		v[n++] = cairn_xstrdup(de->d_name);
-	}
-	closedir(d);
-	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
-	v[n] = NULL;
-	*names = v;
-	return (int)n;
+	if (fd < 0)
+		return -errno;
+	r = cairn_spool_list(fd, live_peer, (void *)self, names);
+	close(fd);
+	return r;
 }

@@ -8,6 +8,15 @@
  * file is unlinked and the error returned; the old result, if any, stays
  * untouched.  Temporary names carry a tag (the instance name) and 16 hex
  * digits, so each instance can remove its own leftovers at start.
+ *
+ * A result made from an input carries the input's modification time as
+ * its own, and replaces an existing result only when that one is not
+ * newer (SPEC 5: the input written last wins, whichever instance finishes
+ * first).  The compare and the rename are done under a record lock on one
+ * byte (by the name's hash) of a lock file that the caller names (the
+ * daemon's is processing/.results.lock, out of readers' way), taken with
+ * F_OFD_SETLKW on a descriptor of this publish's own, so that instances on
+ * other hosts and threads of this one exclude each other.
  */
 #include "config.h"
 
@@ -16,6 +25,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -248,13 +258,88 @@ void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
 	}
 }
 
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/*
+ * lock_name - wait for the lock on NAME's byte; the descriptor, or -1
+ * where record locks are missing (then the compare is done unlocked).
+ */
+static int lock_name(int lock_dir, const char *lock_path, const char *name)
+{
+	int fd = openat(lock_dir, lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	struct flock fl;
+
+	if (fd < 0)
+		return -1;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = (off_t)(name_hash(name) % (1u << 30));
+	fl.l_len = 1;
+	while (fcntl(fd, F_OFD_SETLKW, &fl) < 0) {
+		if (errno != EINTR) {
+			close(fd);
+			return -1;
+		}
+	}
+	return fd;
+}
+
+/* newer - whether dir_fd/NAME is a result newer than an input of mtime. */
+static int newer(int dir_fd, const char *name, const struct timespec *mtime)
+{
+	struct stat st;
+
+	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	return st.st_mtim.tv_sec > mtime->tv_sec ||
+	       (st.st_mtim.tv_sec == mtime->tv_sec && st.st_mtim.tv_nsec > mtime->tv_nsec);
+}
+
+/*
+ * place - rename tmp over NAME, unless (with mtime) NAME is newer: then
+ * tmp is removed and *superseded set.  0 or -errno.
+ */
+static int place(int dir_fd, const char *tmp, const char *name,
+		 const struct cairn_newest *nw, int *superseded)
+{
+	const struct timespec *mtime = nw ? &nw->mtime : NULL;
+	int lock = nw ? lock_name(nw->lock_dir, nw->lock_path, name) : -1, r = 0;
+
+	if (mtime && newer(dir_fd, name, mtime)) {
+		*superseded = 1;
+		unlinkat(dir_fd, tmp, 0);
+	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
+		r = -errno;
+	}
+	if (lock >= 0)
+		close(lock);
+	return r;
+}
+
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen)
 {
+	return cairn_publish_input(dir_fd, name, tag, data, len, do_fsync, ds,
+				   NULL, NULL, err, errlen);
+}
+
+int cairn_publish_input(int dir_fd, const char *name, const char *tag,
+			const void *data, size_t len, int do_fsync,
+			struct cairn_dirsync *ds, const struct cairn_newest *nw,
+			int *superseded, char *err, size_t errlen)
+{
 	char *tmp = NULL;
 	const char *what = "create";
-	int grouped = do_fsync && ds != NULL;
+	int grouped = do_fsync && ds != NULL, dropped = 0;
 	int fd, r;
 
 	fd = r = ds ? take_spare(ds, &tmp) : -1;
@@ -263,6 +348,12 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
+		if (r == 0 && nw != NULL) {
+			struct timespec ts[2] = { { 0, UTIME_OMIT }, nw->mtime };
+
+			what = "set the time of";
+			r = futimens(fd, ts) < 0 ? -errno : 0;
+		}
 		if (r == 0 && do_fsync && fsync(fd) < 0) {
 			what = "fsync";
 			r = -errno;
@@ -273,17 +364,17 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 		}
 		if (r == 0 && grouped)
 			cairn_dirsync_enter(ds);
-		if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0) {
+		if (r == 0 && (r = place(dir_fd, tmp, name, nw, &dropped)) < 0)
 			what = "rename";
-			r = -errno;
-			if (grouped)
-				cairn_dirsync_leave(ds);
-		}
+		if (grouped && (r < 0 || dropped))
+			cairn_dirsync_leave(ds);
 		if (r < 0)
 			unlinkat(dir_fd, tmp, 0);
 	}
 	free(tmp);
-	if (r == 0 && do_fsync) {
+	if (superseded != NULL)
+		*superseded = dropped;
+	if (r == 0 && do_fsync && !dropped) {
 		what = "fsync of the directory";
 		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
 			      (fsync(dir_fd) < 0 ? -errno : 0);

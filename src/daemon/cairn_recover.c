@@ -15,7 +15,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -26,32 +25,12 @@
 #include "cairn_mem.h"
 #include "cairn_recover.h"
 
-/* list_names - the names in dir_fd that are not dot files; NULL-terminated. */
-static int list_names(int dir_fd, char ***out)
+/* not_dot - the names a crash may have left claimed. */
+static int not_dot(int dir_fd, const char *name, void *arg)
 {
-	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char **v = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d;
-
-	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		return -e;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
-		v[n++] = cairn_xstrdup(de->d_name);
-	}
-	closedir(d);
-	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
-	v[n] = NULL;
-	*out = v;
-	return 0;
+	(void)dir_fd;
+	(void)arg;
+	return name[0] != '.';
 }
 
 /* fail_twice - publish the "interrupted twice" result and move to failed/. */
@@ -89,7 +68,7 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 	r = cairn_spool_resolve(sp, moved, (void *)ctx);
 	if (r < 0)
 		return r;
-	r = list_names(sp->processing_fd, &names);
+	r = cairn_spool_list(sp->processing_fd, not_dot, NULL, &names);
 	if (r < 0)
 		return r;
 	for (char **p = names; *p != NULL; p++) {

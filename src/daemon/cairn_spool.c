@@ -376,14 +376,12 @@ static int marker_parse(int from_fd, const char *m, char *dir, size_t dirlen,
 	return 0;
 }
 
-int cairn_spool_resolve(const struct cairn_spool *sp,
-			void (*moved)(void *arg, const char *name, uint64_t ino),
-			void *arg)
+int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
+		     void *arg, char ***out)
 {
-	int fd = openat(sp->processing_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char **markers = NULL;
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char **v = NULL;
 	size_t n = 0, cap = 0;
-	int done = 0;
 	struct dirent *de;
 	DIR *d;
 
@@ -393,18 +391,42 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 			close(fd);
 		return -e;
 	}
-	while ((de = readdir(d)) != NULL)
-		if (strncmp(de->d_name, ".to-", 4) == 0) {
-			markers = cairn_xgrow(markers, &cap, n + 1, sizeof(markers[0]));
-			markers[n++] = cairn_xstrdup(de->d_name);
-		}
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    !keep(dir_fd, de->d_name, arg))
+			continue;
+		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
+		v[n++] = cairn_xstrdup(de->d_name);
+	}
 	closedir(d);
-	for (size_t i = 0; i < n; i++) {
+	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
+	v[n] = NULL;
+	*out = v;
+	return (int)n;
+}
+
+static int is_marker(int dir_fd, const char *name, void *arg)
+{
+	(void)dir_fd;
+	(void)arg;
+	return strncmp(name, ".to-", 4) == 0;
+}
+
+int cairn_spool_resolve(const struct cairn_spool *sp,
+			void (*moved)(void *arg, const char *name, uint64_t ino),
+			void *arg)
+{
+	char **markers;
+	int done = 0, r = cairn_spool_list(sp->processing_fd, is_marker, NULL, &markers);
+
+	if (r < 0)
+		return r;
+	for (char **m = markers; *m != NULL; m++) {
 		char dir[16], *name = NULL;
 		unsigned k;
 		struct stat st;
 
-		if (marker_parse(sp->processing_fd, markers[i], dir, sizeof(dir), &k, &name) == 0 &&
+		if (marker_parse(sp->processing_fd, *m, dir, sizeof(dir), &k, &name) == 0 &&
 		    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
 				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
@@ -418,9 +440,9 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 			}
 			free(to);
 		}
-		unlinkat(sp->processing_fd, markers[i], 0);
+		unlinkat(sp->processing_fd, *m, 0);
 		free(name);
-		free(markers[i]);
+		free(*m);
 	}
 	free(markers);
 	return done;

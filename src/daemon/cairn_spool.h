@@ -59,6 +59,14 @@ int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_d
 		      int noreplace, char **stored);
 
 /*
+ * The names in dir_fd (not "." or "..") for which keep() says yes, as a
+ * NULL-terminated array in *out (caller frees each and the array).
+ * Returns their number, or -errno.
+ */
+int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
+		     void *arg, char ***out);
+
+/*
  * At start, before anything is claimed: finish or forget the moves into
  * done/ and failed/ that a crash interrupted.  A file found under both
  * names is unlinked from processing/ and reported to moved(); every

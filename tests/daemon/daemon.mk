@@ -21,10 +21,17 @@ check_LTLIBRARIES += tests/daemon/enospc_shim.la
 tests_daemon_enospc_shim_la_SOURCES = tests/daemon/enospc_shim.c
 tests_daemon_enospc_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_enospc_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+# stop_shim takes RENAME_NOREPLACE away and crashes or stops the daemon
+# between two chosen system calls (same build rules as enospc_shim).
+check_LTLIBRARIES += tests/daemon/stop_shim.la
+tests_daemon_stop_shim_la_SOURCES = tests/daemon/stop_shim.c
+tests_daemon_stop_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_stop_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 daemon_tests = \
 	tests/daemon/config.sh tests/daemon/once.sh tests/daemon/arrival.sh \
 	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
-	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh
+	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
+	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
