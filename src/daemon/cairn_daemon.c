@@ -225,24 +225,9 @@ static void recover(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s", strerror(-r));
 }
 
-/*
- * peers_cb - learn which other instances are alive (their locks), so that
- * files are shared out among them; another's file is taken after two
- * rescans (the owner has seen it by then) plus settle_ms.
- */
-static void peers_refresh(struct cairn_daemon *d)
-{
-	const struct cairn_conf *c = &d->gen->conf;
-	char **names;
-
-	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names) >= 0)
-		cairn_pending_set_peers(&d->pending, d->sp.instance, names,
-					(uint64_t)c->rescan_s * 2000 + c->settle_ms);
-}
-
 static void peers_cb(uv_timer_t *t)
 {
-	peers_refresh(t->data);
+	cairn_dispatch_peers(t->data);
 	cairn_dispatch(t->data);
 }
 
@@ -316,7 +301,7 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->peers);
 	/* A --once run, or no rescan: take every file (nothing would steal). */
 	if (!d->once && c->rescan_s > 0) {
-		peers_refresh(d);
+		cairn_dispatch_peers(d);
 		uv_timer_start(&d->peers, peers_cb, PEERS_MS, PEERS_MS);
 	}
 	uv_async_init(&d->loop, &d->rendered, rendered_cb);

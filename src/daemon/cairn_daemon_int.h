@@ -53,6 +53,7 @@ struct cairn_daemon {
 	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t backoff, shutdown, status, watchdog, metrics;
 	uv_timer_t peers;		/* which other instances are alive */
+	uint64_t peers_ms;		/* uv_now() when they were last looked at */
 	int lock_fd;			/* holds processing/<instance>/.lock */
 	unsigned nhandles;		/* daemon-owned handles not yet closed */
 	struct djob *jobs;		/* running */
@@ -84,6 +85,7 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
 void cairn_dispatch_unqueue(struct cairn_daemon *d);
 void cairn_dispatch_cancel_all(struct cairn_daemon *d);
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
+void cairn_dispatch_peers(struct cairn_daemon *d);
 
 /* cairn_status.c */
 unsigned cairn_status_queued(const struct cairn_daemon *d);

@@ -21,8 +21,12 @@
 #include <string.h>
 
 #include "cairn_daemon_int.h"
+#include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+
+/* A claim that lost looks at the peers again, at most this often. */
+#define PEERS_AGAIN_MS 100
 
 static void log_error_cb(void *ctx, const char *msg)
 {
@@ -117,6 +121,10 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 		storage_failure(d, j);
 		break;
 	case CAIRN_JOB_SKIPPED:
+		/* Taken by another: perhaps one that has just started. */
+		if (!j->err[0] && uv_now(&d->loop) - d->peers_ms >= PEERS_AGAIN_MS &&
+		    uv_is_active((uv_handle_t *)&d->peers))
+			cairn_dispatch_peers(d);
 		break;
 	}
 	if ((renote || j->end == CAIRN_JOB_RETRY || j->end == CAIRN_JOB_RETURNED) &&
@@ -322,3 +330,21 @@ void cairn_dispatch_cancel_all(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_WARNING, "cancelling", "running=%u", d->running);
 }
 
+
+/*
+ * cairn_dispatch_peers - learn which other instances are alive (their
+ * locks), so that files are shared out among them; another's file is
+ * taken after two rescans (its owner has seen it by then) plus settle_ms.
+ * Called every PEERS_MS, and at once when a claim finds its file taken
+ * (an instance that has just started), at most every PEERS_AGAIN_MS.
+ */
+void cairn_dispatch_peers(struct cairn_daemon *d)
+{
+	const struct cairn_conf *c = &d->gen->conf;
+	char **names;
+
+	d->peers_ms = uv_now(&d->loop);
+	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names) >= 0)
+		cairn_pending_set_peers(&d->pending, d->sp.instance, names,
+					(uint64_t)c->rescan_s * 2000 + c->settle_ms);
+}
