@@ -26,7 +26,9 @@ gl_log() {
 	echo "gluster: $*" >&2
 }
 
-# gl_in_ns CMD...: run CMD in the test's network namespace only.
+# gl_in_ns CMD...: run CMD in the test's network namespace only.  (For a
+# background process whose PID is wanted, call nsenter itself: $! of a
+# function run in the background is a subshell's.)
 gl_in_ns() {
 	nsenter --net="/run/netns/$GL_NS" "$@"
 }
@@ -90,7 +92,7 @@ volume management
     option max-port 49400
 end-volume
 VOL
-	gl_in_ns glusterd -N -f "$GL/glusterd.vol" -l "$GL/logs/glusterd.log" \
+	nsenter --net="/run/netns/$GL_NS" glusterd -N -f "$GL/glusterd.vol" -l "$GL/logs/glusterd.log" \
 		>"$GL/logs/glusterd.out" 2>&1 &
 	GL_PIDS="$GL_PIDS $!"
 	gl_wait 20 test -S "$GL/run/glusterd.socket" || gl_skip "glusterd did not start: $(tail -3 "$GL/logs/glusterd.log")"
@@ -112,7 +114,7 @@ gl_volume() {
 
 gl_mount() {
 	mkdir -p "$1"
-	gl_in_ns glusterfs -N --volfile-server="$GL_ADDR" --volfile-id=cv \
+	nsenter --net="/run/netns/$GL_NS" glusterfs -N --volfile-server="$GL_ADDR" --volfile-id=cv \
 		-l "$GL/logs/mount-$(basename "$1").log" "$1" >/dev/null 2>&1 &
 	GL_PIDS="$GL_PIDS $!"
 	GL_MOUNTS="$GL_MOUNTS $1"
@@ -155,6 +157,12 @@ gl_teardown() {
 		done
 		kill -9 "$p" 2>/dev/null || true
 	done
+	# Whatever glusterd spawned on its own is known by our directory.
+	if [ -n "${GL:-}" ]; then
+		for p in $(grep -l -- "$GL/" /proc/[0-9]*/cmdline 2>/dev/null | cut -d/ -f3); do
+			[ "$p" != $$ ] && kill -9 "$p" 2>/dev/null || true
+		done
+	fi
 	for s in $GL_SOCKS; do
 		rm -f "$s"
 	done
