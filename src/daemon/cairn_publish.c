@@ -23,6 +23,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -304,20 +305,57 @@ static int newer(int dir_fd, const char *name, const struct timespec *mtime)
 }
 
 /*
- * place - rename tmp over NAME, unless (with mtime) NAME is newer: then
- * tmp is removed and *superseded set.  0 or -errno.
+ * exclusive - tmp becomes NAME only if NAME does not exist: one
+ * renameat2(RENAME_NOREPLACE), or where the file system lacks it (NFS,
+ * GlusterFS) link() and unlink().  0, -EEXIST, or -errno.
+ */
+static int exclusive(int dir_fd, const char *tmp, const char *name)
+{
+	static atomic_int no_noreplace;
+
+	if (!atomic_load(&no_noreplace)) {
+		if (renameat2(dir_fd, tmp, dir_fd, name, RENAME_NOREPLACE) == 0)
+			return 0;
+		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+			return -errno;
+		atomic_store(&no_noreplace, 1);
+	}
+	if (linkat(dir_fd, tmp, dir_fd, name, 0) < 0)
+		return -errno;
+	unlinkat(dir_fd, tmp, 0);	/* a leftover is a stale temporary file */
+	return 0;
+}
+
+/*
+ * place - tmp becomes NAME, unless (with nw) NAME is a newer input's
+ * result: then tmp is removed and *superseded set.  The first result of a
+ * name needs no lock (exclusive() lets one writer create it); replacing
+ * one compares and renames under the name's lock, and a writer that finds
+ * no result there creates it exclusively, so that one created meanwhile
+ * without the lock is compared too.  0 or -errno.
  */
 static int place(int dir_fd, const char *tmp, const char *name,
 		 const struct cairn_newest *nw, int *superseded)
 {
-	const struct timespec *mtime = nw ? &nw->mtime : NULL;
-	int lock = nw ? lock_name(nw->lock_dir, nw->lock_path, name) : -1, r = 0;
+	int lock, r;
+	struct stat st;
 
-	if (mtime && newer(dir_fd, name, mtime)) {
-		*superseded = 1;
-		unlinkat(dir_fd, tmp, 0);
-	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
-		r = -errno;
+	if (nw == NULL)
+		return renameat(dir_fd, tmp, dir_fd, name) < 0 ? -errno : 0;
+	r = exclusive(dir_fd, tmp, name);
+	if (r != -EEXIST)
+		return r;
+	lock = lock_name(nw->lock_dir, nw->lock_path, name);
+	for (int tries = 0; r == -EEXIST && tries < 10; tries++) {
+		if (newer(dir_fd, name, &nw->mtime)) {
+			*superseded = 1;
+			unlinkat(dir_fd, tmp, 0);
+			r = 0;
+		} else if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			r = renameat(dir_fd, tmp, dir_fd, name) < 0 ? -errno : 0;
+		} else {
+			r = exclusive(dir_fd, tmp, name);
+		}
 	}
 	if (lock >= 0)
 		close(lock);

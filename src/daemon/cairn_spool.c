@@ -15,11 +15,12 @@
  *   then looks in its own directory.
  * - Moves into done/ and failed/ (shared by all instances) use
  *   RENAME_NOREPLACE where the file system has it.  Elsewhere (GlusterFS,
- *   NFS) a marker ".to-DIR.K.NAME" is first made in processing/<instance>/,
- *   then the file is linked under its numbered name (link() never
- *   replaces) and unlinked from processing/, then the marker removed; a
- *   crash at any point leaves a state that cairn_spool_resolve() recognises
- *   from the directories alone (one inode under both names: it moved).
+ *   NFS) the file is first renamed, within processing/<instance>/, to
+ *   ".to-DIR.K.NAME" (where it is going), then linked under its numbered
+ *   name (link() never replaces), then that name unlinked; a crash at any
+ *   point leaves a state that cairn_spool_resolve() recognises from the
+ *   directories alone (one inode under both names: it moved; else it goes
+ *   back to NAME and is recovered as any claimed file).
  * - Returning a file to incoming/ needs RENAME_NOREPLACE (a new file of the
  *   same name may have arrived meanwhile); without it the file stays
  *   claimed and is processed where it is (-ENOTSUP).
@@ -230,61 +231,12 @@ static int same_inode(int dir_a, const char *a, int dir_b, const char *b)
 	       sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
 }
 
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/*
- * marker_make - record in from_fd that NAME is about to be linked into
- * DIR under its K-th numbered name: ".to-DIR.K.NAME", or, when that is too
- * long, ".to-DIR.K..HASH" holding NAME (input names never start with '.').
- */
-static int marker_make(int from_fd, const char *dir, unsigned k, const char *name,
-		       char **marker)
-{
-	*marker = cairn_xasprintf(".to-%s.%u.%s", dir, k, name);
-	if (strlen(*marker) <= NAME_MAX) {
-		if (mknodat(from_fd, *marker, S_IFREG | 0600, 0) == 0 || errno == EEXIST)
-			return 0;
-		int e = errno;
-		free(*marker);
-		*marker = NULL;
-		return -e;
-	}
-	free(*marker);
-	*marker = cairn_xasprintf(".to-%s.%u..%016llx", dir, k,
-				  (unsigned long long)name_hash(name));
-	int fd = openat(from_fd, *marker, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
-			O_CLOEXEC, 0600);
-	size_t len = strlen(name);
-	int r = fd < 0 ? -errno : write(fd, name, len) == (ssize_t)len ? 0 : -EIO;
-
-	if (fd >= 0 && close(fd) < 0 && r == 0)
-		r = -errno;
-	if (r < 0) {
-		unlinkat(from_fd, *marker, 0);
-		free(*marker);
-		*marker = NULL;
-	}
-	return r;
-}
-
-static void marker_drop(int from_fd, char **marker)
-{
-	if (*marker != NULL)
-		unlinkat(from_fd, *marker, 0);
-	free(*marker);
-	*marker = NULL;
-}
-
 /*
  * link_move - from_fd/name to to_fd/to without replacing, by link() and
- * unlink(); the caller's marker covers a crash in between.  A directory
+ * unlink(), for a name too long to carry store_renamed()'s prefix (SPEC
+ * names are shorter).  A crash in between leaves the file under both
+ * names; it is processed again, and its second move finds its own inode
+ * already there (EEXIST, same inode) and only unlinks.  A directory
  * (which cannot be linked) is renamed after a check: best effort.
  */
 static int link_move(int from_fd, const char *name, int to_fd, const char *to)
@@ -313,24 +265,74 @@ unlink_source:
 	return 0;
 }
 
+/*
+ * store_renamed - the move without RENAME_NOREPLACE, for names that can
+ * carry a prefix: the file is renamed, within our own directory, to
+ * ".to-DIR.K.NAME", which says where it goes; then linked there (link()
+ * never replaces; a name taken means the next K) and that name unlinked.
+ * Whatever a crash interrupts, cairn_spool_resolve() finds the file under
+ * a name that says how far it got.  A directory cannot be linked: it is
+ * renamed after a check (best effort).
+ */
+static int store_renamed(int from_fd, const char *name, int to_fd, const char *to_dir,
+			 char **stored)
+{
+	char *cur = cairn_xstrdup(name);
+	int r = -EEXIST;
+
+	for (unsigned k = 0; r == -EEXIST && k <= 1000000; k++) {
+		char *marker = cairn_xasprintf(".to-%s.%u.%s", to_dir, k, name);
+		char *to = cairn_spool_numbered(name, k);
+		struct stat st;
+
+		if (renameat(from_fd, cur, from_fd, marker) < 0) {
+			r = -errno;
+			free(marker);
+			free(to);
+			break;
+		}
+		free(cur);
+		cur = marker;
+		r = linkat(from_fd, marker, to_fd, to, 0) < 0 ? -errno : 0;
+		/* NFS may report EEXIST for a link it made (a retransmission). */
+		if (r == -EEXIST && same_inode(from_fd, marker, to_fd, to))
+			r = 0;
+		if (r == -EPERM)
+			r = fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST :
+			    renameat(from_fd, marker, to_fd, to) < 0 ? -errno : 1;
+		if (r == 0 && unlinkat(from_fd, marker, 0) < 0) {
+			r = -errno;
+			unlinkat(to_fd, to, 0);
+		}
+		if (r >= 0) {
+			free(cur);
+			if (stored != NULL)
+				*stored = to;
+			else
+				free(to);
+			return 0;
+		}
+		free(to);
+	}
+	/* Not moved: back under its own name. */
+	renameat(from_fd, cur, from_fd, name);
+	free(cur);
+	return r;
+}
+
 int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_dir,
 		      int noreplace, char **stored)
 {
+	if (!noreplace && strlen(to_dir) + strlen(name) + 13 <= NAME_MAX)
+		return store_renamed(from_fd, name, to_fd, to_dir, stored);
 	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(name, k), *marker = NULL;
+		char *to = cairn_spool_numbered(name, k);
 		int r;
 
-		if (noreplace) {
+		if (noreplace)
 			r = renameat2(from_fd, name, to_fd, to, RENAME_NOREPLACE) < 0 ? -errno : 0;
-		} else {
-			r = marker_make(from_fd, to_dir, k, name, &marker);
-			if (r == 0)
-				r = link_move(from_fd, name, to_fd, to);
-			/* Keep the marker only when both names may still exist. */
-			if (r == 0 || !same_inode(from_fd, name, to_fd, to))
-				marker_drop(from_fd, &marker);
-			free(marker);
-		}
+		else
+			r = link_move(from_fd, name, to_fd, to);
 		if (r != -EEXIST || k == 1000000) {
 			if (r == 0 && stored != NULL)
 				*stored = to;
@@ -342,11 +344,11 @@ int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_d
 	}
 }
 
-/* marker_parse - DIR, K and NAME of a marker; 0, or -1 when it is none. */
-static int marker_parse(int from_fd, const char *m, char *dir, size_t dirlen,
-			unsigned *k, char **name)
+/* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
+static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,
+			char **name)
 {
-	const char *p, *q;
+	const char *p;
 	char *end;
 
 	if (strncmp(m, ".to-", 4) != 0 || (p = strchr(m + 4, '.')) == NULL ||
@@ -355,24 +357,10 @@ static int marker_parse(int from_fd, const char *m, char *dir, size_t dirlen,
 	memcpy(dir, m + 4, (size_t)(p - (m + 4)));
 	dir[p - (m + 4)] = '\0';
 	unsigned long v = strtoul(p + 1, &end, 10);
-	if (end == p + 1 || *end != '.' || v > 1000000)
+	if (end == p + 1 || *end != '.' || v > 1000000 || end[1] == '\0' || end[1] == '.')
 		return -1;
 	*k = (unsigned)v;
-	q = end + 1;
-	if (*q != '.') {
-		*name = cairn_xstrdup(q);
-		return *q ? 0 : -1;
-	}
-	char buf[NAME_MAX + 1];
-	int fd = openat(from_fd, m, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	*name = cairn_xstrdup(buf);
+	*name = cairn_xstrdup(end + 1);
 	return 0;
 }
 
@@ -412,6 +400,32 @@ static int is_marker(int dir_fd, const char *name, void *arg)
 	return strncmp(name, ".to-", 4) == 0;
 }
 
+/*
+ * resolve_one - the file `marker` was being moved to to_fd under NAME's
+ * K-th numbered name.  Under both names: the move happened, the marker
+ * goes.  Otherwise it is renamed back to NAME, to be recovered as any
+ * claimed file.  Returns 1 when a move was finished.
+ */
+static int resolve_one(const struct cairn_spool *sp, const char *marker,
+		       const char *name, int to_fd, unsigned k,
+		       void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
+{
+	char *to = cairn_spool_numbered(name, k);
+	struct stat st;
+	int done = 0;
+
+	if (to_fd >= 0 && same_inode(sp->processing_fd, marker, to_fd, to) &&
+	    fstatat(sp->processing_fd, marker, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    unlinkat(sp->processing_fd, marker, 0) == 0) {
+		moved(arg, name, (uint64_t)st.st_ino);
+		done = 1;
+	} else if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		renameat(sp->processing_fd, marker, sp->processing_fd, name);
+	}
+	free(to);
+	return done;
+}
+
 int cairn_spool_resolve(const struct cairn_spool *sp,
 			void (*moved)(void *arg, const char *name, uint64_t ino),
 			void *arg)
@@ -424,23 +438,13 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 	for (char **m = markers; *m != NULL; m++) {
 		char dir[16], *name = NULL;
 		unsigned k;
-		struct stat st;
 
-		if (marker_parse(sp->processing_fd, *m, dir, sizeof(dir), &k, &name) == 0 &&
-		    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (marker_parse(*m, dir, sizeof(dir), &k, &name) == 0) {
 			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
 				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
-			char *to = cairn_spool_numbered(name, k);
 
-			/* Linked, not yet unlinked: the move happened. */
-			if (to_fd >= 0 && same_inode(sp->processing_fd, name, to_fd, to) &&
-			    unlinkat(sp->processing_fd, name, 0) == 0) {
-				moved(arg, name, (uint64_t)st.st_ino);
-				done++;
-			}
-			free(to);
+			done += resolve_one(sp, *m, name, to_fd, k, moved, arg);
 		}
-		unlinkat(sp->processing_fd, *m, 0);
 		free(name);
 		free(*m);
 	}

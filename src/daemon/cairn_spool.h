@@ -52,7 +52,7 @@ char *cairn_spool_numbered(const char *name, unsigned k);
  * Move `name` into to_fd (the directory to_dir: "done" or "failed") under
  * the first free numbered name (name, then name.1.ext, ...), never
  * replacing.  With noreplace by renameat2(RENAME_NOREPLACE); without, by
- * link() and unlink() under a marker ".to-TO_DIR.K.NAME" in from_fd.
+ * a rename in from_fd to ".to-TO_DIR.K.NAME", link() and unlink().
  * Sets *stored (caller frees) to the name used.
  */
 int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_dir,

@@ -41,21 +41,28 @@ run_case() {
 	[ -z "$left" ] || fail "$case: left in processing/: $left"
 	[ ! -s "$P/.attempts" ] || fail "$case: attempts journal: $(cat "$P/.attempts")"
 	[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "$case: failed/ not empty"
+	[ -z "$(find "$SPOOL/results" -name '*.tmp')" ] || fail "$case: temporary files left in results/"
 	echo "ok: $case"
 }
 
 # the claim: incoming/ -> processing/test/ by rename
 run_case claim-before c0.yaml c0.yaml renameat c0.yaml before
 run_case claim-after c1.yaml c1.yaml renameat c1.yaml after
-# the publish: result renamed into place, input still claimed
-run_case publish p1.yaml p1.yaml renameat p1.result.yaml after
-# the move into done/: marker, link, unlink, marker removed
-run_case marker s1.yaml s1.yaml mknodat .to-done.0.s1.yaml after
+# the publish: result linked into place (no RENAME_NOREPLACE), its
+# temporary name not yet removed, input still claimed
+run_case publish p1.yaml p1.yaml linkat p1.result.yaml after
+# the move into done/: renamed (in processing/test/) to a name that says
+# where it goes, linked there, that name unlinked
+run_case marker s1.yaml s1.yaml renameat .to-done.0.s1.yaml after
 run_case link s2.yaml s2.yaml linkat s2.yaml after
-run_case unlink s3.yaml s3.yaml unlinkat s3.yaml after
-run_case unmark s4.yaml s4.yaml unlinkat .to-done.0.s4.yaml after
-# a numbered name: done/ already has w.yaml, so ours is w.1.yaml
+run_case unlink-before s3.yaml s3.yaml unlinkat .to-done.0.s3.yaml before
+run_case unlink s4.yaml s4.yaml unlinkat .to-done.0.s4.yaml after
+# a numbered name: done/ already has w.yaml and x.yaml, so ours are
+# w.1.yaml and x.1.yaml (the first link fails, the file is renamed on)
 printf 'another\n' >"$SPOOL/done/w.yaml"
+printf 'another\n' >"$SPOOL/done/x.yaml"
 run_case link-numbered w.yaml w.1.yaml linkat w.1.yaml after
+run_case renumbered x.yaml x.1.yaml renameat .to-done.1.x.yaml after
 [ "$(cat "$SPOOL/done/w.yaml")" = another ] || fail "done/w.yaml was replaced"
-[ "$(count_files "$SPOOL/done")" -eq 9 ] || fail "done/ has extra files: $(ls "$SPOOL/done")"
+[ "$(cat "$SPOOL/done/x.yaml")" = another ] || fail "done/x.yaml was replaced"
+[ "$(count_files "$SPOOL/done")" -eq 11 ] || fail "done/ has extra files: $(ls "$SPOOL/done")"
