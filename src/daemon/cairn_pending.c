@@ -326,6 +326,16 @@ void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
 	p->peers_gen++;
 }
 
+int cairn_pending_seen(struct cairn_pending *p, const char *name)
+{
+	struct cairn_cand *c = cairn_pending_find(p, name);
+
+	if (c == NULL || !c->ready || c->running)
+		return 0;
+	c->seen_scan = p->scan;
+	return 1;
+}
+
 void cairn_pending_scan_begin(struct cairn_pending *p)
 {
 	p->scan++;

@@ -86,6 +86,12 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
  */
 void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
 			     char **peers, uint64_t steal_ms);
+/*
+ * A scan found NAME: when it is a ready candidate already, mark it seen
+ * and return 1 (no need to look at it again: on a network file system a
+ * stat per waiting file per rescan adds up); else 0.
+ */
+int cairn_pending_seen(struct cairn_pending *p, const char *name);
 /* A full scan of incoming/ begins / ended: forget what it did not see. */
 void cairn_pending_scan_begin(struct cairn_pending *p);
 void cairn_pending_scan_end(struct cairn_pending *p);

@@ -107,7 +107,8 @@ static void scan_step(uv_idle_t *h)
 		de = readdir(w->scan);
 		if (de == NULL)
 			break;
-		cairn_watch_note(w, de->d_name, 0);
+		if (!cairn_pending_seen(w->pending, de->d_name))
+			cairn_watch_note(w, de->d_name, 0);
 	}
 	if (de == NULL) {
 		if (errno == 0)
