@@ -3,6 +3,7 @@
 # Installs only what is missing, so it is quick on a machine that has it all.
 set -eu
 pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev check valgrind"
+pkgs="$pkgs glusterfs-server glusterfs-client"	# tests/gluster, bench/gluster.sh (issue 10)
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

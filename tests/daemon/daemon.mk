@@ -35,4 +35,7 @@ daemon_tests = \
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
+# The GlusterFS test needs root and about 1.5 minutes: .ci/run calls
+# tests/gluster/gluster.sh itself, outside `make check`.
+EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh
 VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch
