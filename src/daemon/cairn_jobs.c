@@ -162,8 +162,9 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	}
 	j->end = CAIRN_JOB_STUCK;
 	size_t len = strlen(j->err);
-	snprintf(j->err + len, sizeof(j->err) - len, "%sreturning it to incoming: %s",
-		 len ? "; " : "", strerror(-r));
+	snprintf(j->err + len, sizeof(j->err) - len, "%s%s%s",
+		 len ? "; " : "", r == -ENOTSUP ? "kept in processing (no RENAME_NOREPLACE here)" :
+		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
 }
 
 /* store - move the processed input out of processing/. */

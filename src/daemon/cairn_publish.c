@@ -304,10 +304,14 @@ static int newer(int dir_fd, const char *name, const struct timespec *mtime)
 	       (st.st_mtim.tv_sec == mtime->tv_sec && st.st_mtim.tv_nsec > mtime->tv_nsec);
 }
 
+/* Where links are missing too, every writer compares and renames locked. */
+static atomic_int no_links;
+
 /*
  * exclusive - tmp becomes NAME only if NAME does not exist: one
  * renameat2(RENAME_NOREPLACE), or where the file system lacks it (NFS,
- * GlusterFS) link() and unlink().  0, -EEXIST, or -errno.
+ * GlusterFS) link() and unlink().  0, -EEXIST, -ENOTSUP when neither
+ * works here, or -errno.
  */
 static int exclusive(int dir_fd, const char *tmp, const char *name)
 {
@@ -320,10 +324,16 @@ static int exclusive(int dir_fd, const char *tmp, const char *name)
 			return -errno;
 		atomic_store(&no_noreplace, 1);
 	}
-	if (linkat(dir_fd, tmp, dir_fd, name, 0) < 0)
-		return -errno;
-	unlinkat(dir_fd, tmp, 0);	/* a leftover is a stale temporary file */
-	return 0;
+	if (!atomic_load(&no_links)) {
+		if (linkat(dir_fd, tmp, dir_fd, name, 0) == 0) {
+			unlinkat(dir_fd, tmp, 0);	/* a leftover is a stale temporary */
+			return 0;
+		}
+		if (errno != EPERM && errno != ENOTSUP && errno != ENOSYS)
+			return -errno;
+		atomic_store(&no_links, 1);
+	}
+	return -ENOTSUP;
 }
 
 /*
@@ -343,15 +353,16 @@ static int place(int dir_fd, const char *tmp, const char *name,
 	if (nw == NULL)
 		return renameat(dir_fd, tmp, dir_fd, name) < 0 ? -errno : 0;
 	r = exclusive(dir_fd, tmp, name);
-	if (r != -EEXIST)
+	if (r != -EEXIST && r != -ENOTSUP)
 		return r;
 	lock = lock_name(nw->lock_dir, nw->lock_path, name);
-	for (int tries = 0; r == -EEXIST && tries < 10; tries++) {
+	for (int tries = 0; (r == -EEXIST || r == -ENOTSUP) && tries < 10; tries++) {
 		if (newer(dir_fd, name, &nw->mtime)) {
 			*superseded = 1;
 			unlinkat(dir_fd, tmp, 0);
 			r = 0;
-		} else if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		} else if (r == -ENOTSUP ||
+			   fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 			r = renameat(dir_fd, tmp, dir_fd, name) < 0 ? -errno : 0;
 		} else {
 			r = exclusive(dir_fd, tmp, name);
