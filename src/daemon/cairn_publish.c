@@ -15,7 +15,7 @@
  * first).  The compare and the rename are done under a record lock on one
  * byte (by the name's hash) of a lock file that the caller names (the
  * daemon's is processing/.results.lock, out of readers' way), taken with
- * F_OFD_SETLKW on a descriptor of this publish's own, so that instances on
+ * F_OFD_SETLKW on a descriptor of the thread's own, so that instances on
  * other hosts and threads of this one exclude each other.
  */
 #include "config.h"
@@ -23,7 +23,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -269,28 +268,45 @@ static uint64_t name_hash(const char *s)
 }
 
 /*
- * lock_name - wait for the lock on NAME's byte; the descriptor, or -1
- * where record locks are missing (then the compare is done unlocked).
+ * Each thread keeps its own descriptor of the lock file (its own open
+ * file description, so that threads exclude each other too), opened once:
+ * on a network file system an open and a close per publish cost two
+ * round trips more than the lock and unlock themselves.  It is opened
+ * again when the lock file was removed (a re-created spool).
  */
-static int lock_name(int lock_dir, const char *lock_path, const char *name)
+static _Thread_local int tl_fd = -1;
+static _Thread_local int tl_dir = -1;
+static _Thread_local char tl_path[128];
+
+static int lock_file(int lock_dir, const char *lock_path)
 {
-	int fd = openat(lock_dir, lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	struct stat st;
+
+	if (tl_fd >= 0 && tl_dir == lock_dir && strcmp(tl_path, lock_path) == 0 &&
+	    fstat(tl_fd, &st) == 0 && st.st_nlink > 0)
+		return tl_fd;
+	if (tl_fd >= 0)
+		close(tl_fd);
+	tl_fd = openat(lock_dir, lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	tl_dir = lock_dir;
+	snprintf(tl_path, sizeof(tl_path), "%s", lock_path);
+	return tl_fd;
+}
+
+/* byte_lock - lock (F_WRLCK) or unlock (F_UNLCK) NAME's byte; 0 or -1. */
+static int byte_lock(int fd, const char *name, short type)
+{
 	struct flock fl;
 
-	if (fd < 0)
-		return -1;
 	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
+	fl.l_type = type;
 	fl.l_whence = SEEK_SET;
 	fl.l_start = (off_t)(name_hash(name) % (1u << 30));
 	fl.l_len = 1;
-	while (fcntl(fd, F_OFD_SETLKW, &fl) < 0) {
-		if (errno != EINTR) {
-			close(fd);
+	while (fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW, &fl) < 0)
+		if (errno != EINTR)
 			return -1;
-		}
-	}
-	return fd;
+	return 0;
 }
 
 /* newer - whether dir_fd/NAME is a result newer than an input of mtime. */
@@ -304,72 +320,31 @@ static int newer(int dir_fd, const char *name, const struct timespec *mtime)
 	       (st.st_mtim.tv_sec == mtime->tv_sec && st.st_mtim.tv_nsec > mtime->tv_nsec);
 }
 
-/* Where links are missing too, every writer compares and renames locked. */
-static atomic_int no_links;
-
-/*
- * exclusive - tmp becomes NAME only if NAME does not exist: one
- * renameat2(RENAME_NOREPLACE), or where the file system lacks it (NFS,
- * GlusterFS) link() and unlink().  0, -EEXIST, -ENOTSUP when neither
- * works here, or -errno.
- */
-static int exclusive(int dir_fd, const char *tmp, const char *name)
-{
-	static atomic_int no_noreplace;
-
-	if (!atomic_load(&no_noreplace)) {
-		if (renameat2(dir_fd, tmp, dir_fd, name, RENAME_NOREPLACE) == 0)
-			return 0;
-		if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-			return -errno;
-		atomic_store(&no_noreplace, 1);
-	}
-	if (!atomic_load(&no_links)) {
-		if (linkat(dir_fd, tmp, dir_fd, name, 0) == 0) {
-			unlinkat(dir_fd, tmp, 0);	/* a leftover is a stale temporary */
-			return 0;
-		}
-		if (errno != EPERM && errno != ENOTSUP && errno != ENOSYS)
-			return -errno;
-		atomic_store(&no_links, 1);
-	}
-	return -ENOTSUP;
-}
-
 /*
  * place - tmp becomes NAME, unless (with nw) NAME is a newer input's
- * result: then tmp is removed and *superseded set.  The first result of a
- * name needs no lock (exclusive() lets one writer create it); replacing
- * one compares and renames under the name's lock, and a writer that finds
- * no result there creates it exclusively, so that one created meanwhile
- * without the lock is compared too.  0 or -errno.
+ * result: then tmp is removed and *superseded set.  The compare and the
+ * rename hold NAME's lock, which every writer of results takes (where
+ * record locks are missing, the compare is done unlocked: best effort).
+ * 0 or -errno.
  */
 static int place(int dir_fd, const char *tmp, const char *name,
 		 const struct cairn_newest *nw, int *superseded)
 {
-	int lock, r;
-	struct stat st;
+	int fd = -1, r = 0;
 
-	if (nw == NULL)
-		return renameat(dir_fd, tmp, dir_fd, name) < 0 ? -errno : 0;
-	r = exclusive(dir_fd, tmp, name);
-	if (r != -EEXIST && r != -ENOTSUP)
-		return r;
-	lock = lock_name(nw->lock_dir, nw->lock_path, name);
-	for (int tries = 0; (r == -EEXIST || r == -ENOTSUP) && tries < 10; tries++) {
-		if (newer(dir_fd, name, &nw->mtime)) {
-			*superseded = 1;
-			unlinkat(dir_fd, tmp, 0);
-			r = 0;
-		} else if (r == -ENOTSUP ||
-			   fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-			r = renameat(dir_fd, tmp, dir_fd, name) < 0 ? -errno : 0;
-		} else {
-			r = exclusive(dir_fd, tmp, name);
-		}
+	if (nw != NULL) {
+		fd = lock_file(nw->lock_dir, nw->lock_path);
+		if (fd >= 0 && byte_lock(fd, name, F_WRLCK) < 0)
+			fd = -1;
 	}
-	if (lock >= 0)
-		close(lock);
+	if (nw != NULL && newer(dir_fd, name, &nw->mtime)) {
+		*superseded = 1;
+		unlinkat(dir_fd, tmp, 0);
+	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
+		r = -errno;
+	}
+	if (fd >= 0)
+		byte_lock(fd, name, F_UNLCK);
 	return r;
 }
 

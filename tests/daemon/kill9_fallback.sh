@@ -48,9 +48,8 @@ run_case() {
 # the claim: incoming/ -> processing/test/ by rename
 run_case claim-before c0.yaml c0.yaml renameat c0.yaml before
 run_case claim-after c1.yaml c1.yaml renameat c1.yaml after
-# the publish: result linked into place (no RENAME_NOREPLACE), its
-# temporary name not yet removed, input still claimed
-run_case publish p1.yaml p1.yaml linkat p1.result.yaml after
+# the publish: result renamed into place, input still claimed
+run_case publish p1.yaml p1.yaml renameat p1.result.yaml after
 # the move into done/: renamed (in processing/test/) to a name that says
 # where it goes, linked there, that name unlinked
 run_case marker s1.yaml s1.yaml renameat .to-done.0.s1.yaml after
