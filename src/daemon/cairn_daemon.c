@@ -44,7 +44,7 @@
  */
 #define STORING_MAX 16
 /* How often the other instances' locks are looked at. */
-#define PEERS_MS 1000
+#define PEERS_MS 250
 
 static void handle_closed(uv_handle_t *h)
 {

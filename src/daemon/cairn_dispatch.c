@@ -216,6 +216,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->job.fsync = dj->gen->conf.fsync;
 	dj->job.keep_inputs = dj->gen->conf.keep_inputs;
 	dj->job.idle = idle;
+	dj->job.stolen = c != NULL && !cairn_pending_mine(&d->pending, c);
 	uv_timer_init(&d->loop, &dj->timer);
 	dj->timer.data = dj;
 	timeout = dj->gen->conf.job_timeout_s;

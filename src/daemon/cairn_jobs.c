@@ -278,6 +278,13 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->end = CAIRN_JOB_RETURNED;
 		return;
 	}
+	if (!j->claimed && j->stolen && !cairn_spool_waiting(ctx->sp, j->name)) {
+		/* Its owner took it since we last looked: no claim to lose. */
+		snprintf(j->err, sizeof(j->err), "taken by its owner");
+		j->end = CAIRN_JOB_SKIPPED;
+		j->ms = elapsed_ms(&t0);
+		return;
+	}
 	if (!j->claimed) {
 		int r = cairn_spool_claim(ctx->sp, j->name);
 

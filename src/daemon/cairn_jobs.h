@@ -55,6 +55,7 @@ struct cairn_job {
 	int fsync;
 	int keep_inputs;
 	int idle;			/* no other file waits: the reader goes first */
+	int stolen;			/* another instance's file: look before claiming */
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;

@@ -290,9 +290,15 @@ static int is_mine(struct cairn_pending *p, struct cairn_cand *c)
 
 			c->mine = h < me || (h == me && strcmp(p->peers[i], p->self) < 0);
 		}
+		c->was_other |= !c->mine;
 		c->owner_gen = p->peers_gen;
 	}
 	return c->mine;
+}
+
+int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c)
+{
+	return is_mine(p, c) && !c->was_other;
 }
 
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)

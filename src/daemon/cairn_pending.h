@@ -39,6 +39,7 @@ struct cairn_cand {
 	unsigned seen_scan;		/* the last scan (or event) that saw it */
 	unsigned owner_gen;		/* peers_gen that `mine` was computed for */
 	int mine;			/* this instance owns it */
+	int was_other;			/* another instance owned it once */
 	struct cairn_cand *hnext;
 };
 
@@ -80,6 +81,12 @@ struct cairn_cand *cairn_pending_next(const struct cairn_pending *p);
  * else the newest ready one that has been known for steal_ms; or NULL.
  */
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
+/*
+ * Whether c is sure to be this instance's own: its preferred instance,
+ * and never another's (a file that was a live peer's until that peer
+ * died may have been taken since the last scan: look before claiming it).
+ */
+int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c);
 /*
  * The other live instances (NULL-terminated; the set takes the array and
  * its strings): with none, every file is this instance's.

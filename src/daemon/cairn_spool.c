@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cairn_mem.h"
@@ -53,11 +54,22 @@ static int mkdir_at(int dirfd, const char *name)
 	return 0;
 }
 
+/*
+ * open_dir_at - open a directory that mkdir_at() just made or found.  On
+ * GlusterFS a directory that another client is making at the same moment
+ * (two daemons starting on a fresh spool) makes mkdir() fail with EEXIST
+ * and can still be missing for a moment: look again for up to a second.
+ */
 static int open_dir_at(int dirfd, const char *name)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (int tries = 0; ; tries++) {
+		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	return fd < 0 ? -errno : fd;
+		if (fd >= 0 || errno != ENOENT || tries == 50)
+			return fd < 0 ? -errno : fd;
+		struct timespec ts = { 0, 20 * 1000000 };
+		nanosleep(&ts, NULL);
+	}
 }
 
 /* mkdir_p - create every missing component of path. */
@@ -472,6 +484,16 @@ int cairn_spool_claim(const struct cairn_spool *sp, const char *name)
 			r = 0;
 	}
 	free(from);
+	return r;
+}
+
+int cairn_spool_waiting(const struct cairn_spool *sp, const char *name)
+{
+	char *path = cairn_xasprintf("incoming/%s", name);
+	struct stat st;
+	int r = fstatat(sp->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+
+	free(path);
 	return r;
 }
 

@@ -82,6 +82,8 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
  * claimed here.
  */
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name);
+/* Whether incoming/NAME is (or may be) there still: a lookup, no claim. */
+int cairn_spool_waiting(const struct cairn_spool *sp, const char *name);
 /*
  * Return processing/<instance>/NAME to incoming/: -EEXIST when the name is
  * in use there, -ENOTSUP where RENAME_NOREPLACE is missing (keep it).
