@@ -87,5 +87,8 @@ int bench_solvers(const struct bench *b);
 int bench_parse(const struct bench *b);
 int bench_e2e(const struct bench *b);
 int bench_daemon(const struct bench *b);
+int bench_report_html(const struct bench *b);
+/* bench_memory - memory_budget over a whole file (rows of the daemon) */
+int bench_memory(const struct bench *b);
 
 #endif

@@ -10,14 +10,23 @@
  * feeding a shell loop that runs a short Python DP per file.  Latency:
  * single files dropped one at a time on an idle daemon, from the rename
  * to the result's arrival, against the same rename into a directory we
- * watch ourselves.  Memory: VmRSS of the idle daemon, and after each
- * batch up to 100,000 processed files.  Missed targets are reported; only
+ * watch ourselves; and the whole round trip of `cairn submit --wait` (a
+ * process that copies the file in and waits for its result by inotify)
+ * against the same bare rename.  Memory: VmRSS of the idle daemon, and after each
+ * batch up to 100,000 processed files.  Hostile mix: one daemon serves,
+ * after a warm-up, clean batches and batches of the same size with 1% of
+ * the files bad (a 250-byte name, or unreadable when the bench is not
+ * root), each of which fails alone; the median rate with bad files as a
+ * ratio to the median clean one.  Missed targets are reported; only
  * a daemon that does not answer at all stops the section.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -30,8 +39,34 @@ struct batch {
 	double seconds;
 };
 
-/* batch - drop count staged files at once, wait for all their results */
-static struct batch batch(struct spool *s, size_t count)
+/*
+ * drop_bad - file i of a hostile batch: every 100th is bad, renamed in
+ * under a 250-byte name, or (when not root, every other one) made
+ * unreadable before it is dropped.  Each bad file gives an error result.
+ */
+static void drop_bad(const struct spool *s, const char *name, size_t i)
+{
+	char from[1200], to[1400], longname[256];
+
+	snprintf(from, sizeof from, "%s/%s", s->stage, name);
+	if (geteuid() != 0 && (i / 100) % 2 == 1) {
+		if (chmod(from, 0) < 0)
+			bench_die("chmod %s: %s", from, strerror(errno));
+		spool_drop(s, name);
+		return;
+	}
+	memset(longname, 'L', 250 - strlen(name));
+	snprintf(longname + 250 - strlen(name), 32, "%s", name);
+	snprintf(to, sizeof to, "%s/%s", s->incoming, longname);
+	if (rename(from, to) < 0)
+		bench_die("rename %s: %s", from, strerror(errno));
+}
+
+/*
+ * batch - drop count staged files at once, wait for all their results;
+ * with `bad`, 1% of them are bad (drop_bad).
+ */
+static struct batch batch(struct spool *s, size_t count, int bad)
 {
 	char (*names)[32] = malloc(count * sizeof *names);
 	struct batch r = { count, 0, 0 };
@@ -44,8 +79,12 @@ static struct batch batch(struct spool *s, size_t count)
 	spool_stage(s, count, names);
 	watcher_open(&w, s->results);
 	t0 = bench_now();
-	for (i = 0; i < count; i++)
-		spool_drop(s, names[i]);
+	for (i = 0; i < count; i++) {
+		if (bad && i % 100 == 0)
+			drop_bad(s, names[i], i);
+		else
+			spool_drop(s, names[i]);
+	}
 	r.done = watcher_wait(&w, count, 60000 + (int)count * 10);
 	r.seconds = (double)(bench_now() - t0) / 1e9;
 	watcher_close(&w);
@@ -99,9 +138,65 @@ static void latencies(struct spool *s, const char *watch, double *us,
 	free(names);
 }
 
+/*
+ * submit_latencies - us for `cairn submit --wait FILE` to exit, for k
+ * single staged files one at a time on the idle daemon; -1 when the
+ * command failed (it is reported, and the sample is left out).
+ */
+static void submit_latencies(const struct bench *b, struct spool *s,
+			     double *us, size_t k)
+{
+	char (*names)[32] = malloc(k * sizeof *names);
+	char exe[4096], path[1200];
+	int status, devnull;
+	size_t i;
+	pid_t pid;
+
+	if (names == NULL)
+		bench_die("out of memory");
+	snprintf(exe, sizeof exe, "%s/src/cli/cairn", b->top_builddir);
+	spool_stage(s, k, names);
+	for (i = 0; i < k; i++) {
+		uint64_t t0 = bench_now();
+
+		snprintf(path, sizeof path, "%s/%s", s->stage, names[i]);
+		if ((pid = fork()) < 0)
+			bench_die("fork: %s", strerror(errno));
+		if (pid == 0) {
+			devnull = open("/dev/null", O_WRONLY);
+			dup2(devnull, 1);
+			execl(exe, "cairn", "submit", "--spool", s->dir, "--wait",
+			      "--timeout", "5", path, (char *)NULL);
+			_exit(127);
+		}
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		us[i] = (double)(bench_now() - t0) / 1e3;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			fprintf(stderr, "cairn-bench: cairn submit --wait %s: status %d\n",
+				names[i], status);
+			us[i] = -1;
+		}
+		usleep(5000);
+	}
+	free(names);
+}
+
+/* drop_failed - keep the samples >= 0; their number */
+static size_t drop_failed(double *v, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i] >= 0)
+			v[k++] = v[i];
+	return k;
+}
+
 struct figures {
-	double naive, naive_sync, nofsync, fsync, user;
+	double naive, naive_sync, nofsync, fsync, user, clean, hostile;
 	double lat_med, lat_p99, bare_med, bare_p99;
+	double sub_med, sub_p99;
 	long idle_kb, first_kb, last_kb;
 	size_t first_files, last_files;
 };
@@ -137,17 +232,19 @@ static double naive_rate(struct spool *s, size_t n, int sync, FILE *csv)
  * the naive loop (no fsync), until `total` files; RSS after each batch.
  */
 static int serve_nofsync(const struct bench *b, struct figures *f,
-			 FILE *csv, FILE *lat, FILE *rss)
+			 FILE *csv, FILE *lat, FILE *rss, FILE *sublat)
 {
 	size_t n = b->quick ? 2000 : 20000, total = b->quick ? 10000 : 100000;
 	size_t k = b->quick ? 50 : 300, i, rounds = total / n;
 	double *us = malloc(k * sizeof *us), *bare = malloc(k * sizeof *bare);
+	double *sub = malloc(k * sizeof *sub);
 	double got[8], base[8];
+	size_t ks;
 	struct spool s;
 	struct batch r;
 	pid_t pid;
 
-	if (us == NULL || bare == NULL)
+	if (us == NULL || bare == NULL || sub == NULL)
 		bench_die("out of memory");
 	spool_init(&s, b, "bare");
 	latencies(&s, s.incoming, bare, k);
@@ -165,9 +262,16 @@ static int serve_nofsync(const struct bench *b, struct figures *f,
 	f->lat_p99 = bench_quantile(us, k, 0.99);
 	f->bare_med = bench_quantile(bare, k, 0.5);
 	f->bare_p99 = bench_quantile(bare, k, 0.99);
+	submit_latencies(b, &s, sub, k);
+	for (i = 0; i < k; i++)
+		fprintf(sublat, "%zu,%.1f\n", i, sub[i]);
+	if ((ks = drop_failed(sub, k)) > 0) {
+		f->sub_med = bench_quantile(sub, ks, 0.5);
+		f->sub_p99 = bench_quantile(sub, ks, 0.99);
+	}
 	for (i = 0; i < rounds; i++) {
 		base[i] = naive_rate(&s, n, 0, csv);
-		r = batch(&s, n);
+		r = batch(&s, n, 0);
 		log_batch(csv, "cairnd fsync=false", &r);
 		got[i] = rate(&r);
 		usleep(200000);
@@ -186,6 +290,7 @@ static int serve_nofsync(const struct bench *b, struct figures *f,
 	spool_remove(&s);
 	free(us);
 	free(bare);
+	free(sub);
 	return 0;
 }
 
@@ -203,7 +308,7 @@ static int serve_fsync(const struct bench *b, struct figures *f, FILE *csv)
 		return -1;
 	for (i = 0; i < rounds; i++) {
 		base[i] = naive_rate(&s, n, 1, csv);
-		r = batch(&s, n);
+		r = batch(&s, n, 0);
 		log_batch(csv, "cairnd fsync=true", &r);
 		got[i] = rate(&r);
 	}
@@ -234,11 +339,43 @@ static void user(const struct bench *b, struct figures *f, FILE *csv)
 			   "the loop did not start (python3 missing?)");
 		return;
 	}
-	r = batch(&s, n);
+	r = batch(&s, n, 0);
 	log_batch(csv, "inotifywait + python loop", &r);
 	f->user = rate(&r);
 	user_loop_stop(pid);
 	spool_remove(&s);
+}
+
+/*
+ * hostile - on one daemon, after a warm-up batch, rounds of a clean batch
+ * and one with 1% bad files, alternating; the medians of both.
+ */
+static int hostile(const struct bench *b, struct figures *f, FILE *csv)
+{
+	size_t n = b->quick ? 2000 : 20000, rounds = b->quick ? 2 : 3, i;
+	double clean[8], bad[8];
+	struct spool s;
+	struct batch r;
+	pid_t pid;
+
+	spool_init(&s, b, "hostile");
+	if ((pid = daemon_start(b, &s, 0)) < 0)
+		return -1;
+	r = batch(&s, n, 0);
+	log_batch(csv, "cairnd warm-up batch", &r);
+	for (i = 0; i < rounds; i++) {
+		r = batch(&s, n, 0);
+		log_batch(csv, "cairnd clean batch", &r);
+		clean[i] = rate(&r);
+		r = batch(&s, n, 1);
+		log_batch(csv, "cairnd 1% bad files", &r);
+		bad[i] = rate(&r);
+	}
+	f->clean = bench_median(clean, rounds);
+	f->hostile = bench_median(bad, rounds);
+	daemon_stop(pid);
+	spool_remove(&s);
+	return 0;
 }
 
 static void report(const struct bench *b, const struct figures *f)
@@ -256,12 +393,24 @@ static void report(const struct bench *b, const struct figures *f)
 		row(b, "throughput fsync=false vs user loop", f->nofsync,
 		    "files/s", "inotifywait+python loop", f->user,
 		    f->nofsync / f->user, "", BENCH_INFO);
+	row(b, "throughput with 1% bad files", f->hostile, "files/s",
+	    "clean batch, same daemon", f->clean,
+	    f->clean > 0 ? f->hostile / f->clean : 0, ">= 0.9",
+	    ok(f->clean > 0 && f->hostile >= 0.9 * f->clean));
 	row(b, "latency median idle fsync=false", f->lat_med, "us",
 	    "bare rename->inotify", f->bare_med, f->lat_med / f->bare_med,
 	    "<= 1000 us", ok(f->lat_med <= 1000));
 	row(b, "latency p99 idle fsync=false", f->lat_p99, "us",
 	    "bare rename->inotify", f->bare_p99, f->lat_p99 / f->bare_p99,
 	    "<= 5000 us", ok(f->lat_p99 <= 5000));
+	if (f->sub_med > 0) {
+		row(b, "cairn submit --wait median idle", f->sub_med, "us",
+		    "bare rename->inotify", f->bare_med, f->sub_med / f->bare_med,
+		    "", BENCH_INFO);
+		row(b, "cairn submit --wait p99 idle", f->sub_p99, "us",
+		    "bare rename->inotify", f->bare_p99, f->sub_p99 / f->bare_p99,
+		    "", BENCH_INFO);
+	}
 	row(b, "idle RSS", (double)f->idle_kb / MiB_KB, "MiB",
 	    "budget 8 MiB", 8, (double)f->idle_kb / MiB_KB / 8, "<= 8 MiB",
 	    ok(f->idle_kb > 0 && f->idle_kb <= 8 * 1024));
@@ -291,7 +440,7 @@ int bench_daemon(const struct bench *b)
 {
 	struct figures f = { 0 };
 	char exe[4096];
-	FILE *csv, *lat, *rss;
+	FILE *csv, *lat, *rss, *sublat;
 
 	snprintf(exe, sizeof exe, "%s/src/daemon/cairnd", b->top_builddir);
 	if (access(exe, X_OK) != 0) {
@@ -301,8 +450,9 @@ int bench_daemon(const struct bench *b)
 	csv = bench_csv(b, "daemon.csv", "case,files,results,seconds,files_per_s");
 	lat = bench_csv(b, "latency.csv", "sample,cairnd_us,bare_us");
 	rss = bench_csv(b, "rss.csv", "files_processed,rss_kb");
-	if (serve_nofsync(b, &f, csv, lat, rss) < 0 ||
-	    serve_fsync(b, &f, csv) < 0)
+	sublat = bench_csv(b, "submit_latency.csv", "sample,cairn_submit_wait_us");
+	if (serve_nofsync(b, &f, csv, lat, rss, sublat) < 0 ||
+	    serve_fsync(b, &f, csv) < 0 || hostile(b, &f, csv) < 0)
 		bench_die("cairnd did not serve its spool");
 	user(b, &f, csv);
 	report(b, &f);
@@ -310,5 +460,6 @@ int bench_daemon(const struct bench *b)
 	fclose(csv);
 	fclose(lat);
 	fclose(rss);
+	fclose(sublat);
 	return 0;
 }

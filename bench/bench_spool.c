@@ -234,6 +234,12 @@ static int reap(pid_t pid)
 
 pid_t daemon_start(const struct bench *b, struct spool *s, int fsync)
 {
+	return daemon_start_with(b, s, fsync, "");
+}
+
+pid_t daemon_start_with(const struct bench *b, struct spool *s, int fsync,
+			const char *extra)
+{
 	char conf[1200], log[1200], exe[4096], text[4096];
 	char *argv[] = { exe, "-c", conf, NULL };
 	pid_t pid;
@@ -243,8 +249,8 @@ pid_t daemon_start(const struct bench *b, struct spool *s, int fsync)
 	snprintf(log, sizeof log, "%s.log", s->dir);
 	snprintf(text, sizeof text,
 		 "spool: %s\nplugin_dir: %s/plugins/.libs\nfsync: %s\n"
-		 "instance: bench\n", s->dir, b->top_builddir,
-		 fsync ? "true" : "false");
+		 "instance: bench\n%s", s->dir, b->top_builddir,
+		 fsync ? "true" : "false", extra);
 	bench_write_file(conf, text, strlen(text));
 	pid = spawn(argv, log, NULL);
 	if (first_file(s, 10000) < 0) {

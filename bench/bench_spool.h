@@ -51,6 +51,9 @@ void watcher_close(struct watcher *w);
  * SPOOL.log; returns its pid once it has processed a first file, or -1.
  */
 pid_t daemon_start(const struct bench *b, struct spool *s, int fsync);
+/* daemon_start_with - the same with `extra` lines of configuration */
+pid_t daemon_start_with(const struct bench *b, struct spool *s, int fsync,
+			const char *extra);
 /* daemon_stop - SIGTERM and reap; returns its exit status */
 int daemon_stop(pid_t pid);
 

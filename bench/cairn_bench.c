@@ -2,7 +2,8 @@
  * cairn_bench.c - the benchmark driver that `make bench` runs.
  *
  * usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR
- *        --out DIR --work DIR SECTION...   (solvers, parse, e2e, daemon)
+ *        --out DIR --work DIR SECTION...   (solvers, parse, e2e, daemon,
+ *        report, memory)
  *
  * Each section prints its rows of the summary table as it goes, appends
  * them to OUT/summary.csv (which bench/run.sh creates with its header)
@@ -21,7 +22,7 @@
 static const char usage[] =
 	"usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR --out DIR\n"
 	"                   --work DIR SECTION...\n"
-	"sections: solvers parse e2e daemon\n";
+	"sections: solvers parse e2e daemon report memory\n";
 
 static int section(const struct bench *b, const char *name)
 {
@@ -33,6 +34,10 @@ static int section(const struct bench *b, const char *name)
 		return bench_e2e(b);
 	if (strcmp(name, "daemon") == 0)
 		return bench_daemon(b);
+	if (strcmp(name, "report") == 0)
+		return bench_report_html(b);
+	if (strcmp(name, "memory") == 0)
+		return bench_memory(b);
 	fprintf(stderr, "cairn-bench: unknown section %s\n%s", name, usage);
 	return 2;
 }

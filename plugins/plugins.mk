@@ -26,3 +26,18 @@ plugins_diff1d_la_LIBADD = plugins/libsolver.la
 plugins_linear_la_SOURCES = plugins/linear.c
 plugins_linear_la_LDFLAGS = $(AM_LDFLAGS) $(cairn_plugin_ldflags)
 plugins_linear_la_LIBADD = plugins/libsolver.la
+
+# The SDK as a package ships it: <cairn/plugin.h> (Makefile.am) and
+# cairn-plugin.pc, whose plugindir says where plugins go.  Generated at
+# make time so that every path is expanded in full.
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = plugins/cairn-plugin.pc
+EXTRA_DIST += plugins/cairn-plugin.pc.in
+CLEANFILES += plugins/cairn-plugin.pc
+plugins/cairn-plugin.pc: $(srcdir)/plugins/cairn-plugin.pc.in $(srcdir)/include/cairn/plugin.h Makefile
+	$(AM_V_GEN)mkdir -p plugins && \
+	abi=`sed -n 's/^#define CAIRN_PLUGIN_ABI \([0-9]*\)$$/\1/p' $(srcdir)/include/cairn/plugin.h` && \
+	sed -e 's|@prefix[@]|$(prefix)|g' -e 's|@includedir[@]|$(includedir)|g' \
+	    -e 's|@libdir[@]|$(libdir)|g' -e 's|@pkglibdir[@]|$(pkglibdir)|g' \
+	    -e 's|@VERSION[@]|$(VERSION)|g' -e "s|@abi[@]|$$abi|g" \
+	    $(srcdir)/plugins/cairn-plugin.pc.in > $@.tmp && mv $@.tmp $@

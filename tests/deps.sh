@@ -3,6 +3,13 @@
 # Installs only what is missing, so it is quick on a machine that has it all.
 set -eu
 pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev check valgrind"
+# ops (issue 12): promtool (tests/daemon/metrics.sh), PyYAML (tests/cli/cli_json.sh),
+# bash-completion (configure asks it where completions go).
+pkgs="$pkgs prometheus python3-yaml bash-completion"
+# the HTML report's test renders the page (tests/report/report_html.sh)
+pkgs="$pkgs chromium"
+# issue 9 tests: python3 (logfmt parser, short names), useradd (passwd) and setpriv (util-linux)
+pkgs="$pkgs python3 passwd util-linux"
 pkgs="$pkgs glusterfs-server glusterfs-client"	# tests/gluster, bench/gluster.sh (issue 10)
 missing=""
 for p in $pkgs; do

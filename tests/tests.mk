@@ -41,4 +41,5 @@ check-valgrind: all $(check_PROGRAMS) $(check_LTLIBRARIES)
 installcheck-local:
 	$(DESTDIR)$(bindir)/cairn plugins
 	test "`$(DESTDIR)$(bindir)/cairn solve --piles '3 9 1 2' | sed -n 's/^    diff: //p'`" = 7
+	$(SHELL) $(srcdir)/examples/plugin/installcheck.sh '$(DESTDIR)$(bindir)' '$(DESTDIR)$(pkgconfigdir)'
 

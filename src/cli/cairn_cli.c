@@ -79,7 +79,7 @@ static void log_error(void *ctx, const char *msg)
 	fprintf(stderr, "cairn: error: %s\n", msg);
 }
 
-static int load_config(struct cairn_cli *cli)
+int cairn_cli_load_config(struct cairn_cli *cli)
 {
 	const char *path = cli->config_path ? cli->config_path : CAIRN_CONFIG_FILE;
 	char err[1024];
@@ -118,7 +118,7 @@ int cairn_cli_setup(struct cairn_cli *cli)
 	struct cairn_settings *s = &cli->settings;
 	int rc;
 
-	if ((rc = load_config(cli)) != 0 || (rc = load_plugins(cli)) != 0)
+	if ((rc = cairn_cli_load_config(cli)) != 0 || (rc = load_plugins(cli)) != 0)
 		return rc;
 	if (cli->problems_dir != NULL)
 		cli->problems_path = cairn_xstrdup(cli->problems_dir);

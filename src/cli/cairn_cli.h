@@ -55,6 +55,8 @@ void cairn_cli_init(struct cairn_cli *cli, const char *command, const char *usag
  * and unknown options: then the caller returns *exit_code at once.
  */
 int cairn_cli_option(struct cairn_cli *cli, int opt, const char *arg, int *exit_code);
+/* Load the configuration only; on failure print why and return 78. */
+int cairn_cli_load_config(struct cairn_cli *cli);
 /* Load configuration and plugins; on failure print why and return the exit code. */
 int cairn_cli_setup(struct cairn_cli *cli);
 void cairn_cli_teardown(struct cairn_cli *cli);
@@ -69,5 +71,6 @@ int cairn_cmd_solve(int argc, char **argv);
 int cairn_cmd_plugins(int argc, char **argv);
 int cairn_cmd_grade(int argc, char **argv);
 int cairn_cmd_report(int argc, char **argv);
+int cairn_cmd_submit(int argc, char **argv);
 
 #endif

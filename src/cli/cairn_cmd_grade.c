@@ -7,8 +7,9 @@
  *
  *   FILE: graded=G correct=C wrong=W missing=M invalid=I score=S
  *
- * with " errors=E" appended when E puzzles had errors, S the score as in
- * a result's summary ("0.75", "1.0") or "-" when nothing was graded, and
+ * with " points=P/M" appended for a submission (points earned of those
+ * possible), " errors=E" when E puzzles had errors, S the score as in a
+ * result's summary ("0.75", "1.0") or "-" when nothing was graded, and
  * FILE as given on the command line.  A file that cannot be read, or
  * whose result has status: error, gets "FILE: error: MESSAGE" instead.
  * With --verbose the whole result file is printed before its line.
@@ -35,6 +36,7 @@ static const char usage[] =
 	"Grade submission files (and any puzzle file with expectations)\n"
 	"without writing spool files; print one line per file:\n"
 	"  FILE: graded=G correct=C wrong=W missing=M invalid=I score=S\n"
+	"followed, for a submission, by points=P/M (earned of possible).\n"
 	"\n"
 	"  -v, --verbose         print each result file before its line\n"
 	"  -c, --config FILE     configuration file\n"
@@ -66,11 +68,15 @@ static void summary_line(const char *file, const struct cairn_stats *st)
 {
 	struct cairn_buf score = CAIRN_BUF_INIT;
 
-	cairn_buf_adds(&score, st->graded ? "" : "-");
+	cairn_buf_adds(&score, (st->weighted ? st->max_points : st->graded) ?
+		       "" : "-");
 	cairn_stats_score(&score, st);
 	printf("%s: graded=%zu correct=%zu wrong=%zu missing=%zu invalid=%zu "
 	       "score=%s", file, st->graded, st->correct, st->wrong,
 	       st->missing, st->invalid, score.data);
+	if (st->weighted)
+		printf(" points=%llu/%llu", (unsigned long long)st->points,
+		       (unsigned long long)st->max_points);
 	if (st->errors > 0)
 		printf(" errors=%zu", st->errors);
 	putchar('\n');

@@ -2,13 +2,16 @@
  * cairn_cmd_report - `cairn report`: result files to a gradebook.
  *
  * Arguments are result files or directories; a directory stands for its
- * *.result.yaml, *.result.yml and *.result.csv regular files, sorted by
+ * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
  * name (byte order).  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
  * not hide a class's grades but is not missed either.  The report goes
  * to stdout, or with -o to FILE through a temporary file renamed into
- * place, so a reader of FILE never sees half a gradebook.
+ * place, so a reader of FILE never sees half a gradebook.  With
+ * --per-submitter the results are first narrowed to one per submitter and
+ * problem set (cairn_report_pick), using each result file's modification
+ * time as the input's.
  */
 #include "config.h"
 
@@ -32,12 +35,20 @@ static const char usage[] =
 	"\n"
 	"Turn result files into a gradebook: CSV with one row per result file\n"
 	"(source,submitter,problem_set,graded,correct,wrong,missing,invalid,\n"
-	"score), or JUnit XML with a test suite per file and a test case per\n"
-	"graded puzzle.  A DIR stands for its *.result.yaml, *.result.yml and\n"
-	"*.result.csv files, in name order.\n"
+	"points,max_points,score), JUnit XML with a test suite per file and a\n"
+	"test case per graded puzzle, or one self-contained HTML page (the\n"
+	"class at a glance, each puzzle, each submission).  A DIR stands for\n"
+	"its *.result.yaml, *.result.yml, *.result.csv and *.result.json\n"
+	"files, in name order.\n"
 	"\n"
-	"  -f, --format csv|junit  output format (default csv)\n"
+	"  -f, --format csv|junit|html\n"
+	"                          output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
+	"      --per-submitter latest|best\n"
+	"                          one row per submitter and problem set: the\n"
+	"                          latest result (by the result file's mtime,\n"
+	"                          the input's) or the best score; ties go to\n"
+	"                          the later, then the greater source name\n"
 	"  -h, --help              this help\n"
 	"\n"
 	"Exit status: 0 on success; 65 when an argument cannot be read or is\n"
@@ -63,7 +74,7 @@ static int by_name(const void *a, const void *b)
 static int is_result_name(const char *name)
 {
 	static const char *const ends[] = {
-		".result.yaml", ".result.yml", ".result.csv",
+		".result.yaml", ".result.yml", ".result.csv", ".result.json",
 	};
 	size_t len = strlen(name), i, e;
 
@@ -130,6 +141,7 @@ static int load(const struct names *files, struct cairn_result_file *out,
 		size_t *n)
 {
 	struct cairn_buf data = CAIRN_BUF_INIT;
+	struct stat st;
 	char err[512];
 	size_t i;
 	int rc = 0, e;
@@ -137,10 +149,14 @@ static int load(const struct names *files, struct cairn_result_file *out,
 	*n = 0;
 	for (i = 0; i < files->n; i++) {
 		cairn_buf_reset(&data);
-		if ((e = cairn_cli_read_file(files->v[i], &data)) < 0)
+		e = stat(files->v[i], &st) < 0 ? -errno :
+		    cairn_cli_read_file(files->v[i], &data);
+		if (e < 0)
 			snprintf(err, sizeof err, "%s", strerror(-e));
 		else if (cairn_result_read(&out[*n], files->v[i], data.data,
 					   data.len, err, sizeof err) == 0) {
+			out[*n].mtime_sec = (int64_t)st.st_mtim.tv_sec;
+			out[*n].mtime_nsec = st.st_mtim.tv_nsec;
 			(*n)++;
 			continue;
 		}
@@ -182,7 +198,8 @@ static int emit(const struct cairn_buf *b, const char *path)
 }
 
 struct report_opts {
-	int junit;
+	char format;			/* 'c'sv, 'j'unit or 'h'tml */
+	enum cairn_pick pick;
 	const char *output;
 };
 
@@ -193,6 +210,7 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 		CAIRN_CLI_COMMON_LONG,
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "per-submitter", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -201,14 +219,23 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "f:o:",
 				  longopts, NULL)) != -1) {
 		if (opt == 'f' && (strcmp(optarg, "csv") == 0 ||
-				   strcmp(optarg, "junit") == 0)) {
-			o->junit = strcmp(optarg, "junit") == 0;
+				   strcmp(optarg, "junit") == 0 ||
+				   strcmp(optarg, "html") == 0)) {
+			o->format = optarg[0];
 		} else if (opt == 'f') {
 			*exit_code = cairn_cli_usage_error(cli, "unknown format "
-				"\"%s\" (csv or junit)", optarg);
+				"\"%s\" (csv, junit or html)", optarg);
 			return 1;
 		} else if (opt == 'o') {
 			o->output = optarg;
+		} else if (opt == 'P' && (strcmp(optarg, "latest") == 0 ||
+					  strcmp(optarg, "best") == 0)) {
+			o->pick = strcmp(optarg, "best") == 0 ?
+				  CAIRN_PICK_BEST : CAIRN_PICK_LATEST;
+		} else if (opt == 'P') {
+			*exit_code = cairn_cli_usage_error(cli, "--per-submitter "
+				"\"%s\": expected latest or best", optarg);
+			return 1;
 		} else if (cairn_cli_option(cli, opt, optarg, exit_code) != 0) {
 			return 1;
 		}
@@ -226,16 +253,19 @@ static int run(const struct report_opts *o, int argc, char **argv)
 	struct names files = { NULL, 0, 0 };
 	struct cairn_result_file *rf;
 	struct cairn_buf out = CAIRN_BUF_INIT;
-	size_t n, i;
+	size_t n, i, k;
 	int rc, rc2, rc3;
 
 	rc = collect(argc, argv, &files);
 	rf = cairn_xcalloc(files.n + 1, sizeof *rf);
 	rc2 = load(&files, rf, &n);
-	if (o->junit)
-		cairn_report_junit(rf, n, &out);
+	k = cairn_report_pick(rf, n, o->pick);
+	if (o->format == 'j')
+		cairn_report_junit(rf, k, &out);
+	else if (o->format == 'h')
+		cairn_report_html(rf, k, &out);
 	else
-		cairn_report_csv(rf, n, &out);
+		cairn_report_csv(rf, k, &out);
 	rc3 = emit(&out, o->output);
 	for (i = 0; i < n; i++)
 		cairn_result_file_free(&rf[i]);
@@ -249,7 +279,7 @@ static int run(const struct report_opts *o, int argc, char **argv)
 
 int cairn_cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { 0, NULL };
+	struct report_opts o = { 'c', CAIRN_PICK_ALL, NULL };
 	struct cairn_cli cli;
 	int rc = 0;
 

@@ -19,8 +19,9 @@ static const char usage[] =
 	"Usage: cairn solve [OPTIONS] FILE|-\n"
 	"       cairn solve [OPTIONS] --piles \"5 3 4 5\"\n"
 	"\n"
-	"Solve every puzzle of FILE (YAML or CSV by its extension; - reads\n"
-	"standard input as YAML, or CSV with --csv) and print the result file.\n"
+	"Solve every puzzle of FILE (YAML, CSV or JSON by its extension; - reads\n"
+	"standard input as YAML, or CSV with --csv, JSON with --json) and print\n"
+	"the result file.\n"
 	"Expectations in the file are graded too.\n"
 	"\n"
 	"  -s, --solver NAME     solver for every puzzle (auto, linear, diff1d,\n"
@@ -28,6 +29,7 @@ static const char usage[] =
 	"  -m, --moves           include the optimal line of play\n"
 	"  -e, --explain         include the DP table (at most 20 piles)\n"
 	"      --csv             read standard input as CSV\n"
+	"      --json            read standard input as JSON\n"
 	"      --piles \"A B ...\" solve this one row instead of a file\n"
 	"  -c, --config FILE     configuration file\n"
 	"      --plugin-dir DIR  solver plugin directory\n"
@@ -39,11 +41,11 @@ static const char usage[] =
 	"usage error, 66 when FILE cannot be read, 69 when no solver plugin\n"
 	"loads, 78 on a configuration error.\n";
 
-enum { OPT_CSV = CAIRN_OPT_FIRST_OWN, OPT_PILES };
+enum { OPT_CSV = CAIRN_OPT_FIRST_OWN, OPT_PILES, OPT_JSON };
 
 struct solve_opts {
 	const char *solver;
-	int moves, explain, csv;
+	int moves, explain, csv, json;
 	const char *piles;
 	const char *file;
 };
@@ -57,6 +59,7 @@ static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
 		{ "moves", no_argument, NULL, 'm' },
 		{ "explain", no_argument, NULL, 'e' },
 		{ "csv", no_argument, NULL, OPT_CSV },
+		{ "json", no_argument, NULL, OPT_JSON },
 		{ "piles", required_argument, NULL, OPT_PILES },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -70,11 +73,16 @@ static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
 		case 'm': o->moves = 1; break;
 		case 'e': o->explain = 1; break;
 		case OPT_CSV: o->csv = 1; break;
+		case OPT_JSON: o->json = 1; break;
 		case OPT_PILES: o->piles = optarg; break;
 		default:
 			if (cairn_cli_option(cli, opt, optarg, exit_code) != 0)
 				return 1;
 		}
+	}
+	if (o->csv && o->json) {
+		*exit_code = cairn_cli_usage_error(cli, "give either --csv or --json, not both");
+		return 1;
 	}
 	if (o->piles != NULL && optind != argc) {
 		*exit_code = cairn_cli_usage_error(cli, "give either --piles or a file, not both");
@@ -148,7 +156,8 @@ static int run(struct cairn_cli *cli, const struct solve_opts *o)
 		}
 		source = strrchr(o->file, '/') ? strrchr(o->file, '/') + 1 : o->file;
 		fmt = strcmp(o->file, "-") != 0 ? cairn_format_of(source) :
-		      o->csv ? CAIRN_FORMAT_CSV : CAIRN_FORMAT_YAML;
+		      o->csv ? CAIRN_FORMAT_CSV :
+		      o->json ? CAIRN_FORMAT_JSON : CAIRN_FORMAT_YAML;
 	}
 	cli->settings.force_solver = o->solver;
 	cli->settings.force_moves = o->moves;

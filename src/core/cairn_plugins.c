@@ -119,8 +119,22 @@ int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 	if ((rc = check_file(path, err, errlen)) < 0)
 		return rc;
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (h == NULL)
-		return refuse(err, errlen, -ENOEXEC, path, dlerror());
+	if (h == NULL) {
+		const char *why = dlerror();
+
+		if (why == NULL)
+			why = "dlopen failed";
+		/*
+		 * Out of memory says nothing about the plugin: -ENOMEM.  glibc
+		 * may report it as this very file not found, which check_file()
+		 * has just seen.
+		 */
+		if (strstr(why, strerror(ENOMEM)) || strstr(why, "out of memory") ||
+		    (strncmp(why, path, strlen(path)) == 0 &&
+		     strstr(why + strlen(path), ": cannot open shared object file")))
+			return refuse(err, errlen, -ENOMEM, path, why);
+		return refuse(err, errlen, -ENOEXEC, path, why);
+	}
 	d = dlsym(h, CAIRN_PLUGIN_SYMBOL);
 	if (d == NULL) {
 		dlclose(h);
@@ -179,9 +193,13 @@ int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 		qsort(names, n, sizeof *names, by_name);
 	for (i = 0; i < n; i++) {
 		path = cairn_xasprintf("%s/%s", dir, names[i]);
-		if (cairn_registry_load_file(r, path, why, sizeof why) == 0)
+		int rc = cairn_registry_load_file(r, path, why, sizeof why);
+
+		if (rc == 0)
 			loaded++;
-		else if (refused != NULL)
+		if (rc == -ENOMEM)
+			r->oom++;
+		if (rc < 0 && refused != NULL)
 			refused(ctx, why);
 		free(path);
 		free(names[i]);

@@ -22,6 +22,7 @@ struct cairn_registry {
 	struct cairn_loaded_plugin *v;
 	size_t n;
 	size_t cap;
+	size_t oom;			/* refused for lack of memory: try again later */
 };
 
 /* Called once for every plugin file that was refused, with the reason. */

@@ -2,7 +2,11 @@
  * cairn_puzzle - ownership of parsed puzzle files and their outcomes.
  *
  * Everything reachable from a struct cairn_input is owned by it, except
- * the solver names in outcomes, which point into loaded plugins.
+ * the solver names in outcomes, which point into loaded plugins.  The
+ * list charges its budget lazily: a puzzle's allocations are counted
+ * when the next one is added (the reader has filled it by then) or at
+ * cairn_input_charge(), its slot when it is added; cairn_input_free()
+ * gives it all back.
  */
 #include "config.h"
 
@@ -10,8 +14,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cairn_budget.h"
 #include "cairn_mem.h"
 #include "cairn_puzzle.h"
+#include "cairn_solve.h"
 
 const char *const cairn_expect_key_names[CAIRN_EXPECT_NKEYS] = {
 	"alice_wins", "winner", "alice", "bob", "diff", "first_move", "moves",
@@ -37,18 +43,130 @@ void cairn_input_init(struct cairn_input *in, const char *source,
 	in->format = format;
 }
 
+static uint64_t str_bytes(const char *s)
+{
+	return s == NULL ? 0 : cairn_budget_cost(strlen(s) + 1);
+}
+
+uint64_t cairn_puzzle_bytes(const struct cairn_puzzle *p)
+{
+	const struct cairn_outcome *o = &p->out;
+	uint64_t b;
+	size_t i;
+
+	b = str_bytes(p->id) + str_bytes(p->solver) + str_bytes(p->error) +
+	    str_bytes(p->expect.moves) + str_bytes(p->expect.invalid) +
+	    str_bytes(o->moves) + str_bytes(o->feedback);
+	if (p->piles != NULL)
+		b += cairn_budget_cost(p->n * sizeof *p->piles);
+	if (o->table != NULL)
+		b += cairn_budget_cost(p->n * p->n * sizeof *o->table);
+	if (o->checks != NULL)
+		b += cairn_budget_cost(o->nchecks * sizeof *o->checks);
+	for (i = 0; i < o->nchecks; i++)
+		b += str_bytes(o->checks[i].expected) +
+		     str_bytes(o->checks[i].actual);
+	return b;
+}
+
+void cairn_input_charge(struct cairn_input *in)
+{
+	uint64_t b = 0;
+
+	for (; in->charged < in->npuzzles; in->charged++)
+		b += cairn_puzzle_bytes(&in->puzzles[in->charged]);
+	in->held += b;
+	in->held_items += b;
+	cairn_budget_add(in->budget, b);
+}
+
+void cairn_input_recharge(struct cairn_input *in)
+{
+	cairn_budget_release(in->budget, in->held);
+	in->held = in->held_items = 0;
+	in->charged = 0;
+	cairn_input_charge(in);
+	in->held += in->npuzzles * sizeof *in->puzzles;
+	cairn_budget_add(in->budget, in->held - in->held_items);
+}
+
 struct cairn_puzzle *cairn_input_add(struct cairn_input *in)
 {
 	struct cairn_puzzle *p;
 
+	cairn_input_charge(in);
+	if (in->max_puzzles != 0 && in->npuzzles >= in->max_puzzles &&
+	    in->stop == CAIRN_STOP_NONE)
+		in->stop = CAIRN_STOP_PUZZLES;
 	in->puzzles = cairn_xgrow(in->puzzles, &in->cap, in->npuzzles + 1,
 				  sizeof *in->puzzles);
+	/* A slot is counted when used: the untouched rest of a grown list
+	 * is address space, not memory (cairn_mem_tune() maps big blocks). */
+	in->held += sizeof *p;
+	cairn_budget_add(in->budget, sizeof *p);
+	if (in->budget != NULL && in->budget->over &&
+	    in->stop == CAIRN_STOP_NONE)
+		in->stop = CAIRN_STOP_MEMORY;
 	p = &in->puzzles[in->npuzzles++];
 	memset(p, 0, sizeof *p);
 	p->moves = -1;
 	p->explain = -1;
 	p->out.first_move = -1;
+	p->points = -1;
 	return p;
+}
+
+int cairn_input_fits(struct cairn_input *in, size_t n)
+{
+	uint64_t cost = cairn_budget_cost(n);
+
+	if (in->budget == NULL || cost <= cairn_budget_left(in->budget))
+		return 1;
+	in->budget->over = 1;
+	in->refused += cost;
+	if (in->stop == CAIRN_STOP_NONE)
+		in->stop = CAIRN_STOP_MEMORY;
+	return 0;
+}
+
+/*
+ * need - what reading the whole file would take: what the job holds
+ * besides the puzzles, the puzzles scaled from the part read to the
+ * whole, and what was refused
+ */
+static uint64_t need(const struct cairn_input *in, size_t done, size_t total)
+{
+	uint64_t other = in->budget->used - in->held;
+	double items = (double)in->held;
+
+	if (done > 0 && done < total)
+		items = items * (double)total / (double)done;
+	return other + (uint64_t)items + in->refused;
+}
+
+int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total)
+{
+	unsigned long line;
+	char a[32], b[32];
+
+	if (in->stop == CAIRN_STOP_NONE)
+		return 0;
+	if (in->error != NULL)
+		return 1;
+	cairn_input_charge(in);
+	line = in->npuzzles > 0 ? in->puzzles[in->npuzzles - 1].line : 0;
+	if (in->stop == CAIRN_STOP_PUZZLES) {
+		cairn_input_fail(in, line, cairn_xasprintf(
+			"line %lu: more than %zu puzzles (max_puzzles)", line,
+			in->max_puzzles));
+		return 1;
+	}
+	cairn_format_bytes(a, sizeof a, need(in, done, total));
+	cairn_format_bytes(b, sizeof b, in->budget->limit);
+	cairn_input_fail(in, line, cairn_xasprintf(
+		"line %lu: reading the file needs about %s of memory, more "
+		"than memory_budget (%s)", line, a, b));
+	return 1;
 }
 
 void cairn_input_fail(struct cairn_input *in, unsigned long line, char *msg)
@@ -103,6 +221,7 @@ void cairn_input_free(struct cairn_input *in)
 
 	for (i = 0; i < in->npuzzles; i++)
 		cairn_puzzle_free(&in->puzzles[i]);
+	cairn_budget_release(in->budget, in->held);
 	free(in->puzzles);
 	free(in->source);
 	free(in->error);
@@ -121,6 +240,8 @@ enum cairn_format cairn_format_of(const char *name)
 		return CAIRN_FORMAT_YAML;
 	if (strcasecmp(dot, ".csv") == 0)
 		return CAIRN_FORMAT_CSV;
+	if (strcasecmp(dot, ".json") == 0)
+		return CAIRN_FORMAT_JSON;
 	return CAIRN_FORMAT_OTHER;
 }
 

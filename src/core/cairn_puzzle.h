@@ -5,6 +5,11 @@
  * each puzzle's outcome; grading adds verdicts; the result writers turn the
  * whole thing into bytes.  One struct carries a file through all of these
  * steps, and cairn_input_free() releases everything it owns.
+ *
+ * Memory: what the puzzles hold is charged to the job's budget (when the
+ * input has one) as the readers add them, and the readers stop at the
+ * first limit passed, max_puzzles or memory_budget, so that a file too
+ * big for either costs no more than the limit before it is refused.
  */
 #ifndef CAIRN_PUZZLE_H
 #define CAIRN_PUZZLE_H
@@ -13,6 +18,8 @@
 #include <stdint.h>
 
 #include <cairn/plugin.h>
+
+struct cairn_budget;
 
 /* The keys of an expectation (SPEC section 4), as bits and as indexes. */
 enum cairn_expect_key {
@@ -101,9 +108,16 @@ struct cairn_puzzle {
 	struct cairn_expect expect;
 	char *error;			/* the puzzle is invalid: message with its place */
 	struct cairn_outcome out;
+	int64_t points;			/* a problem set's weight; -1 unset (1) */
 };
 
-enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER };
+/* The most points one puzzle of a problem set may carry. */
+#define CAIRN_MAX_POINTS 1000000000
+/* What puzzle p weighs in a submission's score (SPEC 4). */
+#define CAIRN_POINTS_OF(p) ((p)->points < 0 ? 1 : (uint64_t)(p)->points)
+
+enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER,
+		   CAIRN_FORMAT_JSON };
 
 enum cairn_shape {
 	CAIRN_SHAPE_NONE,		/* nothing parsed (a file error) */
@@ -122,7 +136,20 @@ struct cairn_input {
 	struct cairn_puzzle *puzzles;
 	size_t npuzzles;
 	size_t cap;
+	int oom;			/* a reader ran out of memory: not a result */
+	/* Limits of the whole file, set after cairn_input_init() (0/NULL:
+	 * none), and what is charged for them. */
+	size_t max_puzzles;
+	struct cairn_budget *budget;
+	uint64_t held;			/* charged: the slots and puzzles[0..charged) */
+	uint64_t held_items;		/* ... of which the puzzles' own allocations */
+	size_t charged;
+	uint64_t refused;		/* not taken by cairn_input_fits() */
+	int stop;			/* a limit was passed (enum cairn_stop) */
 };
+
+/* Why the readers stop early (struct cairn_input's `stop`). */
+enum cairn_stop { CAIRN_STOP_NONE, CAIRN_STOP_PUZZLES, CAIRN_STOP_MEMORY };
 
 /* Limits the readers enforce (SPEC section 6). */
 struct cairn_limits {
@@ -131,12 +158,36 @@ struct cairn_limits {
 };
 
 #define CAIRN_DEFAULT_MAX_PILES      1000000u
+#define CAIRN_DEFAULT_MAX_PUZZLES    1000000u
 #define CAIRN_DEFAULT_MAX_FILE_BYTES (64u * 1024 * 1024)
 
 void cairn_input_init(struct cairn_input *in, const char *source,
 		      enum cairn_format format);
-/* Append a zeroed puzzle (moves/explain unset, first_move -1) and return it. */
+/*
+ * Append a zeroed puzzle (moves/explain unset, first_move -1) and return
+ * it.  The puzzles before it are charged to in->budget now; when this
+ * puzzle is one past max_puzzles, or the budget is passed, in->stop is
+ * set, and the reader ends at its next cairn_input_stopped().
+ */
 struct cairn_puzzle *cairn_input_add(struct cairn_input *in);
+/*
+ * Whether reading must stop (in->stop): then the file error that says
+ * why is recorded (once) and 1 returned.  `done` of `total` bytes were
+ * read, which serves to estimate what the whole file would need.
+ */
+int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total);
+/*
+ * Whether n more bytes (a value about to be copied) fit in what the
+ * budget leaves; when not, reading stops as for cairn_input_add() and the
+ * bytes count in what the file is said to need.
+ */
+int cairn_input_fits(struct cairn_input *in, size_t n);
+/* Charge the puzzles not charged yet (cairn_input_add() does it lazily). */
+void cairn_input_charge(struct cairn_input *in);
+/* Count again, from scratch, what the list and every puzzle hold. */
+void cairn_input_recharge(struct cairn_input *in);
+/* What one puzzle's own allocations take (not its slot in the list). */
+uint64_t cairn_puzzle_bytes(const struct cairn_puzzle *p);
 /* Record a file error (the first one wins); takes ownership of `msg`. */
 void cairn_input_fail(struct cairn_input *in, unsigned long line, char *msg);
 void cairn_input_free(struct cairn_input *in);

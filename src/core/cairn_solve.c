@@ -56,26 +56,47 @@ const struct cairn_plugin *cairn_solve_pick(const struct cairn_registry *r,
 	return best;
 }
 
+/*
+ * budget_words - "memory_budget (64 MiB)", and when the job holds memory
+ * already, what that leaves: "memory_budget (64 MiB) leaves beside the
+ * 12 MiB this file holds"
+ */
+static void budget_words(char *buf, size_t len,
+			 const struct cairn_solve_env *env)
+{
+	char b[32], h[32];
+
+	cairn_format_bytes(b, sizeof b, env->budget);
+	if (env->held == 0) {
+		snprintf(buf, len, "memory_budget (%s)", b);
+		return;
+	}
+	cairn_format_bytes(h, sizeof h, env->held);
+	snprintf(buf, len, "memory_budget (%s) leaves beside the %s this "
+		 "file holds", b, h);
+}
+
 int cairn_solve_row(const struct cairn_plugin *p, const int64_t *a, size_t n,
 		    unsigned want, const struct cairn_solve_env *env,
 		    struct cairn_solved *out, char *err, size_t errlen)
 {
 	struct cairn_solve_request req = {
-		.piles = a, .n = n, .want = want, .memory_limit = env->budget,
+		.piles = a, .n = n, .want = want,
+		.memory_limit = cairn_solve_room(env),
 		.cancel = env->cancel, .err = err, .errlen = errlen,
 		.threads = env->threads ? env->threads : 1,
 	};
-	uint64_t mem = p->memory(n, want), budget = env->budget;
-	char need[32], have[32];
+	uint64_t mem = p->memory(n, want);
+	char need[32], have[128];
 	int rc;
 
 	memset(out, 0, sizeof *out);
 	out->solver = p;
-	if (mem > budget) {
+	if (mem > cairn_solve_room(env)) {
 		cairn_format_bytes(need, sizeof need, mem);
-		cairn_format_bytes(have, sizeof have, budget);
+		budget_words(have, sizeof have, env);
 		snprintf(err, errlen, "solver %s needs %s for %zu piles, more "
-			 "than memory_budget (%s)", p->name, need, n, have);
+			 "than %s", p->name, need, n, have);
 		return -ENOMEM;
 	}
 	if (want & CAIRN_WANT_MOVES)
@@ -116,15 +137,14 @@ int cairn_solve_named(const struct cairn_registry *r, const char *name,
 		      struct cairn_solved *out, char *err, size_t errlen)
 {
 	const struct cairn_plugin *p;
-	char names[256], have[32];
+	char names[256], have[128];
 
 	if (strcmp(name, "auto") == 0) {
-		p = cairn_solve_pick(r, n, want, env->budget, NULL);
+		p = cairn_solve_pick(r, n, want, cairn_solve_room(env), NULL);
 		if (p == NULL) {
-			cairn_format_bytes(have, sizeof have, env->budget);
+			budget_words(have, sizeof have, env);
 			snprintf(err, errlen, "solver: no loaded solver can "
-				 "answer %zu piles within memory_budget (%s)",
-				 n, have);
+				 "answer %zu piles within %s", n, have);
 			return -ENOMEM;
 		}
 	} else if ((p = cairn_registry_find(r, name)) == NULL) {

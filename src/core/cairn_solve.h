@@ -19,7 +19,15 @@ struct cairn_solve_env {
 	uint64_t budget;		/* memory_budget, bytes */
 	unsigned threads;		/* most threads one solve may use */
 	const atomic_int *cancel;
+	uint64_t held;			/* bytes the job holds besides the solve */
 };
+
+/* What the budget leaves a solve: memory_budget less what the job holds. */
+static inline uint64_t cairn_solve_room(const struct cairn_solve_env *env)
+{
+	return env->budget > env->held ? env->budget - env->held : 0;
+}
+
 
 struct cairn_solved {
 	const struct cairn_plugin *solver;

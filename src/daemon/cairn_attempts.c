@@ -6,6 +6,13 @@
  * inode so that a different file that later arrives under the same name
  * is not mistaken for the interrupted one.  A malformed line is skipped:
  * at worst a poison file gets one more attempt, never a false failure.
+ * The journal and its temporary file are opened with O_NOFOLLOW and
+ * O_NONBLOCK, the temporary one created afresh (O_EXCL), and the journal
+ * read only when fstat says it is a regular file of the daemon's user:
+ * nothing planted in processing/<instance>/ can block start-up or be
+ * taken for the journal.  Entries go when their file leaves processing/
+ * (cairn_attempts_done) and when it is found in neither incoming/ nor
+ * processing/ any more (cairn_attempts_prune): another instance took it.
  */
 #include "config.h"
 
@@ -15,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cairn_attempts.h"
@@ -79,6 +87,7 @@ int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	char chunk[4096];
+	struct stat st;
 	ssize_t got;
 	int fd, r = 0;
 
@@ -86,9 +95,15 @@ int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync)
 	pthread_mutex_init(&a->mu, NULL);
 	a->dir_fd = dir_fd;
 	a->fsync = do_fsync;
-	fd = openat(dir_fd, JOURNAL, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(dir_fd, JOURNAL, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		/* Not ours: ignored, and replaced at the next save. */
+		r = S_ISREG(st.st_mode) ? -EPERM : -EINVAL;
+		close(fd);
+		return r;
+	}
 	while ((got = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (got < 0) {
 			if (errno == EINTR)
@@ -158,8 +173,10 @@ static int save_locked(struct cairn_attempts *a)
 			cairn_buf_addf(&b, "%02x", *p);
 		cairn_buf_addc(&b, '\n');
 	}
-	fd = openat(a->dir_fd, JOURNAL_TMP,
-		    O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	/* Whatever is at the temporary name (a leftover, a FIFO) goes first. */
+	unlinkat(a->dir_fd, JOURNAL_TMP, 0);
+	fd = openat(a->dir_fd, JOURNAL_TMP, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_NONBLOCK | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		cairn_buf_free(&b);
 		return -errno;
@@ -208,4 +225,39 @@ int cairn_attempts_done(struct cairn_attempts *a, const char *name, uint64_t ino
 	}
 	pthread_mutex_unlock(&a->mu);
 	return r;
+}
+
+int cairn_attempts_prune(struct cairn_attempts *a, int incoming_fd)
+{
+	size_t kept = 0, n;
+	int r = 0;
+
+	pthread_mutex_lock(&a->mu);
+	n = a->n;
+	for (size_t i = 0; i < n; i++) {
+		struct cairn_attempt *e = &a->v[i];
+		struct stat st;
+		int here = (fstatat(a->dir_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    (uint64_t)st.st_ino == e->ino) ||
+			   (fstatat(incoming_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    (uint64_t)st.st_ino == e->ino);
+
+		if (here)
+			a->v[kept++] = *e;
+		else
+			free(e->name);
+	}
+	a->n = kept;
+	if (kept < n)
+		r = save_locked(a);
+	pthread_mutex_unlock(&a->mu);
+	return r < 0 ? r : (int)(n - kept);
+}
+
+size_t cairn_attempts_count(struct cairn_attempts *a)
+{
+	pthread_mutex_lock(&a->mu);
+	size_t n = a->n;
+	pthread_mutex_unlock(&a->mu);
+	return n;
 }

@@ -39,6 +39,13 @@ int cairn_attempts_has(struct cairn_attempts *a, const char *name, uint64_t ino)
 void cairn_attempts_add(struct cairn_attempts *a, const char *name, uint64_t ino);
 /* Drop an entry and save when there was one.  Returns 0 or -errno. */
 int cairn_attempts_done(struct cairn_attempts *a, const char *name, uint64_t ino);
+/*
+ * Drop the entries whose file (name and inode) is neither in the
+ * journal's processing/ directory nor in incoming_fd: another instance
+ * processed it, or it was removed.  Returns how many went, or -errno.
+ */
+int cairn_attempts_prune(struct cairn_attempts *a, int incoming_fd);
+size_t cairn_attempts_count(struct cairn_attempts *a);
 /* Replace the journal on disk with the entries in memory. */
 int cairn_attempts_save(struct cairn_attempts *a);
 

@@ -110,7 +110,8 @@ static void reload(struct cairn_daemon *d)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);
 	cairn_log(CAIRN_LOG_INFO, "reloaded", "plugins=%s workers=%u solver=%s",
-		  g->plugin_names, cairn_dispatch_max(d), cairn_log_value(v, sizeof(v), g->conf.solver));
+		  cairn_log_value(err, sizeof(err), g->plugin_names), cairn_dispatch_max(d),
+		  cairn_log_value(v, sizeof(v), g->conf.solver));
 	cairn_dispatch(d);
 }
 
@@ -157,6 +158,7 @@ static void daemon_stop(struct cairn_daemon *d, int code)
 		cairn_watch_close(&d->watch, NULL);
 	}
 	uv_timer_stop(&d->backoff);
+	uv_timer_stop(&d->retry_timer);
 	cairn_dispatch_unqueue(d);
 	if (d->running == 0)
 		daemon_finish(d);
@@ -185,7 +187,8 @@ static void daemon_finish(struct cairn_daemon *d)
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
 		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
-		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->peers,
+		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->retry_timer,
+		(uv_handle_t *)&d->peers,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
@@ -209,6 +212,7 @@ static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct cairn_recover_ops ops = { recovered_job, recovered_kept, d };
+	char v[256];
 	int r;
 
 	memset(&tmpl, 0, sizeof(tmpl));
@@ -222,7 +226,8 @@ static void recover(struct cairn_daemon *d)
 	if (r > 0)
 		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
 	else if (r < 0)
-		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s", strerror(-r));
+		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s",
+			  cairn_log_value(v, sizeof(v), strerror(-r)));
 }
 
 static void peers_cb(uv_timer_t *t)
@@ -273,14 +278,14 @@ static void job_rendered(void *arg)
 static void start(struct cairn_daemon *d)
 {
 	const struct cairn_conf *c = &d->gen->conf;
-	char err[1024], v1[512], v2[512];
+	char err[1024], v1[512], v2[512], v3[512];
 	uint64_t usec;
 	int r;
 
 	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, c->fsync);
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
-			  strerror(-r));
+			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
 	cairn_dirsync_init(&d->dirsync);
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
@@ -298,6 +303,7 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->status);
 	init_timer(d, &d->watchdog);
 	init_timer(d, &d->metrics);
+	init_timer(d, &d->retry_timer);
 	init_timer(d, &d->peers);
 	/* A --once run, or no rescan: take every file (nothing would steal). */
 	if (!d->once && c->rescan_s > 0) {
@@ -328,7 +334,8 @@ static void start(struct cairn_daemon *d)
 	cairn_log(CAIRN_LOG_INFO, "started",
 		  "instance=%s spool=%s workers=%u plugins=%s once=%s",
 		  cairn_log_value(v1, sizeof(v1), d->sp.instance), cairn_log_value(v2, sizeof(v2), d->sp.root),
-		  cairn_dispatch_max(d), d->gen->plugin_names, d->once ? "yes" : "no");
+		  cairn_dispatch_max(d), cairn_log_value(v3, sizeof(v3), d->gen->plugin_names),
+		  d->once ? "yes" : "no");
 	cairn_notify_send(&d->notify, "READY=1");
 	cairn_dispatch(d);
 }
@@ -354,8 +361,8 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
 	}
-	d->lock_fd = cairn_lock_take(d->sp.processing_fd, err, sizeof(err));
-	if (d->lock_fd < 0) {
+	d->sp.lock_fd = cairn_lock_take(d->sp.processing_fd, err, sizeof(err));
+	if (d->sp.lock_fd < 0) {
 		char inst[512];
 
 		cairn_log(CAIRN_LOG_ERROR, "instance in use", "instance=%s error=%s",
@@ -363,7 +370,8 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 			  cairn_log_value(v, sizeof(v), err));
 		cairn_spool_close(&d->sp);
 		cairn_gen_unref(g);
-		code = d->lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
+		code = d->sp.lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
+		d->sp.lock_fd = -1;
 		free(d);
 		return code;
 	}
@@ -373,17 +381,19 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	r = uv_loop_close(&d->loop);
 	assert(r == 0 && d->nhandles == 0);
 	if (r != 0)
-		cairn_log(CAIRN_LOG_ERROR, "event loop not closed", "error=%s", uv_strerror(r));
+		cairn_log(CAIRN_LOG_ERROR, "event loop not closed", "error=%s",
+			  cairn_log_value(v, sizeof(v), uv_strerror(r)));
 	code = d->exit_code;
 	cairn_notify_close(&d->notify);
 	for (size_t i = 0; i < d->nstuck; i++)
 		free(d->stuck[i]);
 	free(d->stuck);
+	cairn_dispatch_free(d);
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);
 	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
+	close(d->sp.lock_fd);
 	cairn_spool_close(&d->sp);
-	close(d->lock_fd);
 	cairn_gen_unref(d->gen);
 	free(d);
 	return code;

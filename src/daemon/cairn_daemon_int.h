@@ -18,6 +18,7 @@
 #include "cairn_attempts.h"
 #include "cairn_gen.h"
 #include "cairn_jobs.h"
+#include "cairn_metrics.h"
 #include "cairn_notify.h"
 #include "cairn_pending.h"
 #include "cairn_publish.h"
@@ -29,12 +30,28 @@
 
 struct djob {
 	struct cairn_job job;
+	char *reason;			/* owned fail_reason of a final try, or NULL */
 	uv_work_t work;
 	uv_timer_t timer;		/* job_timeout_s */
 	struct cairn_daemon *d;
 	struct cairn_gen *gen;		/* the generation it runs with */
 	struct cairn_cand *cand;	/* NULL for a file already claimed */
 	struct djob *prev, *next;	/* running jobs */
+};
+
+/*
+ * A file with a transient failure of its own (SPEC section 5), tried
+ * again alone: claimed ones wait in processing/, unclaimed ones (their
+ * name is held in processing/) in incoming/.
+ */
+struct cairn_retry {
+	char *name;
+	char *why;			/* the last failure */
+	uint64_t ino;
+	uint64_t due;			/* uv_now() of the next try */
+	unsigned tries;
+	int claimed;
+	int running;			/* a job for it runs now */
 };
 
 struct cairn_daemon {
@@ -54,7 +71,6 @@ struct cairn_daemon {
 	uv_timer_t backoff, shutdown, status, watchdog, metrics;
 	uv_timer_t peers;		/* which other instances are alive */
 	uint64_t peers_ms;		/* uv_now() when they were last looked at */
-	int lock_fd;			/* holds processing/<instance>/.lock */
 	unsigned nhandles;		/* daemon-owned handles not yet closed */
 	struct djob *jobs;		/* running */
 	unsigned running, pool_size;	/* pool_size: most solving at once */
@@ -63,10 +79,14 @@ struct cairn_daemon {
 	uv_async_t rendered;		/* a worker rendered: dispatch more */
 	char **stuck;			/* claimed files waiting for a retry */
 	size_t nstuck, capstuck;
+	struct cairn_retry *retry;	/* files tried again alone */
+	size_t nretry, capretry;
+	uv_timer_t retry_timer;
 	uint64_t backoff_ms;		/* 0: no storage trouble */
 	int paused;			/* backing off: take nothing */
 	int stopping, finished, exit_code;
 	uint64_t processed, failed, retries, returned;
+	struct cairn_metrics metrics_data;	/* what only the metrics file shows */
 	uint64_t last_status;		/* uv_now() of the last STATUS=, 0: none */
 	/*
 	 * Set by cairn_daemon.c, which calls down into dispatch: dispatch
@@ -84,6 +104,7 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
 void cairn_dispatch_unqueue(struct cairn_daemon *d);
 void cairn_dispatch_cancel_all(struct cairn_daemon *d);
+void cairn_dispatch_free(struct cairn_daemon *d);
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
 void cairn_dispatch_peers(struct cairn_daemon *d);
 

@@ -9,9 +9,14 @@
  * generation it started with and has its own timeout timer, which only
  * raises the job's cancel flag: the worker finishes and reports.  A
  * queued job that has not started when shutdown comes never claims its
- * file.  Storage errors pause dispatching with a backoff of 1 s doubling
- * to 60 s; the first is logged at level error, repeats at debug, and the
- * first success after them at info.
+ * file.  What a failure means is decided in cairn_failure.c: a file's own
+ * trouble has already become its error result when the job ends; a
+ * transient trouble of one file puts that file alone on the retry list,
+ * with its own backoff (1 s doubling), until it is failed with the reason
+ * after CAIRN_RETRY_MAX tries; only a storage error of the spool pauses
+ * dispatching, with a backoff of 1 s doubling to 60 s; the first is
+ * logged at level error, repeats at debug, and the first success after
+ * them at info.
  */
 #include "config.h"
 
@@ -22,6 +27,7 @@
 
 #include "cairn_daemon_int.h"
 #include "cairn_lock.h"
+#include "cairn_failure.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 
@@ -85,6 +91,146 @@ static void storage_ok(struct cairn_daemon *d)
 	d->backoff_ms = 0;
 }
 
+/* --- files tried again alone --- */
+
+static struct cairn_retry *retry_find(struct cairn_daemon *d, const char *name, int claimed)
+{
+	for (size_t i = 0; i < d->nretry; i++)
+		if (d->retry[i].claimed == claimed && strcmp(d->retry[i].name, name) == 0)
+			return &d->retry[i];
+	return NULL;
+}
+
+static void retry_remove(struct cairn_daemon *d, struct cairn_retry *e)
+{
+	free(e->name);
+	free(e->why);
+	*e = d->retry[--d->nretry];
+}
+
+/* return_file - a claimed file that waits for a retry goes back (shutdown). */
+static void return_file(struct cairn_daemon *d, const struct cairn_retry *e)
+{
+	if (cairn_spool_unclaim(&d->sp, e->name) == 0)
+		cairn_attempts_done(&d->attempts, e->name, e->ino);
+}
+
+static void retry_cb(uv_timer_t *t);
+
+/* retry_arm - wake up when the next waiting file is due. */
+static void retry_arm(struct cairn_daemon *d)
+{
+	uint64_t now = uv_now(&d->loop), next = UINT64_MAX;
+
+	for (size_t i = 0; i < d->nretry; i++)
+		if (!d->retry[i].running && d->retry[i].due < next)
+			next = d->retry[i].due;
+	uv_timer_stop(&d->retry_timer);
+	if (next != UINT64_MAX && !d->stopping)
+		uv_timer_start(&d->retry_timer, retry_cb, next > now ? next - now : 0, 0);
+}
+
+static void retry_cb(uv_timer_t *t)
+{
+	struct cairn_daemon *d = t->data;
+	uint64_t now = uv_now(&d->loop);
+
+	for (size_t i = d->nretry; i-- > 0; ) {
+		struct cairn_retry *e = &d->retry[i];
+
+		/* An unclaimed one waits in incoming/: let pending take it. */
+		if (!e->claimed && !e->running && e->due <= now && d->watch_open) {
+			e->running = 1;
+			cairn_watch_note(&d->watch, e->name, 1);
+			if (cairn_pending_find(&d->pending, e->name) == NULL)
+				retry_remove(d, e);	/* gone from incoming/ */
+		}
+	}
+	retry_arm(d);
+	cairn_dispatch(d);
+}
+
+/* later - the file's own transient trouble: try it again alone. */
+static void later(struct cairn_daemon *d, const struct cairn_job *j)
+{
+	struct cairn_retry *e = retry_find(d, j->name, j->claimed);
+	uint64_t wait;
+	char f[512], err[1024];
+
+	if (e == NULL) {
+		d->retry = cairn_xgrow(d->retry, &d->capretry, d->nretry + 1, sizeof(d->retry[0]));
+		e = &d->retry[d->nretry++];
+		memset(e, 0, sizeof(*e));
+		e->name = cairn_xstrdup(j->name);
+		e->claimed = j->claimed;
+	}
+	e->running = 0;
+	e->ino = j->ino;
+	e->tries++;
+	free(e->why);
+	e->why = cairn_xstrdup(j->err);
+	d->retries++;
+	if (d->stopping) {
+		if (e->claimed)
+			return_file(d, e);
+		retry_remove(d, e);
+		return;
+	}
+	/* The last try publishes the reason; unclaimed ones wait at most 16 s. */
+	wait = e->claimed && e->tries >= CAIRN_RETRY_MAX ? 0 : cairn_failure_retry_ms(e->tries);
+	e->due = uv_now(&d->loop) + wait;
+	cairn_log(CAIRN_LOG_WARNING, "retrying file",
+		  "file=%s error=%s tries=%u retry_in_ms=%" PRIu64,
+		  cairn_log_value(f, sizeof(f), j->name), cairn_log_value(err, sizeof(err), j->err),
+		  e->tries, wait);
+	retry_arm(d);
+}
+
+/* retry_settle - a job ended: follow up the file's retry entry, if any. */
+static void retry_settle(struct cairn_daemon *d, const struct cairn_job *j)
+{
+	struct cairn_retry *e = retry_find(d, j->name, 0);
+
+	/* A file that waited in incoming/ was claimed by this job. */
+	if (e != NULL && e->running && j->claimed)
+		retry_remove(d, e);
+	if (j->end == CAIRN_JOB_LATER) {
+		later(d, j);
+		return;
+	}
+	e = retry_find(d, j->name, j->claimed);
+	if (e != NULL && e->running)
+		retry_remove(d, e);
+}
+
+/* retry_next - a claimed file whose next try is due, or NULL. */
+static struct cairn_retry *retry_next(struct cairn_daemon *d)
+{
+	uint64_t now = uv_now(&d->loop);
+
+	for (size_t i = 0; i < d->nretry; i++)
+		if (d->retry[i].claimed && !d->retry[i].running && d->retry[i].due <= now)
+			return &d->retry[i];
+	return NULL;
+}
+
+/* retry_waits - incoming/NAME is to wait for its own backoff. */
+static int retry_waits(struct cairn_daemon *d, const char *name)
+{
+	const struct cairn_retry *e = retry_find(d, name, 0);
+
+	return e != NULL && !e->running;
+}
+
+void cairn_dispatch_free(struct cairn_daemon *d)
+{
+	while (d->nretry > 0)
+		retry_remove(d, &d->retry[d->nretry - 1]);
+	free(d->retry);
+	d->retry = NULL;
+	d->capretry = 0;
+}
+
 /* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
 void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 {
@@ -126,7 +272,10 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 		    uv_is_active((uv_handle_t *)&d->peers))
 			cairn_dispatch_peers(d);
 		break;
+	case CAIRN_JOB_LATER:
+		break;
 	}
+	retry_settle(d, j);
 	if ((renote || j->end == CAIRN_JOB_RETRY || j->end == CAIRN_JOB_RETURNED) &&
 	    !d->stopping && d->watch_open)
 		cairn_watch_note(&d->watch, j->name, 1);
@@ -138,6 +287,7 @@ static void job_closed(uv_handle_t *h)
 
 	cairn_gen_unref(dj->gen);
 	cairn_job_clear(&dj->job);
+	free(dj->reason);
 	free(dj);
 }
 
@@ -200,12 +350,14 @@ static void after_work_cb(uv_work_t *w, int status)
 }
 
 static void start_job(struct cairn_daemon *d, const char *name,
-		      struct cairn_cand *c, int claimed, int idle)
+		      struct cairn_cand *c, int claimed, int idle, const char *reason)
 {
 	struct djob *dj = cairn_xcalloc(1, sizeof(*dj));
 	unsigned timeout;
 
 	cairn_job_init(&dj->job, name);
+	if (reason != NULL)
+		dj->job.fail_reason = dj->reason = cairn_xstrdup(reason);
 	dj->d = d;
 	dj->cand = c;
 	dj->gen = cairn_gen_ref(d->gen);
@@ -248,13 +400,17 @@ static void check_idle(struct cairn_daemon *d)
 
 	if (d->stopping)
 		return;
+	/* Idle: journal entries of files another instance took are stale. */
+	if (d->pending.n == 0 && d->running == 0 && d->watch_open && d->watch.dir_fd >= 0 &&
+	    cairn_attempts_count(&d->attempts) > 0)
+		cairn_attempts_prune(&d->attempts, d->watch.dir_fd);
 	if (d->pending.n == 0 && d->pending.missed && !scanning) {
 		d->pending.missed = 0;
 		cairn_watch_rescan(&d->watch);
 		return;
 	}
 	if (d->once && !scanning && d->pending.n == 0 && d->running == 0 &&
-	    d->nstuck == 0)
+	    d->nstuck == 0 && d->nretry == 0)
 		d->on_stop(d, 0);
 }
 
@@ -286,16 +442,32 @@ void cairn_dispatch(struct cairn_daemon *d)
 		if (d->nstuck > 0) {
 			char *name = d->stuck[--d->nstuck];
 
-			start_job(d, name, NULL, 1, 0);
+			start_job(d, name, NULL, 1, 0, NULL);
 			free(name);
+			continue;
+		}
+		struct cairn_retry *e = retry_next(d);
+		if (e != NULL) {
+			char *why = NULL;
+
+			e->running = 1;
+			if (e->tries >= CAIRN_RETRY_MAX)
+				why = cairn_xasprintf("%s (gave up after %u tries)", e->why, e->tries);
+			start_job(d, e->name, NULL, 1, 0, why);
+			free(why);
 			continue;
 		}
 		struct cairn_cand *c = cairn_pending_pick(&d->pending, uv_now(&d->loop));
 		if (c == NULL)
 			break;
 		cairn_pending_start(&d->pending, c);
+		if (retry_waits(d, c->name)) {
+			/* Its own backoff brings it back (retry_cb). */
+			cairn_pending_forget(&d->pending, c);
+			continue;
+		}
 		start_job(d, c->name, c, 0, d->running == 0 &&
-			  cairn_pending_pick(&d->pending, uv_now(&d->loop)) == NULL);
+			  cairn_pending_pick(&d->pending, uv_now(&d->loop)) == NULL, NULL);
 	}
 	check_idle(d);
 	cairn_status_changed(d);
@@ -313,6 +485,13 @@ void cairn_dispatch_ready(struct cairn_watch *w)
  */
 void cairn_dispatch_unqueue(struct cairn_daemon *d)
 {
+	for (size_t i = d->nretry; i-- > 0; ) {
+		if (d->retry[i].running)
+			continue;
+		if (d->retry[i].claimed)
+			return_file(d, &d->retry[i]);
+		retry_remove(d, &d->retry[i]);
+	}
 	for (struct djob *dj = d->jobs; dj != NULL; dj = dj->next) {
 		int zero = 0;
 

@@ -75,6 +75,14 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 				    err, errlen);
 	if (r < 0)
 		goto fail;
+	if (g->reg.oom > 0) {
+		/* Never serve with another solver in its place: try again later. */
+		snprintf(err, errlen, "%s: %zu plugin(s) refused for lack of memory; "
+			 "not replaced, tried again at the next start or reload",
+			 g->conf.plugin_dir, g->reg.oom);
+		*code = CAIRN_EX_TEMPFAIL;
+		goto fail;
+	}
 	if (g->reg.n == 0) {
 		snprintf(err, errlen, "%s: no usable solver plugin", g->conf.plugin_dir);
 		goto fail;

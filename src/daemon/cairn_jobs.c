@@ -7,7 +7,12 @@
  * open, so a symbolic link is never followed and a FIFO never opened; the
  * input leaves processing/ only after its result is durable.  When the
  * result cannot be written (disk full, I/O error) the temporary file is
- * already gone and the input goes back to incoming/ to be retried.
+ * already gone and the input goes back to incoming/ to be retried.  What
+ * an error means is cairn_failure.c's to say: a file's own trouble
+ * becomes its error result (under a short name when its own name cannot
+ * carry a result, or is longer than CAIRN_NAME_MAX), a transient one
+ * ends the job as LATER with the file still claimed, and only the
+ * spool's gives the file back to incoming/.
  */
 #include "config.h"
 
@@ -27,6 +32,9 @@
 #include "cairn_puzzle.h"
 #include "cairn_result.h"
 
+/* The largest result a job may hold while it waits for the disk alone. */
+#define STORING_HOLD_MAX (256u * 1024)
+
 void cairn_job_init(struct cairn_job *j, const char *name)
 {
 	memset(j, 0, sizeof(*j));
@@ -40,13 +48,14 @@ void cairn_job_clear(struct cairn_job *j)
 	free(j->name);
 	free(j->stored);
 	free(j->result);
-	j->name = j->stored = j->result = NULL;
+	free(j->as);
+	j->name = j->stored = j->result = j->as = NULL;
 }
 
 const char *cairn_job_end_name(enum cairn_job_end e)
 {
 	static const char *const names[] = {
-		"skipped", "done", "failed", "returned", "retry", "stuck"
+		"skipped", "done", "failed", "returned", "retry", "stuck", "later"
 	};
 
 	return names[e];
@@ -62,10 +71,7 @@ void cairn_job_error_result(const char *name, const char *msg,
 	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
 	cairn_result_count(&in, st);
 	st->file_error = 1;
-	if (f == CAIRN_FORMAT_CSV)
-		cairn_result_csv(&in, out);
-	else
-		cairn_result_yaml(&in, st, out);
+	cairn_result_render(&in, st, out);
 	cairn_input_free(&in);
 }
 
@@ -153,6 +159,7 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 
 	if (r == 0) {
 		j->end = end;
+		cairn_attempts_done(ctx->attempts, j->name, j->ino);
 		return;
 	}
 	if (r == -ENOTSUP && end == CAIRN_JOB_RETURNED) {
@@ -175,9 +182,10 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
-		r = cairn_spool_store(sp->processing_fd, j->name,
-				      failed ? sp->failed_fd : sp->done_fd,
-				      failed ? "failed" : "done", sp->noreplace, &as);
+		r = cairn_spool_put(sp->processing_fd, j->name,
+				    failed ? sp->failed_fd : sp->done_fd,
+				    failed ? "failed" : "done", j->as ? j->as : j->name,
+				    sp->noreplace, &as);
 		if (r == 0) {
 			j->stored = cairn_xasprintf("%s/%s", failed ? "failed" : "done", as);
 			free(as);
@@ -200,12 +208,105 @@ static double elapsed_ms(const struct timespec *t0)
 	       (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
+/*
+ * failure - follow up error r at step: 1 when the file is to fail with an
+ * error result (j->err says why), else 0 with j->end set.
+ */
+static int failure(struct cairn_job *j, const struct cairn_jobctx *ctx,
+		   enum cairn_fail_step step, int r)
+{
+	switch (cairn_failure_kind(step, -r)) {
+	case CAIRN_FAIL_FILE:
+		return 1;
+	case CAIRN_FAIL_RETRY:
+		j->end = CAIRN_JOB_LATER;
+		return 0;
+	case CAIRN_FAIL_GONE:
+		j->end = CAIRN_JOB_SKIPPED;
+		return 0;
+	case CAIRN_FAIL_SPOOL:
+		break;
+	}
+	give_back(j, ctx, CAIRN_JOB_RETRY);
+	return 0;
+}
+
+/* error_result - replace out with the error result of j->err under j->as. */
+static void error_result(struct cairn_job *j, struct cairn_buf *out)
+{
+	out->len = 0;
+	memset(&j->st, 0, sizeof(j->st));
+	cairn_job_error_result(j->as ? j->as : j->name, j->err, out, &j->st);
+}
+
+/*
+ * publish - the result, under j->as when the file's own name cannot carry
+ * one; it keeps the input's time st, and a newer input's stays (SPEC 5).
+ */
+static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
+		   const struct cairn_buf *out, const struct stat *st)
+{
+	const struct cairn_spool *sp = ctx->sp;
+	struct cairn_newest nw = { st->st_mtim, sp->root_fd, "processing/.results.lock" };
+
+	free(j->result);
+	j->result = cairn_result_name(j->as ? j->as : j->name);
+	return cairn_publish_input(sp->results_fd, j->result, sp->instance,
+				   out->data ? out->data : "", out->len, j->fsync,
+				   ctx->dirsync, &nw, &j->superseded, j->err, sizeof(j->err));
+}
+
+/* render - the result of the claimed file in out; 0, or -1 with j->end set. */
+static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
+		  const struct stat *st, struct cairn_buf *out)
+{
+	struct cairn_buf data = CAIRN_BUF_INIT;
+	char why[512] = "";
+	size_t len = strlen(j->name);
+	int r = 0;
+
+	if (len > CAIRN_NAME_MAX && j->fail_reason == NULL) {
+		j->as = cairn_failure_short_name(j->name);
+		snprintf(j->err, sizeof(j->err), "the file name is %zu bytes, more than %d: "
+			 "not processed, stored as %s", len, CAIRN_NAME_MAX, j->as);
+		error_result(j, out);
+		return 0;
+	}
+	r = examine(j, ctx->sp->processing_fd, st, &data, why, sizeof(why));
+	if (r < 0) {
+		snprintf(j->err, sizeof(j->err), "cannot read %s: %s", j->name, strerror(-r));
+		if (!failure(j, ctx, CAIRN_STEP_READ, r))
+			goto out;
+		error_result(j, out);
+		r = 0;
+	} else if (r > 0) {
+		snprintf(j->err, sizeof(j->err), "%s", why);
+		error_result(j, out);
+		r = 0;
+	} else {
+		r = cairn_process(j->name, data.data ? data.data : "", data.len,
+				  &j->settings, &j->cancel, out, &j->st);
+		if (r == -ECANCELED) {
+			give_back(j, ctx, CAIRN_JOB_RETURNED);
+		} else if (r < 0) {
+			snprintf(j->err, sizeof(j->err), "processing %s: %s",
+				 j->name, strerror(-r));
+			if (failure(j, ctx, CAIRN_STEP_PROCESS, r)) {
+				error_result(j, out);
+				r = 0;
+			}
+		}
+	}
+out:
+	cairn_buf_free(&data);
+	return r < 0 ? -1 : 0;
+}
+
 /* work - everything after the claim; sets j->end. */
 static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
 	const struct cairn_spool *sp = ctx->sp;
-	struct cairn_buf data = CAIRN_BUF_INIT, out = CAIRN_BUF_INIT;
-	char why[512] = "";
+	struct cairn_buf out = CAIRN_BUF_INIT;
 	struct stat st;
 	int r;
 
@@ -213,44 +314,47 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->end = CAIRN_JOB_SKIPPED;
 		return;
 	}
-	r = examine(j, sp->processing_fd, &st, &data, why, sizeof(why));
-	if (r < 0) {
-		snprintf(j->err, sizeof(j->err), "reading %s: %s", j->name, strerror(-r));
-		give_back(j, ctx, CAIRN_JOB_RETRY);
+	j->ino = (uint64_t)st.st_ino;
+	if (render(j, ctx, &st, &out) < 0)
 		goto out;
-	}
-	if (r > 0) {
-		snprintf(j->err, sizeof(j->err), "%s", why);
-		cairn_job_error_result(j->name, why, &out, &j->st);
-	} else {
-		r = cairn_process(j->name, data.data ? data.data : "", data.len,
-				  &j->settings, &j->cancel, &out, &j->st);
-		if (r < 0) {
-			if (r != -ECANCELED)
-				snprintf(j->err, sizeof(j->err), "processing %s: %s",
-					 j->name, strerror(-r));
-			give_back(j, ctx, r == -ECANCELED ? CAIRN_JOB_RETURNED :
-				  CAIRN_JOB_RETRY);
-			goto out;
-		}
-	}
-	if (ctx->rendered != NULL && j->fsync) {
+	/*
+	 * render() freed the input.  A job that waits for the disk without a
+	 * solve slot holds only a small result, so that those waiting add a
+	 * few MiB at most to workers x memory_budget.
+	 */
+	if (ctx->rendered != NULL && j->fsync && out.len <= STORING_HOLD_MAX) {
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg);
 	}
-	j->result = cairn_result_name(j->name);
-	struct cairn_newest nw = { st.st_mtim, sp->root_fd, "processing/.results.lock" };
-	r = cairn_publish_input(sp->results_fd, j->result, sp->instance,
-				out.data ? out.data : "", out.len, j->fsync, ctx->dirsync,
-				&nw, &j->superseded, j->err, sizeof(j->err));
-	if (r == 0)
-		r = store(j, ctx, j->st.file_error);
+	r = publish(j, ctx, &out, &st);
+	if (r < 0 && j->as == NULL &&
+	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
+		/* The result name is the file's trouble: fail it under another. */
+		char why[sizeof(j->err)];
+
+		snprintf(why, sizeof(why), "%s", j->err);
+		j->as = cairn_failure_short_name(j->name);
+		snprintf(j->err, sizeof(j->err), "no result under this name (%.200s): "
+			 "stored as %s", why, j->as);
+		error_result(j, &out);
+		r = publish(j, ctx, &out, &st);
+	}
 	if (r < 0) {
-		give_back(j, ctx, CAIRN_JOB_RETRY);
+		/* Even a short name cannot be written: results/ is in trouble. */
+		if (cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_RETRY)
+			j->end = CAIRN_JOB_LATER;
+		else
+			give_back(j, ctx, CAIRN_JOB_RETRY);
+		goto out;
+	}
+	r = store(j, ctx, j->st.file_error);
+	if (r < 0) {
+		if (failure(j, ctx, CAIRN_STEP_STORE, r))
+			give_back(j, ctx, CAIRN_JOB_RETRY);
 		goto out;
 	}
 	j->end = j->st.file_error ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
-	cairn_attempts_done(ctx->attempts, j->name, (uint64_t)st.st_ino);
+	cairn_attempts_done(ctx->attempts, j->name, j->ino);
 	/*
 	 * The result is visible, and whoever waits for it was just woken,
 	 * often onto this CPU: on an idle daemon let it run before the next
@@ -262,7 +366,6 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (ctx->dirsync != NULL)
 		cairn_publish_spare(ctx->dirsync, sp->results_fd, sp->instance);
 out:
-	cairn_buf_free(&data);
 	cairn_buf_free(&out);
 }
 
@@ -291,11 +394,14 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		if (r < 0) {
 			/*
 			 * ENOENT: another instance took it.  EEXIST: a file of
-			 * that name is stuck in our processing/; this one
-			 * waits in incoming/ for a retry.
+			 * that name is held in our processing/; this one
+			 * waits in incoming/ and is tried again alone.
 			 */
-			j->end = r == -ENOENT ? CAIRN_JOB_SKIPPED : CAIRN_JOB_RETRY;
-			if (r != -ENOENT)
+			enum cairn_fail_kind k = cairn_failure_kind(CAIRN_STEP_CLAIM, -r);
+
+			j->end = k == CAIRN_FAIL_GONE ? CAIRN_JOB_SKIPPED :
+				 k == CAIRN_FAIL_RETRY ? CAIRN_JOB_LATER : CAIRN_JOB_RETRY;
+			if (k != CAIRN_FAIL_GONE)
 				snprintf(j->err, sizeof(j->err), "claiming %s: %s",
 					 j->name, strerror(-r));
 			j->ms = elapsed_ms(&t0);

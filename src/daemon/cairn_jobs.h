@@ -16,6 +16,7 @@
 
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
+#include "cairn_failure.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -27,7 +28,8 @@ enum cairn_job_end {
 	CAIRN_JOB_FAILED,		/* result published; input in failed/ */
 	CAIRN_JOB_RETURNED,		/* cancelled by shutdown: input in incoming/ */
 	CAIRN_JOB_RETRY,		/* storage error: input back in incoming/ */
-	CAIRN_JOB_STUCK			/* storage error: input still in processing/ */
+	CAIRN_JOB_STUCK,		/* storage error: input still in processing/ */
+	CAIRN_JOB_LATER			/* this file's transient error: try it alone later */
 };
 
 /* What every job shares; constant while jobs run. */
@@ -64,7 +66,9 @@ struct cairn_job {
 	char *stored;			/* "done/hw1.1.yaml", "failed/x", or NULL */
 	char *result;			/* "hw1.result.yaml", or NULL */
 	int superseded;			/* results/ kept a newer input's result */
-	char err[512];			/* why FAILED, RETRY or STUCK */
+	char *as;			/* the short name it failed under, or NULL */
+	uint64_t ino;			/* of the claimed input, 0: not seen */
+	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };
 
 void cairn_job_init(struct cairn_job *j, const char *name);

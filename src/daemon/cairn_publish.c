@@ -6,8 +6,11 @@
  * final name, fsync the directory.  Only after this returns 0 may the
  * caller move the input out of processing/.  On any failure the temporary
  * file is unlinked and the error returned; the old result, if any, stays
- * untouched.  Temporary names carry a tag (the instance name) and 16 hex
- * digits, so each instance can remove its own leftovers at start.
+ * untouched.  Temporary names are ".WORD.<16 hex>.<tag>.tmp" (WORD is
+ * "result" or "spare", the tag the instance name), so each instance can
+ * remove its own leftovers at start: the tag is the exact rest of the
+ * name, so instance "a" never takes the files of instance "x.a"; and a
+ * temporary name is short whatever the result's name.
  *
  * A result made from an input carries the input's modification time as
  * its own, and replaces an existing result only when that one is not
@@ -15,7 +18,7 @@
  * first).  The compare and the rename are done under a record lock on one
  * byte (by the name's hash) of a lock file that the caller names (the
  * daemon's is processing/.results.lock, out of readers' way), taken with
- * F_OFD_SETLKW on a descriptor of the thread's own, so that instances on
+ * F_OFD_SETLKW on a descriptor of the publish's own, so that instances on
  * other hosts and threads of this one exclude each other.
  */
 #include "config.h"
@@ -29,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -195,15 +199,15 @@ static int write_all(int fd, const char *p, size_t len)
 }
 
 /* create_temp - open a fresh temporary file; its name goes to *tmp. */
-static int create_temp(int dir_fd, const char *name, const char *tag, char **tmp)
+static int create_temp(int dir_fd, const char *word, const char *tag, char **tmp)
 {
 	for (int tries = 0; ; tries++) {
 		char hex[RANDOM_HEX + 1];
 
 		random_hex(hex);
-		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", name, tag, hex);
+		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", word, hex, tag);
 		int fd = openat(dir_fd, *tmp, O_WRONLY | O_CREAT | O_EXCL |
-				O_NOFOLLOW | O_CLOEXEC, 0644);
+				O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 		if (fd >= 0)
 			return fd;
 		int e = errno;
@@ -220,11 +224,19 @@ static int take_spare(struct cairn_dirsync *ds, char **tmp)
 	int fd = -1;
 
 	pthread_mutex_lock(&ds->mu);
-	if (ds->nspares > 0) {
+	while (fd < 0 && ds->nspares > 0) {
 		struct cairn_spare *sp = &ds->spares[--ds->nspares];
+		struct stat st;
 
 		fd = sp->fd;
 		*tmp = sp->name;
+		/* Removed with a deleted results/ (the spool came back): drop it. */
+		if (fstat(fd, &st) == 0 && st.st_nlink == 0) {
+			close(fd);
+			free(*tmp);
+			*tmp = NULL;
+			fd = -1;
+		}
 	}
 	pthread_mutex_unlock(&ds->mu);
 	return fd;
@@ -267,32 +279,6 @@ static uint64_t name_hash(const char *s)
 	return h;
 }
 
-/*
- * Each thread keeps its own descriptor of the lock file (its own open
- * file description, so that threads exclude each other too), opened once:
- * on a network file system an open and a close per publish cost two
- * round trips more than the lock and unlock themselves.  It is opened
- * again when the lock file was removed (a re-created spool).
- */
-static _Thread_local int tl_fd = -1;
-static _Thread_local int tl_dir = -1;
-static _Thread_local char tl_path[128];
-
-static int lock_file(int lock_dir, const char *lock_path)
-{
-	struct stat st;
-
-	if (tl_fd >= 0 && tl_dir == lock_dir && strcmp(tl_path, lock_path) == 0 &&
-	    fstat(tl_fd, &st) == 0 && st.st_nlink > 0)
-		return tl_fd;
-	if (tl_fd >= 0)
-		close(tl_fd);
-	tl_fd = openat(lock_dir, lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-	tl_dir = lock_dir;
-	snprintf(tl_path, sizeof(tl_path), "%s", lock_path);
-	return tl_fd;
-}
-
 /* byte_lock - lock (F_WRLCK) or unlock (F_UNLCK) NAME's byte; 0 or -1. */
 static int byte_lock(int fd, const char *name, short type)
 {
@@ -332,10 +318,13 @@ static int place(int dir_fd, const char *tmp, const char *name,
 {
 	int fd = -1, r = 0;
 
-	if (nw != NULL) {
-		fd = lock_file(nw->lock_dir, nw->lock_path);
-		if (fd >= 0 && byte_lock(fd, name, F_WRLCK) < 0)
-			fd = -1;
+	/* A descriptor of this publish's own: threads exclude each other too. */
+	if (nw != NULL)
+		fd = openat(nw->lock_dir, nw->lock_path, O_RDWR | O_CREAT | O_NOFOLLOW |
+			    O_CLOEXEC, 0644);
+	if (fd >= 0 && byte_lock(fd, name, F_WRLCK) < 0) {
+		close(fd);
+		fd = -1;
 	}
 	if (nw != NULL && newer(dir_fd, name, &nw->mtime)) {
 		*superseded = 1;
@@ -344,7 +333,7 @@ static int place(int dir_fd, const char *tmp, const char *name,
 		r = -errno;
 	}
 	if (fd >= 0)
-		byte_lock(fd, name, F_UNLCK);
+		close(fd);	/* drops the lock */
 	return r;
 }
 
@@ -368,7 +357,7 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 
 	fd = r = ds ? take_spare(ds, &tmp) : -1;
 	if (fd < 0)
-		fd = r = create_temp(dir_fd, name, tag, &tmp);
+		fd = r = create_temp(dir_fd, "result", tag, &tmp);
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
@@ -410,22 +399,21 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 
 int cairn_publish_is_temp(const char *name, const char *tag)
 {
-	size_t len = strlen(name), tlen = strlen(tag);
-	/* "." NAME "." TAG "." HEX ".tmp" with NAME non-empty */
-	size_t tail = 1 + tlen + 1 + RANDOM_HEX + 4;
+	size_t len = strlen(name), tlen = strlen(tag), w = 1;
 
-	if (name[0] != '.' || len < 2 + tail)
+	/* "." WORD "." HEX "." TAG ".tmp", WORD of letters, TAG exactly. */
+	if (name[0] != '.')
 		return 0;
-	const char *t = name + len - tail;
-	if (t[0] != '.' || memcmp(t + 1, tag, tlen) != 0 || t[1 + tlen] != '.')
+	while (name[w] >= 'a' && name[w] <= 'z')
+		w++;
+	if (w == 1 || name[w] != '.' || len != w + 1 + RANDOM_HEX + 1 + tlen + 4)
 		return 0;
-	for (size_t i = 0; i < RANDOM_HEX; i++) {
-		char c = t[2 + tlen + i];
-
-		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+	for (size_t i = w + 1; i < w + 1 + RANDOM_HEX; i++)
+		if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'f')))
 			return 0;
-	}
-	return strcmp(t + 2 + tlen + RANDOM_HEX, ".tmp") == 0;
+	name += w + 1 + RANDOM_HEX;
+	return name[0] == '.' && memcmp(name + 1, tag, tlen) == 0 &&
+	       strcmp(name + 1 + tlen, ".tmp") == 0;
 }
 
 int cairn_publish_remove_stale(int dir_fd, const char *tag)

@@ -54,8 +54,8 @@ void cairn_dirsync_leave(struct cairn_dirsync *d);
 int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 
 /*
- * Write data as dir_fd/NAME through a temporary ".NAME.<tag>.<random>.tmp"
- * created with O_EXCL (or a spare ".spare.<tag>.<random>.tmp" that
+ * Write data as dir_fd/NAME through a temporary ".result.<random>.<tag>.tmp"
+ * created with O_EXCL (or a spare ".spare.<random>.<tag>.tmp" that
  * cairn_publish_spare() made for ds with the same dir_fd and tag).  With do_fsync, the
  * file and (through ds, when not NULL) the directory are flushed.  Returns
  * 0, or a negative errno value with "what: reason" in err; then nothing is

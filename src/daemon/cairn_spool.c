@@ -39,8 +39,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_lock.h"
 #include "cairn_mem.h"
 #include "cairn_spool.h"
+#include "cairn_spoolname.h"
 
 static const char *const subdirs[] = {
 	"incoming", "processing", "results", "done", "failed", "problems"
@@ -125,26 +127,61 @@ static int probe_noreplace(struct cairn_spool *sp)
 	return 0;
 }
 
+/*
+ * open_own_dir - open dirfd/name, which must be a real directory (not a
+ * symbolic link to one) owned by the daemon's user: what is in it is
+ * taken for the daemon's own crash leftovers.  -ENOTDIR or -EPERM, with
+ * why in *why, when it is not.
+ */
+static int open_own_dir(int dirfd, const char *name, const char **why)
+{
+	struct stat st;
+	int fd;
+
+	*why = NULL;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode)) {
+		*why = S_ISLNK(st.st_mode) ? "is a symbolic link, not a directory" :
+					      "is not a directory";
+		return -ENOTDIR;
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || st.st_uid != geteuid()) {
+		*why = "is not owned by the daemon's user";
+		close(fd);
+		return -EPERM;
+	}
+	return fd;
+}
+
 int cairn_spool_instance_ok(const char *instance)
 {
 	return instance != NULL && instance[0] != '\0' && instance[0] != '.' &&
-	       strchr(instance, '/') == NULL;
+	       strchr(instance, '/') == NULL && strlen(instance) <= CAIRN_INSTANCE_MAX;
+}
+
+int cairn_spool_instance_check(const char *instance, char *err, size_t errlen)
+{
+	if (cairn_spool_instance_ok(instance))
+		return 0;
+	snprintf(err, errlen, "instance \"%s\" is not a usable directory name (one "
+		 "component of at most %d bytes, not starting with '.')",
+		 instance ? instance : "", CAIRN_INSTANCE_MAX);
+	return -EINVAL;
 }
 
 int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		     const char *instance, char *err, size_t errlen)
 {
 	int r;
-	const char *what = root;
+	const char *what = root, *why = NULL;
 
 	memset(sp, 0, sizeof(*sp));
 	sp->root_fd = sp->processing_fd = sp->results_fd = -1;
-	sp->done_fd = sp->failed_fd = -1;
-	if (!cairn_spool_instance_ok(instance)) {
-		snprintf(err, errlen, "instance \"%s\" is not a usable directory name",
-			 instance ? instance : "");
+	sp->done_fd = sp->failed_fd = sp->lock_fd = -1;
+	if (cairn_spool_instance_check(instance, err, errlen) < 0)
 		return -EINVAL;
-	}
 	sp->root = cairn_xstrdup(root);
 	sp->instance = cairn_xstrdup(instance);
 	sp->incoming_path = cairn_xasprintf("%s/incoming", root);
@@ -164,9 +201,15 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 			what = instance;
 			r = mkdir_at(pfd, instance);
 			if (r == 0)
-				r = sp->processing_fd = open_dir_at(pfd, instance);
+				r = sp->processing_fd = open_own_dir(pfd, instance, &why);
 			close(pfd);
 		}
+	}
+	if (why != NULL) {
+		snprintf(err, errlen, "%s/processing/%s %s (uid %ld)", root, instance, why,
+			 (long)geteuid());
+		cairn_spool_close(sp);
+		return r;
 	}
 	if (r >= 0)
 		r = probe_noreplace(sp);
@@ -200,37 +243,19 @@ void cairn_spool_close(struct cairn_spool *sp)
 	sp->root = sp->instance = sp->incoming_path = NULL;
 }
 
-int cairn_spool_open_incoming(const struct cairn_spool *sp)
+int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
 {
-	int r = mkdir_at(sp->root_fd, "incoming");
-
-	return r < 0 ? r : open_dir_at(sp->root_fd, "incoming");
-}
-
-static int ends_with(const char *s, size_t len, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return len >= n && memcmp(s + len - n, suffix, n) == 0;
-}
-
-int cairn_spool_ignored(const char *name)
-{
-	size_t len = strlen(name);
-
-	return len == 0 || name[0] == '.' || ends_with(name, len, ".tmp") ||
-	       ends_with(name, len, ".part") || ends_with(name, len, "~");
-}
-
-char *cairn_spool_numbered(const char *name, unsigned k)
-{
-	const char *dot = strrchr(name, '.');
-
-	if (k == 0)
-		return cairn_xstrdup(name);
-	if (dot == NULL || dot == name)
-		return cairn_xasprintf("%s.%u", name, k);
-	return cairn_xasprintf("%.*s.%u%s", (int)(dot - name), name, k, dot);
+	/*
+	 * A re-created incoming/ gets the old one's mode back (1733 in the
+	 * package): under UMask=0027 a plain mkdir would lock submitters out.
+	 */
+	if (mkdirat(sp->root_fd, "incoming", 0755) == 0) {
+		if (like != 0 && fchmodat(sp->root_fd, "incoming", like & 07777, 0) < 0)
+			return -errno;
+	} else if (errno != EEXIST) {
+		return -errno;
+	}
+	return open_dir_at(sp->root_fd, "incoming");
 }
 
 /* same_inode - whether dir_a/a and dir_b/b are one inode (both exist). */
@@ -332,13 +357,13 @@ static int store_renamed(int from_fd, const char *name, int to_fd, const char *t
 	return r;
 }
 
-int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_dir,
-		      int noreplace, char **stored)
+int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir,
+		    const char *as, int noreplace, char **stored)
 {
-	if (!noreplace && strlen(to_dir) + strlen(name) + 13 <= NAME_MAX)
+	if (!noreplace && strcmp(as, name) == 0 && strlen(to_dir) + strlen(name) + 13 <= NAME_MAX)
 		return store_renamed(from_fd, name, to_fd, to_dir, stored);
 	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(name, k);
+		char *to = cairn_spool_numbered(as, k);
 		int r;
 
 		if (noreplace)
@@ -523,4 +548,105 @@ const char *cairn_spool_kind(mode_t mode)
 	case S_IFLNK: return "symbolic link";
 	default: return "unknown type";
 	}
+}
+
+/*
+ * held - whether fd is still the directory at dirfd/name (and not
+ * removed); symbolic links are followed, as they were when it was opened.
+ */
+static int held(int fd, int dirfd, const char *name)
+{
+	struct stat a, b;
+
+	if (fstat(fd, &a) < 0 || a.st_nlink == 0)
+		return 0;
+	if (fstatat(dirfd, name, &b, 0) < 0)
+		return 0;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/*
+ * replace_fd - open dirfd/name (creating it) and put it in place of *fd,
+ * under the same descriptor number, so that workers using the number go
+ * on with the new directory without any lock.
+ */
+static int replace_fd(int fd, int dirfd, const char *name)
+{
+	int r = mkdir_at(dirfd, name), nfd;
+
+	if (r < 0)
+		return r;
+	nfd = open_dir_at(dirfd, name);
+	if (nfd < 0)
+		return nfd;
+	r = dup3(nfd, fd, O_CLOEXEC) < 0 ? -errno : 0;
+	close(nfd);
+	return r;
+}
+
+/*
+ * relock - the instance lock again, on the new processing/<instance>/'s
+ * lock file, under the same descriptor (its open file description holds
+ * the lock).  -EAGAIN when another daemon took the name meanwhile.
+ */
+static int relock(const struct cairn_spool *sp)
+{
+	char err[256];
+	int fd = cairn_lock_take(sp->processing_fd, err, sizeof(err));
+
+	if (fd < 0)
+		return fd;
+	int r = dup3(fd, sp->lock_fd, O_CLOEXEC) < 0 ? -errno : 0;
+
+	close(fd);
+	return r;
+}
+
+int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
+{
+	const struct { int fd; const char *name; } dirs[] = {
+		{ sp->results_fd, "results" }, { sp->done_fd, "done" },
+		{ sp->failed_fd, "failed" },
+	};
+	size_t n = 0;
+	int r = 0, pfd;
+
+	what[0] = '\0';
+	if (!held(sp->root_fd, AT_FDCWD, sp->root)) {
+		if ((r = mkdir_p(sp->root)) < 0 ||
+		    (r = replace_fd(sp->root_fd, AT_FDCWD, sp->root)) < 0)
+			goto fail;
+		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sspool", n ? "," : "");
+	}
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (held(dirs[i].fd, sp->root_fd, dirs[i].name))
+			continue;
+		if ((r = replace_fd(dirs[i].fd, sp->root_fd, dirs[i].name)) < 0)
+			goto fail;
+		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%s%s", n ? "," : "",
+				      dirs[i].name);
+	}
+	if ((r = mkdir_at(sp->root_fd, "problems")) < 0 ||
+	    (r = mkdir_at(sp->root_fd, "processing")) < 0 ||
+	    (r = pfd = open_dir_at(sp->root_fd, "processing")) < 0)
+		goto fail;
+	if (!held(sp->processing_fd, pfd, sp->instance)) {
+		const char *why;
+		int nfd = (r = mkdir_at(pfd, sp->instance)) < 0 ? r :
+			  open_own_dir(pfd, sp->instance, &why);
+
+		r = nfd < 0 ? nfd : dup3(nfd, sp->processing_fd, O_CLOEXEC) < 0 ? -errno : 0;
+		if (nfd >= 0)
+			close(nfd);
+		if (r == 0 && sp->lock_fd >= 0)
+			r = relock(sp);
+		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sprocessing", n ? "," : "");
+	}
+	close(pfd);
+	if (r < 0)
+		goto fail;
+	return n > 0;
+fail:
+	snprintf(what, len, "%s", strerror(-r));
+	return r;
 }

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cairn_spoolname.h"
+
 struct cairn_spool {
 	char *root;
 	char *instance;
@@ -25,6 +27,7 @@ struct cairn_spool {
 	int done_fd;
 	int failed_fd;
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
+	int lock_fd;			/* the instance lock (cairn_lock.c), or -1 */
 };
 
 /*
@@ -36,27 +39,43 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		     const char *instance, char *err, size_t errlen);
 void cairn_spool_close(struct cairn_spool *sp);
 
-/* Re-create incoming/ if it vanished and open it (O_DIRECTORY|O_CLOEXEC). */
-int cairn_spool_open_incoming(const struct cairn_spool *sp);
+/*
+ * The spool, results/, done/, failed/ or processing/<instance>/ was
+ * deleted or replaced while held (its inode is not the one at its path,
+ * or it has no links): re-create it and re-open it under the same
+ * descriptor number.  Returns 0 when all were in place, 1 when something
+ * was replaced (its names, comma-separated, in what), or a negative errno
+ * value with the reason in what.
+ */
+int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
 
-/* An instance name is one path component: not empty, no '/', no leading '.'. */
+/*
+ * Re-create incoming/ if it vanished, with the mode `like` (0: 0755 less
+ * the umask), and open it (O_DIRECTORY|O_CLOEXEC).
+ */
+int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
+
+/* Longest instance name: its temporary names must fit in 255 bytes. */
+#define CAIRN_INSTANCE_MAX 200
+
+/*
+ * An instance name is one path component: not empty, no '/', no leading
+ * '.', at most CAIRN_INSTANCE_MAX bytes.  _check: 0, or -EINVAL with why.
+ */
 int cairn_spool_instance_ok(const char *instance);
-
-/* Names writers use while writing: ".x", "x.tmp", "x.part", "x~". */
-int cairn_spool_ignored(const char *name);
-
-/* "hw1.yaml", 2 -> "hw1.2.yaml"; "README", 1 -> "README.1"; k 0: a copy. */
-char *cairn_spool_numbered(const char *name, unsigned k);
+int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
 /*
  * Move `name` into to_fd (the directory to_dir: "done" or "failed") under
- * the first free numbered name (name, then name.1.ext, ...), never
- * replacing.  With noreplace by renameat2(RENAME_NOREPLACE); without, by
- * a rename in from_fd to ".to-TO_DIR.K.NAME", link() and unlink().
- * Sets *stored (caller frees) to the name used.
+ * the first free numbered name of `as` (as, then as.1.ext, ...; `as` is
+ * `name` but for a file failed under a short name), never replacing.
+ * With noreplace by renameat2(RENAME_NOREPLACE); without, by a rename in
+ * from_fd to ".to-TO_DIR.K.NAME", link() and unlink() (for `as` other
+ * than `name`, link() and unlink() alone).  Sets *stored (caller frees)
+ * to the name used.
  */
-int cairn_spool_store(int from_fd, const char *name, int to_fd, const char *to_dir,
-		      int noreplace, char **stored);
+int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir,
+		    const char *as, int noreplace, char **stored);
 
 /*
  * The names in dir_fd (not "." or "..") for which keep() says yes, as a

@@ -5,7 +5,8 @@
  * correct, wrong, ms, then status and where the input went), STATUS= with
  * the counts at most once a second and only when they changed (so an
  * idle daemon does not wake up), WATCHDOG=1 from a timer at half of
- * WATCHDOG_USEC, and the optional metrics file, replaced atomically.
+ * WATCHDOG_USEC, and the optional metrics file (cairn_metrics.c), replaced
+ * atomically when serving starts, every METRICS_MS and at exit.
  */
 #include "config.h"
 
@@ -16,13 +17,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cairn_daemon_int.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 
-#define METRICS_MS 10000
+#define METRICS_MS 5000
 #define STATUS_MS 1000
 
 unsigned cairn_status_queued(const struct cairn_daemon *d)
@@ -74,22 +76,45 @@ void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec)
 	uv_timer_start(&d->watchdog, watchdog_cb, ms, ms);
 }
 
+/* oldest_age - seconds since the oldest waiting file was modified, or 0 */
+static double oldest_age(const struct cairn_daemon *d)
+{
+	const struct cairn_pending *p = &d->pending;
+	struct timespec now, m;
+	double age;
+
+	if (p->n == 0)
+		return 0;
+	m = p->order[p->head]->mtime;
+	clock_gettime(CLOCK_REALTIME, &now);
+	age = (double)(now.tv_sec - m.tv_sec) + (now.tv_nsec - m.tv_nsec) / 1e9;
+	return age > 0 ? age : 0;
+}
+
+static char *metrics_text(struct cairn_daemon *d)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	struct cairn_metrics_now now = {
+		.processed = d->processed, .failed = d->failed,
+		.retried = d->retries, .returned = d->returned,
+		.queued = cairn_status_queued(d), .running = d->running,
+		.oldest_age = oldest_age(d),
+	};
+
+	cairn_metrics_render(&d->metrics_data, &now, d->sp.instance, &b);
+	return cairn_buf_steal(&b);
+}
+
 void cairn_status_write_metrics(struct cairn_daemon *d)
 {
 	const char *path = d->gen->conf.metrics_file;
-	char err[512], v[512];
+	char err[512], v[512], e[1024];
 
 	if (path == NULL)
 		return;
 	char *dir = cairn_xstrdup(path), *base = cairn_xstrdup(path);
 	int fd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char *text = cairn_xasprintf(
-		"cairnd_processed_total %" PRIu64 "\n"
-		"cairnd_failed_total %" PRIu64 "\n"
-		"cairnd_retries_total %" PRIu64 "\n"
-		"cairnd_queued %u\n"
-		"cairnd_running %u\n",
-		d->processed, d->failed, d->retries, cairn_status_queued(d), d->running);
+	char *text = metrics_text(d);
 	int r = fd < 0 ? -errno : cairn_publish(fd, basename(base), d->sp.instance, text,
 						strlen(text), 0, NULL, err, sizeof(err));
 
@@ -97,7 +122,7 @@ void cairn_status_write_metrics(struct cairn_daemon *d)
 		snprintf(err, sizeof(err), "%s", strerror(-r));
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "metrics not written", "file=%s error=%s",
-			  cairn_log_value(v, sizeof(v), path), err);
+			  cairn_log_value(v, sizeof(v), path), cairn_log_value(e, sizeof(e), err));
 	if (fd >= 0)
 		close(fd);
 	free(text);
@@ -112,18 +137,29 @@ static void metrics_cb(uv_timer_t *t)
 
 void cairn_status_start_metrics(struct cairn_daemon *d)
 {
+	struct timespec now;
+
+	if (d->metrics_data.start_time == 0) {
+		clock_gettime(CLOCK_REALTIME, &now);
+		d->metrics_data.start_time = (double)now.tv_sec + now.tv_nsec / 1e9;
+	}
 	uv_timer_stop(&d->metrics);
-	if (d->gen->conf.metrics_file != NULL && !d->once)
+	if (d->gen->conf.metrics_file != NULL && !d->once) {
+		cairn_status_write_metrics(d);
 		uv_timer_start(&d->metrics, metrics_cb, METRICS_MS, METRICS_MS);
+	}
 }
 
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 {
-	char f[512], e[1024];
+	char f[512], e[1024], in[512];
 	const struct cairn_stats *st = &j->st;
 
 	cairn_log_value(f, sizeof(f), j->name);
 	cairn_log_value(e, sizeof(e), j->err);
+	if (j->end == CAIRN_JOB_DONE || j->end == CAIRN_JOB_FAILED)
+		cairn_metrics_observe(&d->metrics_data, st, j->ms);
+	cairn_log_value(in, sizeof(in), j->stored ? j->stored : "removed");
 	switch (j->end) {
 	case CAIRN_JOB_DONE:
 	case CAIRN_JOB_FAILED:
@@ -133,7 +169,7 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 			  " status=%s input=%s%s%s",
 			  f, st->puzzles, st->errors, st->correct, st->wrong, j->ms,
 			  st->file_error ? "error" : "ok",
-			  j->stored ? j->stored : "removed",
+			  in,
 			  j->err[0] ? " error=" : "", j->err[0] ? e : "");
 		break;
 	case CAIRN_JOB_RETURNED:
@@ -145,7 +181,8 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 		break;
 	case CAIRN_JOB_RETRY:
 	case CAIRN_JOB_STUCK:
-		break;		/* storage_failure() logs these */
+	case CAIRN_JOB_LATER:
+		break;		/* cairn_dispatch.c logs these */
 	}
 }
 

@@ -6,7 +6,13 @@
  * entry raises an event, and one written before is found by the scan.
  * Events lost to a queue overflow are made up by a full rescan.  When
  * incoming/ is deleted, moved away or unmounted, it is re-created, watched
- * again and rescanned.  Scans never load a whole directory: each loop
+ * again and rescanned.  The descriptor the watcher holds on incoming/
+ * keeps the kernel from reporting its deletion, so every periodic rescan
+ * first checks by path: the spool's directories (cairn_spool_revive) and
+ * incoming/ itself must still be the inodes held, with links; and a watch
+ * on the spool root sees a new incoming/ made in place of the old one at
+ * once.  The watcher never races a person re-creating incoming/: it
+ * creates a missing one only at the periodic check.  Scans never load a whole directory: each loop
  * iteration reads CAIRN_SCAN_BATCH entries, so a million files never stall
  * the loop, and the bounded pending set keeps memory fixed.
  */
@@ -79,15 +85,19 @@ static void scan_step(uv_idle_t *h);
 
 static void scan_begin(struct cairn_watch *w)
 {
-	int fd = w->dir_fd < 0 ? -1 :
-		 openat(w->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char e[256];
+	int fd;
+
+	if (w->dir_fd < 0)
+		return;		/* incoming/ is gone: the periodic check makes it */
+	fd = openat(w->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0 || (w->scan = fdopendir(fd)) == NULL) {
 		char v[256];
 
 		cairn_log(CAIRN_LOG_ERROR, "scan failed", "dir=%s error=%s",
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-			  w->dir_fd < 0 ? "missing" : strerror(errno));
+			  cairn_log_value(e, sizeof(e), strerror(errno)));
 		if (fd >= 0)
 			close(fd);
 		return;
@@ -137,28 +147,92 @@ void cairn_watch_rescan(struct cairn_watch *w)
 		scan_begin(w);
 }
 
-/* rewatch - (re-)create and watch incoming/, then rescan. */
-static void rewatch(struct cairn_watch *w)
+/* watch_root - see a new incoming/ appear in the spool root. */
+static void watch_root(struct cairn_watch *w)
 {
-	char v[256];
+	if (w->inotify_fd < 0)
+		return;
+	if (w->root_wd >= 0)
+		inotify_rm_watch(w->inotify_fd, w->root_wd);
+	w->root_wd = inotify_add_watch(w->inotify_fd, w->sp->root,
+				       IN_CREATE | IN_MOVED_TO | IN_ONLYDIR);
+}
+
+/* incoming_replaced - the held incoming/ is not the one at its path. */
+static int incoming_replaced(const struct cairn_watch *w)
+{
+	struct stat a, b;
+
+	if (w->dir_fd < 0 || fstat(w->dir_fd, &a) < 0 || a.st_nlink == 0)
+		return 1;
+	if (fstatat(w->sp->root_fd, "incoming", &b, 0) < 0)
+		return 1;
+	return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
+}
+
+/*
+ * check_spool - the periodic check by path: re-create the spool's
+ * directories if they were deleted or replaced; 1 when incoming/ must be
+ * watched again.
+ */
+static int check_spool(struct cairn_watch *w)
+{
+	char what[256], v[256], e[256];
+	int r = cairn_spool_revive(w->sp, what, sizeof(what));
+
+	if (r != 0)
+		cairn_log(r > 0 ? CAIRN_LOG_WARNING : CAIRN_LOG_ERROR,
+			  r > 0 ? "spool replaced" : "spool missing", "dir=%s %s=%s action=%s",
+			  cairn_log_value(v, sizeof(v), w->sp->root), r > 0 ? "dirs" : "error",
+			  cairn_log_value(e, sizeof(e), what), r > 0 ? "recreated" : "retry");
+	if (r > 0)
+		watch_root(w);
+	if (!incoming_replaced(w))
+		return 0;
+	cairn_log(CAIRN_LOG_WARNING, "incoming replaced", "dir=%s action=recreate",
+		  cairn_log_value(v, sizeof(v), w->sp->incoming_path));
+	return 1;
+}
+
+/*
+ * rewatch - watch incoming/ again, then rescan.  Only with `create` is a
+ * missing one made: right after incoming/ went away a person is likely
+ * to be putting a new one in its place, and a directory made meanwhile
+ * would take theirs inside it.
+ */
+static void rewatch(struct cairn_watch *w, int create)
+{
+	char v[256], e[256];
+	struct stat old;
 
 	if (w->inotify_fd >= 0 && w->wd >= 0)
 		inotify_rm_watch(w->inotify_fd, w->wd);
 	w->wd = -1;
-	if (w->dir_fd >= 0)
+	if (w->dir_fd >= 0) {
+		if (fstat(w->dir_fd, &old) == 0)
+			w->incoming_mode = old.st_mode;
 		close(w->dir_fd);
-	w->dir_fd = cairn_spool_open_incoming(w->sp);
-	if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
+	}
+	if (create)
+		w->dir_fd = cairn_spool_open_incoming(w->sp, w->incoming_mode);
+	else if ((w->dir_fd = openat(w->sp->root_fd, "incoming",
+				     O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		w->dir_fd = -errno;
+	if (w->dir_fd >= 0 && fstat(w->dir_fd, &old) == 0)
+		w->incoming_mode = old.st_mode;
+	if (w->dir_fd == -ENOENT && !create) {
+		w->dir_fd = -1;		/* the periodic check makes it */
+	} else if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
 		w->wd = inotify_add_watch(w->inotify_fd, w->sp->incoming_path, WATCH_MASK);
 		if (w->wd < 0) {
 			cairn_log(CAIRN_LOG_ERROR, "watch failed", "dir=%s error=%s",
 				  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-				  strerror(errno));
+				  cairn_log_value(e, sizeof(e), strerror(errno)));
 		}
 	} else if (w->dir_fd < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "incoming missing", "dir=%s error=%s",
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-			  strerror(-w->dir_fd));
+			  cairn_log_value(e, sizeof(e), strerror(-w->dir_fd)));
 		w->dir_fd = -1;
 	}
 	if (w->scan != NULL) {
@@ -178,6 +252,11 @@ static int event(struct cairn_watch *w, const struct inotify_event *ev)
 		cairn_log(CAIRN_LOG_INFO, "inotify overflow", "action=rescan");
 		cairn_watch_rescan(w);
 		return 0;
+	}
+	if (ev->wd == w->root_wd && ev->wd >= 0) {
+		/* A new incoming/ in the spool root: serve it now. */
+		return ev->len > 0 && strcmp(ev->name, "incoming") == 0 &&
+		       (ev->mask & (IN_CREATE | IN_MOVED_TO)) && incoming_replaced(w);
 	}
 	if (ev->wd != w->wd)
 		return 0;		/* the IN_IGNORED of a watch we dropped */
@@ -214,7 +293,7 @@ static void poll_cb(uv_poll_t *p, int status, int events)
 
 		cairn_log(CAIRN_LOG_WARNING, "incoming replaced", "dir=%s action=recreate",
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path));
-		rewatch(w);
+		rewatch(w, 0);
 	}
 	w->ready(w);
 }
@@ -223,8 +302,8 @@ static void rescan_cb(uv_timer_t *t)
 {
 	struct cairn_watch *w = t->data;
 
-	if (w->dir_fd < 0 || (w->inotify_fd >= 0 && w->wd < 0))
-		rewatch(w);
+	if (check_spool(w) || w->dir_fd < 0 || (w->inotify_fd >= 0 && w->wd < 0))
+		rewatch(w, 1);
 	else
 		cairn_watch_rescan(w);
 }
@@ -248,7 +327,7 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 	w->sp = sp;
 	w->pending = p;
 	w->ready = ready;
-	w->inotify_fd = w->wd = w->dir_fd = -1;
+	w->inotify_fd = w->wd = w->root_wd = w->dir_fd = -1;
 	if (use_inotify) {
 		w->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 		if (w->inotify_fd < 0) {
@@ -271,7 +350,8 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 	w->idle.data = w->settle.data = w->rescan.data = w;
 	w->nopen += 3;
 	cairn_watch_set_rescan(w, rescan_s);
-	rewatch(w);		/* watch first, then scan */
+	watch_root(w);
+	rewatch(w, 1);		/* watch first, then scan */
 	return 0;
 }
 

@@ -30,7 +30,9 @@ struct cairn_watch {
 	uv_timer_t rescan;		/* the safety rescan every rescan_s */
 	int inotify_fd;			/* -1 without inotify (--once) */
 	int wd;				/* watch on incoming/, or -1 */
+	int root_wd;			/* watch on the spool root, or -1 */
 	int dir_fd;			/* incoming/, or -1 when it is gone */
+	mode_t incoming_mode;		/* the last incoming/ seen: a re-made one gets it */
 	DIR *scan;			/* the scan in progress */
 	int scan_again;			/* another scan was asked for meanwhile */
 	unsigned nopen;			/* handles not yet closed */

@@ -18,6 +18,8 @@
 #include "cairn_daemon.h"
 #include "cairn_gen.h"
 #include "cairn_log.h"
+#include "cairn_mem.h"
+#include "cairn_spool.h"
 
 #ifndef CAIRN_CONFIG_FILE
 #define CAIRN_CONFIG_FILE "/etc/cairn/cairnd.yaml"
@@ -72,6 +74,7 @@ int main(int argc, char **argv)
 	/* Results and logs are written with write(2): report errors, not die. */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
+	cairn_mem_tune();
 	while ((opt = getopt_long(argc, argv, "c:tv", options, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
@@ -110,10 +113,18 @@ int main(int argc, char **argv)
 	g = cairn_gen_load(&src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :
+			  code == CAIRN_EX_TEMPFAIL ? "plugins not loaded" :
 			  "no usable solver plugin", "error=%s", cairn_log_value(v, sizeof(v), err));
 		return code;
 	}
 	cairn_log_set_level(g->conf.log_level);
+	/* -t refuses what a start refuses. */
+	if (check && cairn_spool_instance_check(g->conf.instance, err, sizeof(err)) < 0) {
+		cairn_log(CAIRN_LOG_ERROR, "bad configuration", "error=%s",
+			  cairn_log_value(v, sizeof(v), err));
+		cairn_gen_unref(g);
+		return CAIRN_EX_CONFIG;
+	}
 	if (check)
 		return check_config(g);
 	return cairn_daemon_run(&src, g, once);

@@ -5,6 +5,7 @@ noinst_LTLIBRARIES += src/daemon/libcairnd.la
 src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_spool.c src/daemon/cairn_spool.h \
 	src/daemon/cairn_lock.c src/daemon/cairn_lock.h \
+	src/daemon/cairn_failure.c src/daemon/cairn_failure.h \
 	src/daemon/cairn_attempts.c src/daemon/cairn_attempts.h \
 	src/daemon/cairn_publish.c src/daemon/cairn_publish.h \
 	src/daemon/cairn_pending.c src/daemon/cairn_pending.h \
@@ -13,7 +14,8 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_recover.c src/daemon/cairn_recover.h \
 	src/daemon/cairn_gen.c src/daemon/cairn_gen.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
-	src/daemon/cairn_dispatch.c src/daemon/cairn_status.c
+	src/daemon/cairn_dispatch.c src/daemon/cairn_status.c \
+	src/daemon/cairn_metrics.c src/daemon/cairn_metrics.h
 src_daemon_libcairnd_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_daemon_inc)
 src_daemon_libcairnd_la_CFLAGS = $(AM_CFLAGS) $(LIBUV_CFLAGS)
 sbin_PROGRAMS += src/daemon/cairnd

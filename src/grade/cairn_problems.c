@@ -309,6 +309,7 @@ static void blank(struct cairn_puzzle *q)
 	q->moves = -1;
 	q->explain = -1;
 	q->out.first_move = -1;
+	q->points = -1;
 }
 
 /* from_set - copy one puzzle of the set, with its answer (or none) */
@@ -323,6 +324,7 @@ static void from_set(struct cairn_puzzle *q, const struct cairn_puzzle *sp,
 	q->solver = sp->solver ? cairn_xstrdup(sp->solver) : NULL;
 	q->moves = sp->moves;
 	q->explain = sp->explain;
+	q->points = sp->points;
 	q->line = a != NULL ? a->line : sp->line;
 	if (a != NULL) {
 		q->expect = a->expect;

@@ -62,6 +62,7 @@ struct csv {
 	unsigned long first_line;	/* ... on this line */
 	int64_t *ints;			/* the fast path's piles */
 	size_t icap;
+	size_t len;			/* bytes in the file */
 };
 
 #define FILE_ERR CAIRN_YAML_CSV_FILE
@@ -206,6 +207,39 @@ static void fast_row(struct csv *c, size_t n)
 	finish(c, idx, -1);
 }
 
+/*
+ * long_row - a headerless record of more than max_piles fields (the fast
+ * path saw them), refused while its fields are read but not kept: a huge
+ * record costs no more memory than a short one
+ */
+static int long_row(struct csv *c)
+{
+	size_t idx = c->in->npuzzles, max = c->limits->max_piles;
+	size_t keep = c->rec.keep;
+	struct cairn_puzzle *p;
+	int rc;
+
+	c->rec.keep = 1;
+	rc = cairn_csv_rec_next(&c->rec);
+	c->rec.keep = keep;
+	if (rc <= 0)
+		return rc;
+	p = cairn_input_add(c->in);
+	p->line = c->rec.start;
+	report(c, PUZZLE_ERR, p, c->rec.start, max + 1,
+	       "more than %zu piles (max_piles)", max);
+	finish(c, idx, -1);
+	return 1;
+}
+
+/* stopped - whether a limit of the whole file stops the reading here */
+static int stopped(struct csv *c)
+{
+	size_t left = (size_t)(c->rec.end - c->rec.p);
+
+	return cairn_input_stopped(c->in, c->len - left, c->len);
+}
+
 static int is_sep(char ch)
 {
 	return ch == ' ' || ch == ';' || ch == '\t' || ch == '\n' || ch == '\r';
@@ -250,6 +284,9 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 	union cairn_yaml_csv_value v;
 	char *why;
 
+	/* A cell is copied at most once: a huge one is refused unread. */
+	if (!cairn_input_fits(c->in, f->len))
+		return;
 	switch (col) {
 	case C_ID:
 		p->id = cairn_xstrndup(f->s, f->len);
@@ -358,13 +395,20 @@ static int row(struct csv *c)
 	return 0;
 }
 
+/* kept - how many of the record's fields r->f holds (see r->keep) */
+static size_t kept(const struct cairn_csv_rec *r)
+{
+	return r->keep != 0 && r->nf > r->keep ? r->keep : r->nf;
+}
+
 /* is_header - whether the first record names columns (see the top) */
 static int is_header(const struct cairn_csv_rec *r)
 {
 	size_t i, ints = 0, names = 0;
 	int64_t v;
 
-	for (i = 0; i < r->nf; i++) {
+	/* Fields past r->keep are not kept; such a record is refused. */
+	for (i = 0; i < kept(r); i++) {
 		if (cairn_parse_i64(r->f[i].s, r->f[i].len, &v) != -EINVAL)
 			ints++;
 		else if (column(&r->f[i]) >= 0)
@@ -413,7 +457,9 @@ static int header(struct csv *c)
 
 	c->header_line = r->start;
 	c->ncols = r->nf;
-	c->col = cairn_xcalloc(r->nf, sizeof *c->col);
+	/* More than C_NCOLS fields hold an unknown or duplicate one among
+	 * the first C_NCOLS + 1, all kept (see r->keep). */
+	c->col = cairn_xcalloc(kept(r), sizeof *c->col);
 	for (col = 0; col < C_NCOLS; col++)
 		c->where[col] = -1;
 	for (i = 0; i < r->nf; i++) {
@@ -450,16 +496,24 @@ static int records(struct csv *c, int headerless, int first_taken)
 		if (header(c) < 0)
 			return -1;
 		while ((rc = cairn_csv_rec_next(&c->rec)) > 0)
-			if (row(c) < 0)
+			if (row(c) < 0 || stopped(c))
 				return -1;
 		return rc;
 	}
 	if (!first_taken)
 		headerless_row(c);
 	for (;;) {
-		if (cairn_csv_rec_ints(&c->rec, &c->ints, &n, &c->icap,
-				       c->limits->max_piles) > 0) {
+		if (stopped(c))
+			return -1;
+		rc = cairn_csv_rec_ints(&c->rec, &c->ints, &n, &c->icap,
+					c->limits->max_piles);
+		if (rc == 1) {
 			fast_row(c, n);
+			continue;
+		}
+		if (rc == 2) {
+			if ((rc = long_row(c)) <= 0)
+				return rc;
 			continue;
 		}
 		rc = cairn_csv_rec_next(&c->rec);
@@ -483,14 +537,24 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 		cairn_yaml_csv_end(in);
 		return;
 	}
+	c.len = len;
 	cairn_csv_rec_init(&c.rec, data, len);
+	/* Enough fields for a header or a record of max_piles and the one
+	 * after, which is the one refused: the rest are only counted. */
+	c.rec.keep = limits->max_piles < C_NCOLS ? C_NCOLS + 1 :
+		     limits->max_piles + 1;
 	/* A first record of plain integers is headerless: take it fast too,
 	 * since a single huge row is the common shape of a large puzzle. */
-	if (cairn_csv_rec_ints(&c.rec, &c.ints, &n, &c.icap,
-			       limits->max_piles) > 0) {
+	rc = cairn_csv_rec_ints(&c.rec, &c.ints, &n, &c.icap,
+				limits->max_piles);
+	if (rc > 0) {
 		in->shape = CAIRN_SHAPE_PUZZLES;
-		fast_row(&c, n);
-		rc = records(&c, 1, 1);
+		if (rc == 1)
+			fast_row(&c, n);
+		else
+			rc = long_row(&c);
+		if (rc > 0)
+			rc = records(&c, 1, 1);
 	} else if ((rc = cairn_csv_rec_next(&c.rec)) > 0) {
 		int headerless = !is_header(&c.rec);
 

@@ -174,21 +174,28 @@ int cairn_csv_rec_next(struct cairn_csv_rec *r)
 	r->nf = 0;
 	cairn_buf_reset(&r->scratch);
 	do {
-		struct cairn_csv_field *f;
+		struct cairn_csv_field *f, spare;
 
-		r->f = cairn_xgrow(r->f, &r->cap, r->nf + 1, sizeof *r->f);
-		f = &r->f[r->nf];
+		if (r->keep == 0 || r->nf < r->keep) {
+			r->f = cairn_xgrow(r->f, &r->cap, r->nf + 1,
+					   sizeof *r->f);
+			f = &r->f[r->nf];
+		} else {
+			f = &spare;	/* read and counted, not kept */
+		}
 		f->line = r->line;
 		if (r->p < r->end && *r->p == '"' ? quoted(r, f) :
 		    unquoted(r, f))
 			return -1;
+		if (f == &spare && spare.s == NULL)
+			r->scratch.len = spare.off;
 		more = ending(r);
 		/* Only a quoted field can stop short of a separator. */
 		if (more < 0)
 			return bad(r, r->line, "text after a closing '\"'");
 		r->nf++;
 	} while (more);
-	for (i = 0; i < r->nf; i++)
+	for (i = 0; i < r->nf && (r->keep == 0 || i < r->keep); i++)
 		if (r->f[i].s == NULL)
 			r->f[i].s = r->scratch.data + r->f[i].off;
 	return 1;
@@ -206,7 +213,9 @@ int cairn_csv_rec_ints(struct cairn_csv_rec *r, int64_t **v, size_t *n,
 	if (p == r->end)
 		return 0;
 	for (;;) {
-		if (*n == max || cairn_int_scan(&p, r->end, &x) != 0)
+		if (*n == max)		/* at field max + 1 */
+			return 2;
+		if (cairn_int_scan(&p, r->end, &x) != 0)
 			return 0;
 		*v = cairn_xgrow(*v, cap, *n + 1, sizeof **v);
 		(*v)[(*n)++] = x;

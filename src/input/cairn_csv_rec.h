@@ -32,6 +32,8 @@ struct cairn_csv_rec {
 	struct cairn_buf scratch;
 	char *error;			/* why the data is malformed */
 	unsigned long error_line;
+	size_t keep;			/* 0, or most fields kept in f: the
+					   rest are read and counted in nf */
 };
 
 void cairn_csv_rec_init(struct cairn_csv_rec *r, const char *data, size_t len);
@@ -43,8 +45,10 @@ int cairn_csv_rec_next(struct cairn_csv_rec *r);
 /*
  * The fast path for headerless files: when the next record is nothing but
  * at most `max` plain integers (no quotes, no empty or malformed field),
- * read it into (*v)[0..*n), growing *v, and return 1.  Otherwise consume
- * nothing and return 0, and cairn_csv_rec_next() reads the record.
+ * read it into (*v)[0..*n), growing *v, and return 1.  Return 2 when
+ * the record starts with `max` plain integers and has more fields, so
+ * that it can be refused without keeping its fields.  Otherwise, and
+ * for 2, consume nothing; cairn_csv_rec_next() then reads the record.
  */
 int cairn_csv_rec_ints(struct cairn_csv_rec *r, int64_t **v, size_t *n,
 		       size_t *cap, size_t max);

@@ -19,11 +19,22 @@ void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
 		     const struct cairn_limits *limits);
 void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 		    const struct cairn_limits *limits);
+/* JSON (RFC 8259): the YAML shapes and rules, through the YAML grammar. */
+void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
+		     const struct cairn_limits *limits);
 
 /*
  * Parse a decimal int64 with an optional sign, the whole of s[0..len).
  * Returns 0, or -EINVAL (not an integer) or -ERANGE (out of int64 range).
  */
 int cairn_parse_i64(const char *s, size_t len, int64_t *out);
+
+/*
+ * The length (1 to 4) of the well-formed UTF-8 sequence at s, which ends
+ * before `end`, with its code point in *cp; 0 when it is not one (an
+ * overlong form, a surrogate, past U+10FFFF, cut short).
+ */
+size_t cairn_utf8_len(const unsigned char *s, const unsigned char *end,
+		      unsigned *cp);
 
 #endif

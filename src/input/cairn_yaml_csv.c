@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cairn/plugin.h"
+#include "cairn_budget.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
 #include "cairn_yaml_csv.h"
@@ -262,6 +263,8 @@ static void grow(struct cairn_yaml_csv_ids *ids)
 
 	ids->cap = old.cap ? old.cap * 2 : 64;
 	ids->slot = cairn_xcalloc(ids->cap, sizeof *ids->slot);
+	cairn_budget_add(ids->budget,
+			 cairn_budget_cost(ids->cap * sizeof *ids->slot));
 	for (i = 0; i < old.cap; i++) {
 		if (old.slot[i].hash == 0)
 			continue;
@@ -271,6 +274,8 @@ static void grow(struct cairn_yaml_csv_ids *ids)
 		ids->slot[j] = old.slot[i];
 	}
 	free(old.slot);
+	cairn_budget_release(ids->budget,
+			     cairn_budget_cost(old.cap * sizeof *old.slot));
 }
 
 /* default_id - "#k" for puzzle idx, without printf: it runs per record */
@@ -330,8 +335,10 @@ char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,
 		p->id = default_id(idx);
 	if (ids->used == 0 && !given)
 		return NULL;
-	if (2 * (ids->used + 1) > ids->cap)
+	if (2 * (ids->used + 1) > ids->cap) {
+		ids->budget = in->budget;
 		grow(ids);
+	}
 	h = hash(p->id);
 	slot = find(ids, in, p->id, h);
 	if (slot->hash != 0)
@@ -349,6 +356,8 @@ char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,
 
 void cairn_yaml_csv_ids_free(struct cairn_yaml_csv_ids *ids)
 {
+	cairn_budget_release(ids->budget,
+			     cairn_budget_cost(ids->cap * sizeof *ids->slot));
 	free(ids->slot);
 	memset(ids, 0, sizeof *ids);
 }
@@ -445,6 +454,8 @@ static void dump_puzzle(struct cairn_buf *b, const struct cairn_puzzle *p)
 		cairn_buf_addf(b, " moves=%s", tri[p->moves]);
 	if (p->explain >= 0)
 		cairn_buf_addf(b, " explain=%s", tri[p->explain]);
+	if (p->points >= 0)
+		cairn_buf_addf(b, " points=%lld", (long long)p->points);
 	cairn_buf_addc(b, '\n');
 	if (p->expect.present)
 		dump_expect(b, &p->expect);

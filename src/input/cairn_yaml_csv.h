@@ -93,6 +93,7 @@ struct cairn_yaml_csv_ids {
 	struct cairn_yaml_csv_slot *slot;
 	size_t cap;			/* a power of two, or 0 */
 	size_t used;
+	struct cairn_budget *budget;	/* charged for slot (the input's) */
 };
 
 /*

@@ -113,8 +113,10 @@ static int syntax_error(struct cairn_yaml_ev *r)
 
 	if (ps->error == YAML_READER_ERROR)
 		place_of(r, ps->problem_offset, &m);
-	if (ps->problem == NULL)
+	if (ps->problem == NULL) {
+		r->in->oom = 1;		/* transient: the daemon retries the file */
 		return cairn_yaml_ev_fail(r, s, &m, NULL, "out of memory");
+	}
 	if (ps->context == NULL)
 		return cairn_yaml_ev_fail(r, s, &m, NULL, "%s", ps->problem);
 	return cairn_yaml_ev_fail(r, s, &m, NULL,
@@ -141,8 +143,12 @@ static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	const yaml_char_t *anchor = NULL;
 
-	if (lib(yaml_parser_parse(&r->parser, e)) < 0)
+	if (r->json != NULL) {
+		if (cairn_json_ev_parse(r, e) < 0)
+			return -1;
+	} else if (lib(yaml_parser_parse(&r->parser, e)) < 0) {
 		return syntax_error(r);
+	}
 	switch (e->type) {
 	case YAML_ALIAS_EVENT:
 		return cairn_yaml_ev_refuse(r, e, "anchors and aliases are "
@@ -176,6 +182,12 @@ static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 
 int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
+	/* A limit of the whole file (max_puzzles, memory_budget) ends it. */
+	if (r->in->stop != CAIRN_STOP_NONE &&
+	    cairn_input_stopped(r->in, r->json != NULL ?
+				cairn_json_ev_done(r) : r->parser.mark.index,
+				r->len))
+		return -1;
 	if (r->qhead == r->qlen)
 		return fetch(r, e);
 	*e = r->queue[r->qhead++];
@@ -263,6 +275,7 @@ int cairn_yaml_ev_open(struct cairn_yaml_ev *r, struct cairn_input *in,
 	r->data = data;
 	r->len = len;
 	if (lib(yaml_parser_initialize(&r->parser)) < 0) {
+		in->oom = 1;
 		cairn_input_fail(in, 0, cairn_xstrdup("out of memory"));
 		return -1;
 	}

@@ -35,9 +35,12 @@ struct cairn_yaml_sink {
 
 extern const struct cairn_yaml_sink cairn_yaml_ev_to_file;
 
+struct cairn_json;
+
 /* The state of reading one file. */
 struct cairn_yaml_ev {
 	yaml_parser_t parser;
+	struct cairn_json *json;	/* events from JSON text, not libyaml */
 	struct cairn_input *in;
 	const struct cairn_limits *limits;
 	struct cairn_yaml_csv_ids ids;
@@ -88,6 +91,16 @@ int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
 /* A file error at event e, which is deleted. */
 int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
 			 const char *msg);
+
+/*
+ * The next event of a JSON file (cairn_json_in.c), as libyaml would give
+ * it for the same document; 0, or -1 after a file error.
+ */
+int cairn_json_ev_parse(struct cairn_yaml_ev *r, yaml_event_t *e);
+/* How many bytes of a JSON file its events have consumed. */
+size_t cairn_json_ev_done(const struct cairn_yaml_ev *r);
+/* The YAML reader's grammar (cairn_yaml_in.c): read every document. */
+int cairn_yaml_stream(struct cairn_yaml_ev *r);
 
 static inline const char *cairn_yaml_ev_text(const yaml_event_t *e)
 {

@@ -29,17 +29,19 @@
 /* Keys of the top-level, puzzle and set mappings. */
 enum key {
 	K_PILES, K_ID, K_SOLVER, K_MOVES, K_EXPLAIN, K_EXPECT,
-	K_PUZZLES, K_PROBLEM_SET, K_SUBMITTER, K_ANSWERS, K_NKEYS
+	K_PUZZLES, K_PROBLEM_SET, K_SUBMITTER, K_ANSWERS, K_POINTS, K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"piles", "id", "solver", "moves", "explain", "expect",
-	"puzzles", "problem_set", "submitter", "answers",
+	"puzzles", "problem_set", "submitter", "answers", "points",
 };
 
 #define BIT(k) (1u << (k))
 #define PUZZLE_KEYS (BIT(K_PILES) | BIT(K_ID) | BIT(K_SOLVER) | \
 		     BIT(K_MOVES) | BIT(K_EXPLAIN) | BIT(K_EXPECT))
+/* A puzzle of a set may weigh points, should the set be a problem set. */
+#define SET_PUZZLE_KEYS (PUZZLE_KEYS | BIT(K_POINTS))
 #define SET_KEYS (BIT(K_PUZZLES) | BIT(K_SOLVER) | BIT(K_MOVES) | \
 		  BIT(K_EXPLAIN))
 #define SUBMISSION_KEYS (BIT(K_PROBLEM_SET) | BIT(K_SUBMITTER) | \
@@ -325,6 +327,23 @@ static int piles(struct cairn_yaml_ev *r, const struct node *n,
 	return 0;
 }
 
+/* points_value - a puzzle's weight: an integer, 0 to CAIRN_MAX_POINTS */
+static int points_value(struct cairn_yaml_ev *r, const struct node *n,
+			yaml_event_t *e, const struct cairn_yaml_path *path)
+{
+	union cairn_yaml_csv_value v;
+	yaml_mark_t m = e->start_mark;
+	int rc = scalar(r, e, CAIRN_YAML_CSV_INT, &v, &n->sink, path);
+
+	if (rc == 1 && (v.i < 0 || v.i > CAIRN_MAX_POINTS))
+		return cairn_yaml_ev_fail(r, &n->sink, &m, path, "expected "
+					  "points from 0 to %d, not %lld",
+					  CAIRN_MAX_POINTS, (long long)v.i);
+	if (rc == 1)
+		n->p->points = v.i;
+	return rc < 0 ? -1 : 0;
+}
+
 static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 		       const struct cairn_yaml_path *path);
 static int answers(struct cairn_yaml_ev *r, yaml_event_t *e,
@@ -358,6 +377,8 @@ static int entry(struct cairn_yaml_ev *r, void *ctx, int key,
 		return string_value(r, n, e, path, &r->in->submitter);
 	case K_ANSWERS:
 		return answers(r, e, path);
+	case K_POINTS:
+		return points_value(r, n, e, path);
 	}
 	return cairn_yaml_ev_skip(r, e);
 }
@@ -387,14 +408,15 @@ static void finish(struct cairn_yaml_ev *r, size_t idx,
 
 /*
  * puzzle - one puzzle whose node started at m; `map` says whether it is a
- * mapping (start event consumed) or something else (already dropped).
+ * mapping (start event consumed) or something else (already dropped);
+ * `keys` the keys it may have.
  */
 static int puzzle(struct cairn_yaml_ev *r, const yaml_mark_t *m, int map,
-		  const struct cairn_yaml_path *path)
+		  unsigned keys, const struct cairn_yaml_path *path)
 {
 	size_t idx = r->in->npuzzles;
 	struct node n;
-	struct mapping mp = { main_key, PUZZLE_KEYS, entry, &n, &n.sink };
+	struct mapping mp = { main_key, keys, entry, &n, &n.sink };
 
 	n.p = cairn_input_add(r->in);
 	n.p->line = m->line + 1;
@@ -438,7 +460,7 @@ static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 			yaml_event_delete(&x);
 		else if (cairn_yaml_ev_skip(r, &x) < 0)
 			return -1;
-		if (puzzle(r, &m, map, &ip) < 0)
+		if (puzzle(r, &m, map, SET_PUZZLE_KEYS, &ip) < 0)
 			return -1;
 	}
 }
@@ -577,7 +599,7 @@ static int document(struct cairn_yaml_ev *r)
 					  "document in its file");
 	in->shape = kind;
 	if (shape == K_PILES)
-		rc = puzzle(r, &m, 1, NULL);
+		rc = puzzle(r, &m, 1, PUZZLE_KEYS, NULL);
 	else if (shape == K_PUZZLES)
 		rc = set(r);
 	else
@@ -588,7 +610,7 @@ static int document(struct cairn_yaml_ev *r)
 	return 0;
 }
 
-static int stream(struct cairn_yaml_ev *r)
+int cairn_yaml_stream(struct cairn_yaml_ev *r)
 {
 	yaml_event_t e;
 
@@ -616,7 +638,7 @@ void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
 
 	if (cairn_yaml_csv_begin(in, &data, &len, limits) == 0 &&
 	    cairn_yaml_ev_open(&r, in, data, len, limits) == 0) {
-		stream(&r);
+		cairn_yaml_stream(&r);
 		cairn_yaml_ev_close(&r);
 	}
 	cairn_yaml_csv_end(in);

@@ -78,6 +78,7 @@ static const struct conf_key conf_keys[] = {
 	{ "memory_budget", T_SIZE, F(memory_budget), 0, 0 },
 	{ "max_file_bytes", T_SIZE, F(max_file_bytes), 0, 0 },
 	{ "max_piles", T_COUNT, F(max_piles), 1, UINT32_MAX },
+	{ "max_puzzles", T_COUNT, F(max_puzzles), 1, UINT32_MAX },
 	{ "settle_ms", T_UINT, F(settle_ms), 0, 3600000 },
 	{ "rescan_s", T_UINT, F(rescan_s), 0, 86400 },
 	{ "job_timeout_s", T_UINT, F(job_timeout_s), 0, 86400 },
@@ -158,6 +159,10 @@ void cairn_conf_defaults(struct cairn_conf *c)
 	c->memory_budget = 1024ULL * 1024 * 1024;
 	c->max_file_bytes = 64ULL * 1024 * 1024;
 	c->max_piles = 1000000;
+	/* No class comes near it (a file holds tens to hundreds of
+	 * puzzles), and a million one-pile puzzles and their result fit
+	 * the default memory_budget (see cairnd.yaml(5)). */
+	c->max_puzzles = 1000000;
 	c->settle_ms = 500;
 	c->rescan_s = 60;
 	c->job_timeout_s = 300;

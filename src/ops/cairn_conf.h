@@ -28,6 +28,7 @@ struct cairn_conf {
 	uint64_t memory_budget;		/* default 1GiB */
 	uint64_t max_file_bytes;	/* default 64MiB */
 	uint64_t max_piles;		/* default 1000000 */
+	uint64_t max_puzzles;		/* per file, default 1000000 */
 	unsigned settle_ms;		/* default 500 */
 	unsigned rescan_s;		/* default 60 */
 	unsigned job_timeout_s;		/* default 300 */

@@ -9,13 +9,18 @@
  * timestamp, since the journal adds its own; otherwise it starts with
  * "ts=" and the UTC time to the millisecond.  A line too long for the
  * buffer is cut and ends in "...", never split.  Values are escaped by
- * cairn_log_value(), so a file name cannot forge a line or a key.
+ * cairn_log_value(), one function for every field of every line, so a
+ * file name cannot forge a line or a key nor reach a terminal raw: C0,
+ * DEL and bytes that are not UTF-8 become \xNN (\n, \r, \t), C1 code
+ * points and bidi controls \uNNNN, and a value holding anything but
+ * printable characters other than space, '=', '"' and '\' is quoted.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,49 +77,108 @@ int cairn_log_enabled(enum cairn_log_level level)
 	return (int)level <= atomic_load(&log_threshold);
 }
 
-/* needs_quotes - the value would not read back as one token unquoted. */
-static int needs_quotes(const char *s)
+/*
+ * utf8_len - the length of the valid UTF-8 sequence at p (2 to 4), its
+ * code point in *cp; 0 when p does not start one (overlong forms,
+ * surrogates and values past U+10FFFF are invalid).
+ */
+static size_t utf8_len(const unsigned char *p, uint32_t *cp)
 {
-	return *s == '\0' || strpbrk(s, " \"=") != NULL;
-}
+	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	size_t n = *p >= 0xf0 && *p <= 0xf4 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
+	uint32_t c;
 
-/* escape - the bytes that stand for c inside a value, in out (<= 5). */
-static size_t escape(unsigned char c, int quoted, char out[5])
-{
-	if (c < 0x20 || c == 0x7f)
-		return (size_t)snprintf(out, 5, "\\x%02x", c);
-	if (c == '\\' || (quoted && c == '"')) {
-		out[0] = '\\';
-		out[1] = (char)c;
-		return 2;
+	if (n == 0 || *p >= 0xf5)
+		return 0;
+	c = *p & (0x7f >> n);
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
 	}
-	out[0] = (char)c;
-	return 1;
+	if (c < min[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
 }
 
-/* rendered_len - the length of s rendered in full, quotes included. */
-static size_t rendered_len(const char *s, int quoted)
+/*
+ * unsafe_cp - code points a terminal or a log reader may act on: C1
+ * controls, the Unicode line and paragraph separators, and the bidi
+ * overrides and isolates that reorder what is shown.
+ */
+static int unsafe_cp(uint32_t c)
 {
-	const unsigned char *p;
-	size_t n = quoted ? 2 : 0;
-	char esc[5];
+	return (c >= 0x80 && c <= 0x9f) || c == 0x2028 || c == 0x2029 ||
+	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
 
-	for (p = (const unsigned char *)s; *p; p++)
-		n += escape(*p, quoted, esc);
+/*
+ * unit - the text that stands for the character at p inside a quoted
+ * value, in out (at most 6 bytes plus NUL); *used is how many bytes of p
+ * it stands for.  Returns its length; *plain is 1 when it is the bytes
+ * themselves and needs no quotes.
+ */
+static size_t unit(const unsigned char *p, char out[8], size_t *used, int *plain)
+{
+	uint32_t cp;
+	size_t n;
+
+	*used = 1;
+	*plain = 0;
+	switch (*p) {
+	case '\\': memcpy(out, "\\\\", 2); return 2;
+	case '"': memcpy(out, "\\\"", 2); return 2;
+	case '\n': memcpy(out, "\\n", 2); return 2;
+	case '\r': memcpy(out, "\\r", 2); return 2;
+	case '\t': memcpy(out, "\\t", 2); return 2;
+	default: break;
+	}
+	if (*p < 0x20 || *p == 0x7f)
+		return (size_t)snprintf(out, 8, "\\x%02x", *p);
+	if (*p < 0x80) {
+		out[0] = (char)*p;
+		*plain = *p != ' ' && *p != '=';
+		return 1;
+	}
+	n = utf8_len(p, &cp);
+	if (n == 0)
+		return (size_t)snprintf(out, 8, "\\x%02x", *p);	/* not UTF-8 */
+	*used = n;
+	if (unsafe_cp(cp))
+		return (size_t)snprintf(out, 8, "\\u%04x", (unsigned)cp);
+	memcpy(out, p, n);
+	*plain = 1;
 	return n;
+}
+
+/* rendered_len - the length of s rendered in full, quotes included; *quoted. */
+static size_t rendered_len(const char *s, int *quoted)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0, used;
+	int plain;
+	char u[8];
+
+	*quoted = *p == '\0';
+	while (*p) {
+		n += unit(p, u, &used, &plain);
+		*quoted |= !plain;
+		p += used;
+	}
+	return n + (*quoted ? 2 : 0);
 }
 
 const char *cairn_log_value(char *buf, size_t len, const char *s)
 {
 	const unsigned char *p;
-	size_t n = 0, e, limit;
-	int quoted, cut;
-	char esc[5];
+	size_t n = 0, e, limit, used;
+	int quoted, cut, plain;
+	char u[8];
 
 	if (!s)
 		s = "";
-	quoted = needs_quotes(s);
-	cut = rendered_len(s, quoted) >= len;
+	cut = rendered_len(s, &quoted) >= len;
 	/* Too small even for "..." (and its quotes): an empty string. */
 	if (cut && len < 4 + (size_t)(quoted ? 2 : 0)) {
 		if (len > 0)
@@ -125,11 +189,11 @@ const char *cairn_log_value(char *buf, size_t len, const char *s)
 	limit = len - 1 - (quoted ? 1 : 0) - (cut ? 3 : 0);
 	if (quoted)
 		buf[n++] = '"';
-	for (p = (const unsigned char *)s; *p; p++) {
-		e = escape(*p, quoted, esc);
+	for (p = (const unsigned char *)s; *p; p += used) {
+		e = unit(p, u, &used, &plain);
 		if (n + e > limit)
 			break;
-		memcpy(buf + n, esc, e);
+		memcpy(buf + n, u, e);
 		n += e;
 	}
 	if (cut) {

@@ -27,9 +27,12 @@ void cairn_log(enum cairn_log_level level, const char *msg,
 	       const char *kvfmt, ...) __attribute__((format(printf, 3, 4)));
 
 /*
- * Render s as one log value into buf: control characters and backslashes
- * escaped as \xNN / \\, double-quoted when it has spaces, quotes or '='
- * or is empty.  Returns buf (truncated with "..." when too long).
+ * Render s as one logfmt value into buf: bare when it is non-empty and
+ * holds only printable characters other than space, '=', '"' and '\';
+ * else double-quoted, with '"' and '\' backslashed, C0 and DEL as \n,
+ * \r, \t or \xNN, bytes that are not UTF-8 as \xNN, and C1 code
+ * points, U+2028/9 and bidi controls as \uNNNN.  Returns buf (cut
+ * with "..." inside the quotes when too long).
  */
 const char *cairn_log_value(char *buf, size_t len, const char *s);
 

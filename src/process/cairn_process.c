@@ -7,6 +7,11 @@
  * `auto` takes the cheapest that does); grading asks an oracle for the
  * values of sub-rows; a cross-check solves again with a different solver.
  * Nothing here keeps state between calls, so workers share it freely.
+ * Memory is counted per file in a struct cairn_budget that lives on the
+ * stack of cairn_process_as(): the reader charges the puzzles, the loop
+ * below their outcomes, the result buffer its growth; whichever passes
+ * memory_budget first turns the file into a file error saying how much
+ * it would have needed, and stops that step from growing any further.
  */
 #include "config.h"
 
@@ -15,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_budget.h"
 #include "cairn_conf.h"
 #include "cairn_grade.h"
 #include "cairn_input.h"
@@ -24,6 +30,17 @@
 #include "cairn_solve.h"
 
 #define EXPLAIN_MAX_N 20
+
+/*
+ * What a job holds besides what is counted piece by piece: libyaml's
+ * input buffers and queues (about 64 KiB), a CSV record's fields, the
+ * messages being built.  A record's piles while it is read (8 bytes each,
+ * up to max_piles) are not counted: they are the reader's, bounded by
+ * max_piles, and a puzzle too long is refused for that, not for memory.
+ */
+#define JOB_OVERHEAD (64u * 1024)
+/* A job that held this much trims the heap after it (a few ms at most). */
+#define TRIM_FROM (8u * 1024 * 1024)
 
 /* sum_fits - SPEC section 1: the sum of |a[i]| must not exceed 2^63-1 */
 static int sum_fits(const int64_t *a, size_t n, int64_t *total)
@@ -121,7 +138,7 @@ static void grade(struct cairn_puzzle *p, const struct cairn_settings *s,
 	/* Sub-rows need only diff, so the cheapest solver for that serves. */
 	if (p->piles != NULL)
 		oc.solver = cairn_solve_pick(s->registry, p->n, 0,
-					     env->budget, NULL);
+					     cairn_solve_room(env), NULL);
 	rc = cairn_grade_puzzle(p, &o);
 	if (rc < 0)
 		cairn_puzzle_fail(p, cairn_xasprintf(
@@ -137,8 +154,8 @@ static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
 	struct cairn_solved sv;
 	char err[256], *msg;
 
-	other = cairn_solve_pick(s->registry, p->n, want, env->budget,
-				 p->out.solver);
+	other = cairn_solve_pick(s->registry, p->n, want,
+				 cairn_solve_room(env), p->out.solver);
 	if (other == NULL) {
 		cairn_puzzle_fail(p, cairn_xasprintf(
 			"line %lu: cross_check: no second solver fits "
@@ -222,13 +239,57 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 	return 0;
 }
 
+/* too_big - the file error for a file that needs `need` bytes to `what` */
+static void too_big(struct cairn_input *in, uint64_t need, const char *what,
+		    uint64_t part, const char *part_name)
+{
+	char a[32], b[32], c[32];
+
+	cairn_format_bytes(a, sizeof a, need);
+	cairn_format_bytes(b, sizeof b, in->budget->limit);
+	cairn_format_bytes(c, sizeof c, part);
+	cairn_input_fail(in, 0, cairn_xasprintf(
+		"the file needs about %s of memory to %s (%s for %s), more "
+		"than memory_budget (%s)", a, what, c, part_name, b));
+}
+
+/*
+ * charge_outcome - count what solving and grading puzzle i added (it
+ * held `before`); when that passes the budget, the file error says what
+ * all the outcomes would take at the rate of those made so far
+ */
+static int charge_outcome(struct cairn_input *in, size_t i, uint64_t before,
+			  uint64_t start)
+{
+	struct cairn_budget *b = in->budget;
+	uint64_t after = cairn_puzzle_bytes(&in->puzzles[i]), grown;
+
+	if (after >= before) {
+		in->held += after - before;
+		in->held_items += after - before;
+		cairn_budget_add(b, after - before);
+	} else {
+		in->held -= before - after;
+		in->held_items -= before - after;
+		cairn_budget_release(b, before - after);
+	}
+	if (!b->over)
+		return 0;
+	grown = b->used > start ? b->used - start : 0;
+	grown = (uint64_t)((double)grown * (double)in->npuzzles /
+			   (double)(i + 1));
+	too_big(in, start + grown, "solve", grown, "the answers");
+	return -1;
+}
+
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel)
 {
 	struct cairn_solve_env env = {
-		s->memory_budget, s->solver_threads, cancel,
+		s->memory_budget, s->solver_threads, cancel, 0,
 	};
 	struct cairn_puzzle *p;
+	uint64_t before = 0, start = 0;
 	size_t i;
 	int rc;
 
@@ -242,8 +303,22 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 	}
 	if (in->error != NULL)
 		return 0;
+	if (in->budget != NULL) {
+		/* A problem set replaced the list: count it as it is now. */
+		cairn_input_recharge(in);
+		start = in->budget->used;
+		if (in->budget->over) {
+			in->stop = CAIRN_STOP_MEMORY;
+			cairn_input_stopped(in, 1, 1);
+			return 0;
+		}
+	}
 	for (i = 0; i < in->npuzzles; i++) {
 		p = &in->puzzles[i];
+		if (in->budget != NULL) {
+			before = cairn_puzzle_bytes(p);
+			env.held = in->budget->used;
+		}
 		apply_overrides(p, s);
 		if (p->error == NULL && (rc = solve_puzzle(p, s, &env)) < 0)
 			return rc;
@@ -251,6 +326,9 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			grade(p, s, &env);
 		if (p->error != NULL)
 			p->out.verdict = CAIRN_VERDICT_NONE;
+		if (in->budget != NULL && charge_outcome(in, i, before,
+							 start) < 0)
+			return 0;
 	}
 	return 0;
 }
@@ -265,11 +343,49 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 	case CAIRN_FORMAT_CSV:
 		cairn_csv_read(in, data, len, &s->limits);
 		break;
+	case CAIRN_FORMAT_JSON:
+		cairn_json_read(in, data, len, &s->limits);
+		break;
 	default:
 		cairn_input_fail(in, 0, cairn_xstrdup(
 			"unsupported file type: the name must end in .yaml, "
-			".yml or .csv"));
+			".yml, .csv or .json"));
 	}
+}
+
+static void render(const struct cairn_input *in, struct cairn_stats *st,
+		   struct cairn_buf *out)
+{
+	cairn_result_count(in, st);
+	cairn_result_render(in, st, out);
+}
+
+/*
+ * render_within - the result, in what the budget leaves; a result that
+ * does not fit is counted to its end without being kept, and replaced by
+ * the file error that says what the whole would need
+ */
+static void render_within(struct cairn_input *in, struct cairn_stats *st,
+			  struct cairn_buf *out)
+{
+	size_t start = out->len;
+	uint64_t result;
+
+	if (in->error == NULL) {
+		cairn_buf_meter(out, in->budget);
+		render(in, st, out);
+		cairn_buf_meter(out, NULL);
+		if (!out->over)
+			return;
+		result = cairn_budget_cost(out->len - start);
+		out->len = start;
+		out->over = 0;
+		if (out->data != NULL)
+			out->data[start] = '\0';
+		too_big(in, in->budget->used + result, "process", result,
+			"its result");
+	}
+	render(in, st, out);
 }
 
 void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
@@ -283,9 +399,21 @@ void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
 	s->memory_budget = c->memory_budget;
 	s->limits.max_piles = (size_t)c->max_piles;
 	s->limits.max_file_bytes = (size_t)c->max_file_bytes;
+	s->max_puzzles = (size_t)c->max_puzzles;
 	s->cross_check = c->cross_check;
 	s->problems_dir = problems_dir;
 	s->problems = cache;
+}
+
+void cairn_result_render(const struct cairn_input *in, const struct cairn_stats *st,
+			 struct cairn_buf *out)
+{
+	if (in->format == CAIRN_FORMAT_CSV)
+		cairn_result_csv(in, out);
+	else if (in->format == CAIRN_FORMAT_JSON)
+		cairn_result_json(in, st, out);
+	else
+		cairn_result_yaml(in, st, out);
 }
 
 int cairn_process_as(const char *source, enum cairn_format format,
@@ -293,20 +421,28 @@ int cairn_process_as(const char *source, enum cairn_format format,
 		     const struct cairn_settings *s, const atomic_int *cancel,
 		     struct cairn_buf *result, struct cairn_stats *st)
 {
+	struct cairn_budget budget;
 	struct cairn_input in;
 	int rc;
 
+	cairn_budget_init(&budget, s->memory_budget);
+	/* The caller holds the input's bytes for the whole job. */
+	cairn_budget_add(&budget, cairn_budget_cost(len) + JOB_OVERHEAD);
 	cairn_input_init(&in, source, format);
-	read_input(&in, data, len, s);
-	rc = cairn_process_input(&in, s, cancel);
-	if (rc == 0) {
-		cairn_result_count(&in, st);
-		if (in.format == CAIRN_FORMAT_CSV)
-			cairn_result_csv(&in, result);
-		else
-			cairn_result_yaml(&in, st, result);
-	}
+	in.budget = &budget;
+	in.max_puzzles = s->max_puzzles;
+	if (budget.over)
+		too_big(&in, budget.used, "read", len, "its bytes alone");
+	else
+		read_input(&in, data, len, s);
+	/* Out of memory while reading is no answer about the file. */
+	rc = in.oom ? -ENOMEM : cairn_process_input(&in, s, cancel);
+	if (rc == 0)
+		render_within(&in, st, result);
 	cairn_input_free(&in);
+	/* Small blocks freed stay in this thread's arena: give them back. */
+	if (budget.peak >= TRIM_FROM)
+		cairn_mem_trim();
 	return rc;
 }
 

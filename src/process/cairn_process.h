@@ -26,8 +26,9 @@
 struct cairn_settings {
 	const struct cairn_registry *registry;
 	const char *solver;		/* default solver name, or "auto" */
-	uint64_t memory_budget;		/* bytes one solve may take */
+	uint64_t memory_budget;		/* bytes one file may take (SPEC 5) */
 	struct cairn_limits limits;
+	size_t max_puzzles;		/* per file; 0: no limit */
 	int cross_check;
 	const char *problems_dir;	/* NULL: submissions are a file error */
 	struct cairn_problem_cache *problems;	/* may be NULL */
@@ -45,6 +46,9 @@ struct cairn_stats {
 	size_t puzzles, solved, errors;
 	size_t graded, correct, wrong, missing, invalid;
 	int file_error;			/* the result has status: error */
+	/* A submission's points (SPEC 4): the score is their ratio. */
+	int weighted;			/* points and max_points are set */
+	uint64_t points, max_points;	/* earned, and of all graded puzzles */
 };
 
 struct cairn_conf;
@@ -63,6 +67,11 @@ void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
  * format) whose bytes are data[0..len).  Appends the result file's bytes
  * to `result` and fills `st`.  Returns 0, or -ECANCELED when `cancel`
  * became CAIRN_CANCEL_SHUTDOWN (nothing usable was produced).
+ *
+ * The bytes of the input, the puzzles, what solving and grading add and
+ * the result are counted against memory_budget together (the caller's
+ * data[] included); a file that would need more is refused, as soon as
+ * that is known, with a file error that says about how much it needs.
  */
 int cairn_process(const char *source, const char *data, size_t len,
 		  const struct cairn_settings *s, const atomic_int *cancel,
@@ -74,7 +83,11 @@ int cairn_process_as(const char *source, enum cairn_format format,
 		     const struct cairn_settings *s, const atomic_int *cancel,
 		     struct cairn_buf *result, struct cairn_stats *st);
 
-/* Fill an already parsed input's outcomes (used by cairn_process). */
+/*
+ * Fill an already parsed input's outcomes (used by cairn_process).  With
+ * in->budget set, solves get what the budget leaves, and outcomes are
+ * charged as they are made: passing the budget is a file error.
+ */
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel);
 

@@ -15,6 +15,11 @@ struct cairn_stats;
 void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *st,
 		       struct cairn_buf *out);
 void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out);
+void cairn_result_json(const struct cairn_input *in, const struct cairn_stats *st,
+		       struct cairn_buf *out);
+/* The result in the input's format: CSV, JSON, or YAML for the others. */
+void cairn_result_render(const struct cairn_input *in, const struct cairn_stats *st,
+			 struct cairn_buf *out);
 
 /* Count an input's outcomes into st (st is zeroed first). */
 void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st);
@@ -22,13 +27,19 @@ void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st);
 void cairn_stats_count(struct cairn_stats *st, int error, int solved,
 		       enum cairn_verdict v);
 /*
- * Append summary.score, correct/graded rounded to four decimals with
- * trailing zeros dropped (at least one decimal); nothing when graded is 0.
+ * Append summary.score, points/max_points when st->weighted and else
+ * correct/graded, rounded to four decimals with trailing zeros dropped
+ * (at least one decimal); nothing when the denominator is 0.
  */
 void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
+/* Count the points of one graded puzzle weighing w (st->weighted set). */
+void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
+			uint64_t w);
 
 /* Append s as a YAML scalar: plain when that reads back as the same string. */
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s);
+/* Append s as a JSON string (RFC 8259), escaped to read back the same. */
+void cairn_json_string(struct cairn_buf *out, const char *s);
 /* Append s as a CSV field: quoted when needed, formula-protected when `text`. */
 void cairn_csv_field(struct cairn_buf *out, const char *s, int text);
 

@@ -1,7 +1,11 @@
 /*
  * cairn_result_csv - the CSV result file of SPEC section 3.
  *
- * One record per input puzzle in input order under a fixed header.
+ * One record per input puzzle in input order under a fixed header; each
+ * record ends with the submission's submitter and problem set (empty for
+ * plain puzzles), so a result says whose it is without its input, and for
+ * a graded puzzle of a submission with the points it earned and the
+ * points it weighs (their sums are the summary a YAML result has).
  * Fields are quoted per RFC 4180 only when they must be, and a text field
  * that a spreadsheet would run as a formula gets a leading apostrophe, so
  * that opening a result never executes what a submitter wrote.
@@ -14,7 +18,8 @@
 #include "cairn_result.h"
 
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
-	       "first_move,moves,verdict,feedback,error\n"
+	       "first_move,moves,verdict,feedback,error,submitter," \
+	       "problem_set,points,max_points\n"
 
 /* formula_like - a spreadsheet would evaluate s instead of showing it */
 static int formula_like(const char *s)
@@ -70,7 +75,32 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 	cairn_buf_addc(out, ',');
 }
 
-static void record(struct cairn_buf *out, const struct cairn_puzzle *p)
+/*
+ * owner - ",SUBMITTER,PROBLEM_SET,POINTS,MAX_POINTS\n": whose submission
+ * the record is of, and what puzzle p (NULL: none) earned of its points
+ */
+static void owner(struct cairn_buf *out, const struct cairn_input *in,
+		  const struct cairn_puzzle *p)
+{
+	uint64_t w;
+
+	cairn_buf_addc(out, ',');
+	cairn_csv_field(out, in->submitter ? in->submitter : "", 1);
+	cairn_buf_addc(out, ',');
+	cairn_csv_field(out, in->problem_set ? in->problem_set : "", 1);
+	if (p != NULL && in->shape == CAIRN_SHAPE_SUBMISSION &&
+	    p->error == NULL && p->out.verdict != CAIRN_VERDICT_NONE) {
+		w = CAIRN_POINTS_OF(p);
+		cairn_buf_addf(out, ",%llu,%llu\n", (unsigned long long)
+			       (p->out.verdict == CAIRN_VERDICT_CORRECT ? w : 0),
+			       (unsigned long long)w);
+	} else {
+		cairn_buf_adds(out, ",,\n");
+	}
+}
+
+static void record(struct cairn_buf *out, const struct cairn_input *in,
+		   const struct cairn_puzzle *p)
 {
 	const struct cairn_outcome *o = &p->out;
 
@@ -88,7 +118,7 @@ static void record(struct cairn_buf *out, const struct cairn_puzzle *p)
 	cairn_buf_addc(out, ',');
 	if (p->error != NULL)
 		cairn_csv_field(out, p->error, 1);
-	cairn_buf_addc(out, '\n');
+	owner(out, in, p);
 }
 
 void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out)
@@ -102,9 +132,9 @@ void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out)
 			cairn_buf_addf(out, "%lu", in->error_line);
 		cairn_buf_adds(out, ",,,,,,,,,,,,,");
 		cairn_csv_field(out, in->error, 1);
-		cairn_buf_addc(out, '\n');
+		owner(out, in, NULL);
 		return;
 	}
 	for (i = 0; i < in->npuzzles; i++)
-		record(out, &in->puzzles[i]);
+		record(out, in, &in->puzzles[i]);
 }

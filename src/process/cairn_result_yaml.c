@@ -177,14 +177,30 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 
 void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st)
 {
-	size_t scaled, len;
+	uint64_t num = st->weighted ? st->points : st->correct;
+	uint64_t den = st->weighted ? st->max_points : st->graded;
+	uint64_t whole, frac = 0, rem;
+	size_t len;
 	char tmp[48];
+	int k;
 
-	if (st->graded == 0)
+	if (den == 0)
 		return;
-	scaled = (st->correct * 20000 / st->graded + 1) / 2;
-	len = (size_t)snprintf(tmp, sizeof tmp, "%zu.%04zu", scaled / 10000,
-			       scaled % 10000);
+	/* Long division, so that no product can overflow: 4 decimals, and
+	   round half up on the remainder. */
+	whole = num / den;
+	rem = num % den;
+	for (k = 0; k < 4; k++) {
+		frac = frac * 10 + rem * 10 / den;
+		rem = rem * 10 % den;
+	}
+	if (rem >= den - rem && ++frac == 10000) {
+		whole++;
+		frac = 0;
+	}
+	len = (size_t)snprintf(tmp, sizeof tmp, "%llu.%04llu",
+			       (unsigned long long)whole,
+			       (unsigned long long)frac);
 	while (tmp[len - 1] == '0' && tmp[len - 2] != '.')
 		tmp[--len] = '\0';
 	cairn_buf_adds(out, tmp);
@@ -209,6 +225,16 @@ void cairn_stats_count(struct cairn_stats *st, int error, int solved,
 	st->graded++;
 }
 
+void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
+			uint64_t w)
+{
+	if (v == CAIRN_VERDICT_NONE)
+		return;
+	st->max_points += w;
+	if (v == CAIRN_VERDICT_CORRECT)
+		st->points += w;
+}
+
 void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st)
 {
 	const struct cairn_puzzle *p;
@@ -218,10 +244,14 @@ void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st)
 	st->file_error = in->error != NULL;
 	if (st->file_error)
 		return;
+	st->weighted = in->shape == CAIRN_SHAPE_SUBMISSION;
 	for (i = 0; i < in->npuzzles; i++) {
 		p = &in->puzzles[i];
 		cairn_stats_count(st, p->error != NULL, p->out.solved,
 				  p->out.verdict);
+		if (st->weighted && p->error == NULL)
+			cairn_stats_points(st, p->out.verdict,
+					   CAIRN_POINTS_OF(p));
 	}
 }
 
@@ -247,10 +277,15 @@ void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *s
 		puzzle(out, &in->puzzles[i]);
 	cairn_buf_addf(out, "summary: {puzzles: %zu, solved: %zu, errors: %zu, "
 		       "graded: %zu, correct: %zu, wrong: %zu, missing: %zu, "
-		       "invalid: %zu, score: ", st->puzzles, st->solved,
+		       "invalid: %zu, ", st->puzzles, st->solved,
 		       st->errors, st->graded, st->correct, st->wrong,
 		       st->missing, st->invalid);
-	if (st->graded == 0)
+	if (st->weighted)
+		cairn_buf_addf(out, "points: %llu, max_points: %llu, ",
+			       (unsigned long long)st->points,
+			       (unsigned long long)st->max_points);
+	cairn_buf_adds(out, "score: ");
+	if ((st->weighted ? st->max_points : st->graded) == 0)
 		cairn_buf_adds(out, "null");
 	cairn_stats_score(out, st);
 	cairn_buf_adds(out, "}\n");

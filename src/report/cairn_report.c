@@ -3,9 +3,11 @@
  *
  * The gradebook has one row per result file; its text fields go through
  * cairn_csv_field(), so a submitter named "=cmd()" is shown, never run.
- * The score is correct/graded rounded to at most four decimals with at
- * least one ("1.0", "0.75", "0.6667"), as in a result's summary, and
- * empty when nothing was graded.  The JUnit XML has a test suite per
+ * Points are a submission's earned and possible points, or for a result
+ * without them (plain puzzles with expectations) correct and graded, as
+ * if each puzzle weighed 1.  The score is points/max_points rounded to at
+ * most four decimals with at least one ("1.0", "0.75", "0.6667"), as in
+ * a result's summary, and empty when there is nothing to score.  The JUnit XML has a test suite per
  * result file (with its submitter and problem set as properties) and a
  * test case per graded puzzle, per puzzle error and per file error: a
  * wrong, missing or invalid verdict is a failure whose message is
@@ -30,6 +32,15 @@ static void csv_count(struct cairn_buf *out, size_t v)
 	cairn_buf_addf(out, "%zu,", v);
 }
 
+void cairn_report_points(struct cairn_stats *st)
+{
+	if (!st->weighted) {
+		st->weighted = 1;
+		st->points = st->correct;
+		st->max_points = st->graded;
+	}
+}
+
 void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		      struct cairn_buf *out)
 {
@@ -38,7 +49,7 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 	size_t i;
 
 	cairn_buf_adds(out, "source,submitter,problem_set,graded,correct,"
-		       "wrong,missing,invalid,score\n");
+		       "wrong,missing,invalid,points,max_points,score\n");
 	for (i = 0; i < n; i++) {
 		r = &files[i];
 		cairn_result_tally(r, &st);
@@ -53,6 +64,9 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		csv_count(out, st.wrong);
 		csv_count(out, st.missing);
 		csv_count(out, st.invalid);
+		cairn_report_points(&st);
+		cairn_buf_addf(out, "%llu,%llu,", (unsigned long long)st.points,
+			       (unsigned long long)st.max_points);
 		cairn_stats_score(out, &st);
 		cairn_buf_addc(out, '\n');
 	}

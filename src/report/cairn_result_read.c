@@ -5,15 +5,26 @@
  * most 64 levels deep; anchors and aliases refused), then checked: the
  * top level must be a mapping with `format: cairn-result/1`, a `source`
  * and `status: ok|error`; each entry of `puzzles` must have an `id` and
- * may have `verdict`, `feedback` and `error`.  Keys this reader does not
- * use (the numbers, `checks`, `summary`, keys added by a later version)
- * are skipped.  CSV results are split by a minimal RFC 4180 reader
+ * may have `verdict`, `feedback` and `error`, and the optimal numbers
+ * (alice, bob, diff, first_move, moves) and the stated answer (the
+ * `expected` of each entry of `checks`) are kept for the HTML report; a
+ * submission's `summary` has `points` and `max_points`.  Keys this reader
+ * does not use (n, total, the rest of `summary`, keys added by a later
+ * version) are skipped, and numbers that do not parse are taken as
+ * absent.  JSON results (NAME.result.json) take the same path: the
+ * JSON writer's text is also YAML (flow collections, double-quoted
+ * strings with only the escapes YAML shares with JSON, no raw character
+ * YAML forbids), so libyaml reads it as it is.  CSV results are split by
+ * a minimal RFC 4180 reader
  * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
  * skipped); the header must name the columns id, line, verdict, feedback
  * and error, a record with an empty id is the file error, and the
- * apostrophe the writer puts before formula-like text is removed.  A CSV
- * result names no submitter or problem set, and its source is the result
- * file's name without ".result" (hw1.result.csv gives hw1.csv).
+ * apostrophe the writer puts before formula-like text is removed.  The
+ * submitter and problem set come from the columns of those names (the
+ * first record that has them; a result written before they existed names
+ * neither), a submission's points are the sums of the points and
+ * max_points columns, and the source is the result file's name without
+ * ".result" (hw1.result.csv gives hw1.csv).
  */
 #include "config.h"
 
@@ -70,7 +81,29 @@ static struct cairn_result_puzzle *add_puzzle(struct cairn_result_file *r)
 				 sizeof *r->puzzles);
 	p = &r->puzzles[r->npuzzles++];
 	memset(p, 0, sizeof *p);
+	p->first_move = -1;
 	return p;
+}
+
+/*
+ * optimal - the numbers optimal play gives, as result files write them
+ * (NULL or "" for absent); a puzzle is solved when alice, bob and diff
+ * all parse
+ */
+static void optimal(struct cairn_result_puzzle *p, const char *alice,
+		    const char *bob, const char *diff, const char *first_move,
+		    const char *moves)
+{
+	p->solved = alice != NULL && bob != NULL && diff != NULL &&
+		    cairn_parse_i64(alice, strlen(alice), &p->alice) == 0 &&
+		    cairn_parse_i64(bob, strlen(bob), &p->bob) == 0 &&
+		    cairn_parse_i64(diff, strlen(diff), &p->diff) == 0;
+	if (first_move != NULL && strcmp(first_move, "left") == 0)
+		p->first_move = CAIRN_MOVE_LEFT;
+	else if (first_move != NULL && strcmp(first_move, "right") == 0)
+		p->first_move = CAIRN_MOVE_RIGHT;
+	if (moves != NULL && moves[0] != '\0')
+		p->moves = cairn_xstrdup(moves);
 }
 
 /* ---- YAML: a tree of the document, then its fields ---- */
@@ -251,6 +284,36 @@ static int text(const struct node *map, const char *key, char **out)
 	return 0;
 }
 
+/* scalar_of - the text of key's scalar value, or NULL */
+static const char *scalar_of(const struct node *map, const char *key)
+{
+	const struct node *v = get(map, key);
+
+	return v != NULL && v->kind == N_SCALAR ? v->text : NULL;
+}
+
+/* yaml_answer - "diff 5, moves LRL": the expected value of each check */
+static char *yaml_answer(const struct node *checks)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	const char *v;
+	size_t i;
+
+	for (i = 0; checks != NULL && checks->kind == N_MAP &&
+		    i + 1 < checks->n; i += 2) {
+		if (checks->kids[i]->kind != N_SCALAR ||
+		    (v = scalar_of(checks->kids[i + 1], "expected")) == NULL)
+			continue;
+		cairn_buf_addf(&b, "%s%s %s", b.len ? ", " : "",
+			       checks->kids[i]->text, v);
+	}
+	if (b.len == 0) {
+		cairn_buf_free(&b);
+		return NULL;
+	}
+	return cairn_buf_steal(&b);
+}
+
 static int yaml_puzzle(struct cairn_result_file *r, const struct node *nd,
 		       size_t k, char *err, size_t errlen)
 {
@@ -270,10 +333,45 @@ static int yaml_puzzle(struct cairn_result_file *r, const struct node *nd,
 			    "required", nd->line, k);
 	v = verdict_of(verdict ? verdict : "");
 	free(verdict);
+	optimal(p, scalar_of(nd, "alice"), scalar_of(nd, "bob"),
+		scalar_of(nd, "diff"), scalar_of(nd, "first_move"),
+		scalar_of(nd, "moves"));
+	p->answer = yaml_answer(get(nd, "checks"));
 	if (v < 0)
 		return fail(err, errlen, "line %lu: puzzles[%zu]: unknown "
 			    "verdict", nd->line, k);
 	p->verdict = (enum cairn_verdict)v;
+	return 0;
+}
+
+/* count - a non-negative integer as result files write them */
+static int count(const char *s, uint64_t *out)
+{
+	int64_t v;
+
+	if (cairn_parse_i64(s, strlen(s), &v) != 0 || v < 0)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+/* yaml_points - summary.points and max_points, when the summary has them */
+static int yaml_points(struct cairn_result_file *r, const struct node *root,
+		       char *err, size_t errlen)
+{
+	const struct node *sum = get(root, "summary"), *p, *m;
+
+	p = sum != NULL ? get(sum, "points") : NULL;
+	m = sum != NULL ? get(sum, "max_points") : NULL;
+	if (p == NULL && m == NULL)
+		return 0;
+	if (p == NULL || m == NULL || p->kind != N_SCALAR ||
+	    m->kind != N_SCALAR || count(p->text, &r->points) < 0 ||
+	    count(m->text, &r->max_points) < 0)
+		return fail(err, errlen, "line %lu: summary: points and "
+			    "max_points must both be non-negative integers",
+			    sum->line);
+	r->weighted = 1;
 	return 0;
 }
 
@@ -310,7 +408,7 @@ static int yaml_result(struct cairn_result_file *r, const struct node *root,
 	for (i = 0; puzzles != NULL && i < puzzles->n; i++)
 		if ((rc = yaml_puzzle(r, puzzles->kids[i], i, err, errlen)) < 0)
 			return rc;
-	return 0;
+	return yaml_points(r, root, err, errlen);
 }
 
 /* ---- CSV ---- */
@@ -416,17 +514,42 @@ static char *csv_source(const char *name)
 	return cairn_xasprintf("%.*s%s", (int)(r - base), base, r + 7);
 }
 
-enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_N };
+enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_SUBMITTER,
+       C_PROBLEM_SET, C_POINTS, C_MAX_POINTS, C_ALICE, C_BOB, C_DIFF,
+       C_FIRST_MOVE, C_MOVES, C_N };
+#define C_REQUIRED C_SUBMITTER		/* the columns before it */
+
+/* csv_points - add one record's points to the submission's */
+static int csv_points(struct cairn_result_file *r, const char *points,
+		      const char *max_points)
+{
+	uint64_t p, m;
+
+	if (points[0] == '\0' && max_points[0] == '\0')
+		return 0;
+	if (count(points, &p) < 0 || count(max_points, &m) < 0 || p > m ||
+	    r->max_points + m < m)
+		return -1;
+	r->weighted = 1;
+	r->points += p;
+	r->max_points += m;
+	return 0;
+}
 
 static int csv_row(struct cairn_result_file *r, const struct record *rec,
 		   const int *col, char *err, size_t errlen)
 {
 	struct cairn_result_puzzle *p;
 	const char *f[C_N];
-	int i, v;
+	int i, v, rc;
 
 	for (i = 0; i < C_N; i++)
-		f[i] = (size_t)col[i] < rec->n ? rec->f[col[i]] : "";
+		f[i] = col[i] >= 0 && (size_t)col[i] < rec->n ?
+		       rec->f[col[i]] : "";
+	if (r->submitter == NULL)
+		r->submitter = unprotect(f[C_SUBMITTER]);
+	if (r->problem_set == NULL)
+		r->problem_set = unprotect(f[C_PROBLEM_SET]);
 	if (f[C_ID][0] == '\0') {
 		if (r->error == NULL)
 			r->error = unprotect(f[C_ERROR]);
@@ -438,11 +561,17 @@ static int csv_row(struct cairn_result_file *r, const struct record *rec,
 	if ((v = verdict_of(f[C_VERDICT])) < 0)
 		return fail(err, errlen, "line %lu: unknown verdict",
 			    rec->line);
+	if ((rc = csv_points(r, f[C_POINTS], f[C_MAX_POINTS])) < 0)
+		return fail(err, errlen, "line %lu: points and max_points "
+			    "must both be non-negative integers or both empty",
+			    rec->line);
 	p = add_puzzle(r);
 	p->id = unprotect(f[C_ID]);
 	p->verdict = (enum cairn_verdict)v;
 	p->feedback = unprotect(f[C_FEEDBACK]);
 	p->error = unprotect(f[C_ERROR]);
+	optimal(p, f[C_ALICE], f[C_BOB], f[C_DIFF], f[C_FIRST_MOVE],
+		f[C_MOVES]);
 	return 0;
 }
 
@@ -450,7 +579,9 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 		      const char *data, size_t len, char *err, size_t errlen)
 {
 	static const char *const names[C_N] = {
-		"id", "line", "verdict", "feedback", "error",
+		"id", "line", "verdict", "feedback", "error", "submitter",
+		"problem_set", "points", "max_points", "alice", "bob", "diff",
+		"first_move", "moves",
 	};
 	const char *p = data, *end = data + len;
 	struct record rec = { NULL, 0, 0, 0 };
@@ -461,7 +592,7 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 		p += 3;
 	rc = split(&p, end, &line, &rec);
 	for (i = 0; rc > 0 && i < C_N; i++)
-		if ((col[i] = column(&rec, names[i])) < 0)
+		if ((col[i] = column(&rec, names[i])) < 0 && i < C_REQUIRED)
 			rc = -EINVAL;
 	if (rc <= 0)
 		rc = fail(err, errlen, "not a cairn result file (the header "
@@ -517,6 +648,8 @@ void cairn_result_file_free(struct cairn_result_file *r)
 		free(r->puzzles[i].id);
 		free(r->puzzles[i].feedback);
 		free(r->puzzles[i].error);
+		free(r->puzzles[i].moves);
+		free(r->puzzles[i].answer);
 	}
 	free(r->puzzles);
 	free(r->source);
@@ -534,6 +667,9 @@ void cairn_result_tally(const struct cairn_result_file *r,
 
 	memset(st, 0, sizeof *st);
 	st->file_error = r->error != NULL;
+	st->weighted = r->weighted;
+	st->points = r->points;
+	st->max_points = r->max_points;
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
 		cairn_stats_count(st, p->error != NULL, 0, p->verdict);

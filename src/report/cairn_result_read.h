@@ -9,6 +9,7 @@
 #define CAIRN_RESULT_READ_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cairn_process.h"
 #include "cairn_puzzle.h"
@@ -18,20 +19,34 @@ struct cairn_result_puzzle {
 	enum cairn_verdict verdict;	/* NONE when ungraded */
 	char *feedback;			/* or NULL */
 	char *error;			/* a puzzle error, or NULL */
+	/* What optimal play gives, when the result has the numbers. */
+	int solved;			/* alice, bob and diff are set */
+	int64_t alice, bob, diff;
+	int first_move;			/* CAIRN_MOVE_*, or -1 when absent */
+	char *moves;			/* the optimal line, or NULL */
+	/* The stated answer, "diff 5, first_move left" from the checks
+	   (YAML results only; CSV results do not hold it), or NULL. */
+	char *answer;
 };
 
 struct cairn_result_file {
 	char *source;			/* the input's name */
-	char *problem_set;		/* NULL when absent (always for CSV) */
-	char *submitter;		/* NULL when absent (always for CSV) */
+	char *problem_set;		/* NULL when absent */
+	char *submitter;		/* NULL when absent */
 	char *error;			/* status: error: the file error */
 	struct cairn_result_puzzle *puzzles;
 	size_t npuzzles, cap;
+	int weighted;			/* a submission's points were given */
+	uint64_t points, max_points;	/* then its earned and possible points */
+	/* The result file's modification time (the input's), set by whoever
+	   read the file; 0 when unknown. */
+	int64_t mtime_sec;
+	long mtime_nsec;
 };
 
 /*
  * Read the result file `name` (a path or base name: NAME.result.csv is
- * CSV, anything else YAML) from data[0..len).  Returns 0, or -EINVAL
+ * CSV, anything else YAML, which includes the JSON results) from data[0..len).  Returns 0, or -EINVAL
  * with the reason in err when it is not a cairn result file; r is then
  * empty but still to be freed.
  */

@@ -2,7 +2,8 @@
  * cairn_buf - a growing byte buffer, always NUL-terminated.
  *
  * The data pointer is valid (and terminated) after the first append;
- * cairn_buf_steal() always returns a string, possibly empty.
+ * cairn_buf_steal() always returns a string, possibly empty.  A metered
+ * buffer over its budget keeps what it stored and counts the rest.
  */
 #include "config.h"
 
@@ -10,18 +11,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_budget.h"
 #include "cairn_buf.h"
 #include "cairn_mem.h"
 
+/* room - space for n more bytes and the NUL: 1, or 0 when only counting */
+static int room(struct cairn_buf *b, size_t n)
+{
+	size_t c = b->cap ? b->cap : 8, need = b->len + n + 1;
+
+	if (b->over)
+		return 0;
+	if (need <= b->cap)
+		return 1;
+	if (b->budget != NULL) {
+		/* The capacity cairn_xgrow() will pick, charged first. */
+		while (c < need && c <= SIZE_MAX / 2)
+			c *= 2;
+		if (cairn_budget_charge(b->budget, cairn_budget_cost(c) -
+					cairn_budget_cost(b->cap)) < 0) {
+			b->over = 1;
+			return 0;
+		}
+	}
+	b->data = cairn_xgrow(b->data, &b->cap, need, 1);
+	return 1;
+}
+
 void cairn_buf_reserve(struct cairn_buf *b, size_t extra)
 {
-	b->data = cairn_xgrow(b->data, &b->cap, b->len + extra + 1, 1);
+	if (!room(b, extra))
+		return;
 	b->data[b->len] = '\0';
 }
 
 void cairn_buf_add(struct cairn_buf *b, const void *p, size_t n)
 {
-	cairn_buf_reserve(b, n);
+	if (!room(b, n)) {
+		b->len += n;
+		return;
+	}
 	memcpy(b->data + b->len, p, n);
 	b->len += n;
 	b->data[b->len] = '\0';
@@ -43,11 +72,20 @@ void cairn_buf_vaddf(struct cairn_buf *b, const char *fmt, va_list ap)
 	int n;
 
 	va_copy(ap2, ap);
-	cairn_buf_reserve(b, 64);
+	if (!room(b, 64)) {
+		n = vsnprintf(NULL, 0, fmt, ap);
+		va_end(ap2);
+		if (n > 0)
+			b->len += (size_t)n;
+		return;
+	}
 	n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
 	if (n >= 0 && (size_t)n >= b->cap - b->len) {
-		cairn_buf_reserve(b, (size_t)n);
-		n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap2);
+		if (room(b, (size_t)n))
+			n = vsnprintf(b->data + b->len, b->cap - b->len, fmt,
+				      ap2);
+		else
+			b->data[b->len] = '\0';
 	}
 	va_end(ap2);
 	if (n > 0)
@@ -82,6 +120,7 @@ void cairn_buf_add_i64(struct cairn_buf *b, int64_t v)
 void cairn_buf_reset(struct cairn_buf *b)
 {
 	b->len = 0;
+	b->over = 0;
 	if (b->data)
 		b->data[0] = '\0';
 }
@@ -90,6 +129,7 @@ char *cairn_buf_steal(struct cairn_buf *b)
 {
 	char *p;
 
+	cairn_buf_meter(b, NULL);
 	cairn_buf_reserve(b, 0);
 	p = b->data;
 	b->data = NULL;
@@ -99,7 +139,16 @@ char *cairn_buf_steal(struct cairn_buf *b)
 
 void cairn_buf_free(struct cairn_buf *b)
 {
+	cairn_buf_meter(b, NULL);
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
+	b->over = 0;
+}
+
+void cairn_buf_meter(struct cairn_buf *b, struct cairn_budget *budget)
+{
+	cairn_budget_release(b->budget, cairn_budget_cost(b->cap));
+	cairn_budget_add(budget, cairn_budget_cost(b->cap));
+	b->budget = budget;
 }

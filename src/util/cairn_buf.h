@@ -2,7 +2,10 @@
  * cairn_buf - a growing byte buffer, always NUL-terminated.
  *
  * Result files, log lines and messages are assembled here.  Appending
- * never fails (see cairn_mem.h).
+ * never fails (see cairn_mem.h).  A buffer may be metered: its growth is
+ * charged to a job's budget, and once the budget refuses, the buffer
+ * stops storing and only counts the bytes appended (`over`), so that a
+ * result too big for memory_budget is measured without being held.
  */
 #ifndef CAIRN_BUF_H
 #define CAIRN_BUF_H
@@ -11,14 +14,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cairn_budget;
+
 struct cairn_buf {
 	char *data;
-	size_t len;
+	size_t len;			/* bytes appended (stored unless over) */
 	size_t cap;
+	struct cairn_budget *budget;	/* NULL, or charged for cap */
+	int over;			/* the budget refused: only len grows */
 };
 
-#define CAIRN_BUF_INIT { NULL, 0, 0 }
+#define CAIRN_BUF_INIT { NULL, 0, 0, NULL, 0 }
 
+/* Room for `extra` more bytes (none for a metered buffer that is over). */
 void cairn_buf_reserve(struct cairn_buf *b, size_t extra);
 void cairn_buf_add(struct cairn_buf *b, const void *p, size_t n);
 void cairn_buf_adds(struct cairn_buf *b, const char *s);
@@ -32,5 +40,7 @@ void cairn_buf_reset(struct cairn_buf *b);
 /* Hand the bytes to the caller (who frees them) and empty the buffer. */
 char *cairn_buf_steal(struct cairn_buf *b);
 void cairn_buf_free(struct cairn_buf *b);
+/* Charge b's storage, now and as it grows, to `budget` (NULL: stop). */
+void cairn_buf_meter(struct cairn_buf *b, struct cairn_budget *budget);
 
 #endif

@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cairn_mem.h"
 
@@ -87,4 +90,21 @@ char *cairn_xasprintf(const char *fmt, ...)
 		out_of_memory(strlen(fmt));
 	va_end(ap);
 	return p;
+}
+
+void cairn_mem_tune(void)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	/* Setting it also turns off glibc's raising of the threshold each
+	 * time a mapped block is freed, which would let the next big input
+	 * or result grow inside the heap and stay there after the job. */
+	mallopt(M_MMAP_THRESHOLD, CAIRN_MEM_MAP_FROM);
+#endif
+}
+
+void cairn_mem_trim(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 }

@@ -21,4 +21,20 @@ char *cairn_xstrndup(const char *s, size_t n);
 char *cairn_xasprintf(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * Make malloc map every block of 128 KiB or more on its own, always: a
+ * freed one goes back to the system at once and a growing one is moved
+ * with mremap rather than copied, so the process's peak RSS follows what
+ * its jobs hold (see cairn_budget.h).  Called once at the start of main.
+ */
+void cairn_mem_tune(void);
+/*
+ * Give the free pages of every malloc arena back to the system: after a
+ * big job, so that what one thread's arena kept is not added to what
+ * the next job takes in another's.
+ */
+void cairn_mem_trim(void);
+/* Blocks of this size and more are mapped on their own (cairn_mem_tune). */
+#define CAIRN_MEM_MAP_FROM (128u * 1024)
+
 #endif

@@ -2,3 +2,8 @@
 TESTS += tests/cli/cli_solve.sh
 dist_check_SCRIPTS += tests/cli/cli_solve.sh
 EXTRA_DIST += tests/data/solve
+TESTS += tests/cli/cli_options.sh
+dist_check_SCRIPTS += tests/cli/cli_options.sh
+TESTS += tests/cli/cli_json.sh
+dist_check_SCRIPTS += tests/cli/cli_json.sh
+EXTRA_DIST += tests/data/json

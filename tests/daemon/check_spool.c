@@ -139,7 +139,7 @@ START_TEST(test_store_never_overwrites)
 		char *as = NULL;
 
 		put(src, "hw1.yaml", texts[i]);
-		ck_assert_int_eq(cairn_spool_store(src, "hw1.yaml", dst, "done", i != 1, &as), 0);
+		ck_assert_int_eq(cairn_spool_put(src, "hw1.yaml", dst, "done", "hw1.yaml", i != 1, &as), 0);
 		ck_assert_str_eq(as, want[i]);
 		free(as);
 	}
@@ -165,7 +165,7 @@ START_TEST(test_open_and_claim)
 	for (size_t i = 0; i < 6; i++)
 		ck_assert_msg(fstatat(sp.root_fd, dirs[i], &st, 0) == 0 && S_ISDIR(st.st_mode),
 			      "%s", dirs[i]);
-	int in = cairn_spool_open_incoming(&sp);
+	int in = cairn_spool_open_incoming(&sp, 0);
 	ck_assert_int_ge(in, 0);
 	put(in, "hw1.yaml", "x\n");
 	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), 0);
@@ -180,7 +180,8 @@ START_TEST(test_open_and_claim)
 	close(in);
 	cairn_spool_close(&sp);
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "../x", err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name");
+	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name (one "
+			 "component of at most 200 bytes, not starting with '.')");
 	free(root);
 }
 END_TEST
@@ -205,7 +206,8 @@ START_TEST(test_publish)
 				       err, sizeof(err)), -ENAMETOOLONG);
 	ck_assert_str_eq(err + strlen(err) - strlen(": File name too long"),
 			 ": File name too long");
-	ck_assert_int_eq(strncmp(err, "create nnn", 10), 0);
+	/* The temporary name is short whatever the name: the rename fails. */
+	ck_assert_int_eq(strncmp(err, "rename nnn", 10), 0);
 	ck_assert_int_eq(count_entries(dir), 1);
 	close(dir);
 }
@@ -341,19 +343,24 @@ START_TEST(test_stale_temps)
 {
 	int dir = open_tmp();
 
-	ck_assert(cairn_publish_is_temp(".hw1.result.yaml.host1.0123456789abcdef.tmp", "host1"));
-	ck_assert(cairn_publish_is_temp(".a.b.host.example.org.0123456789abcdef.tmp",
+	ck_assert(cairn_publish_is_temp(".result.0123456789abcdef.host1.tmp", "host1"));
+	ck_assert(cairn_publish_is_temp(".spare.0123456789abcdef.host.example.org.tmp",
 					"host.example.org"));
-	ck_assert(!cairn_publish_is_temp(".hw1.result.yaml.host2.0123456789abcdef.tmp", "host1"));
-	ck_assert(!cairn_publish_is_temp(".hw1.result.yaml.host1.0123456789abcdeX.tmp", "host1"));
-	ck_assert(!cairn_publish_is_temp("hw1.result.yaml.host1.0123456789abcdef.tmp", "host1"));
-	ck_assert(!cairn_publish_is_temp("..host1.0123456789abcdef.tmp", "host1"));
-	put(dir, ".hw1.result.yaml.host1.0123456789abcdef.tmp", "half");
-	put(dir, ".hw2.result.yaml.host2.0123456789abcdef.tmp", "other instance");
+	ck_assert(!cairn_publish_is_temp(".result.0123456789abcdef.host2.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp(".result.0123456789abcdeX.host1.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp("result.0123456789abcdef.host1.tmp", "host1"));
+	ck_assert(!cairn_publish_is_temp("..0123456789abcdef.host1.tmp", "host1"));
+	/* Instance "a" never takes the temporary files of instance "x.a". */
+	ck_assert(!cairn_publish_is_temp(".result.0123456789abcdef.x.a.tmp", "a"));
+	ck_assert(!cairn_publish_is_temp(".spare.0123456789abcdef.x.a.tmp", "a"));
+	ck_assert(cairn_publish_is_temp(".spare.0123456789abcdef.x.a.tmp", "x.a"));
+	put(dir, ".result.0123456789abcdef.host1.tmp", "half");
+	put(dir, ".result.0123456789abcdef.host2.tmp", "other instance");
+	put(dir, ".result.0123456789abcdef.x.host1.tmp", "instance x.host1");
 	put(dir, "hw1.result.yaml", "kept");
 	ck_assert_int_eq(cairn_publish_remove_stale(dir, "host1"), 1);
-	ck_assert_int_eq(count_entries(dir), 2);
-	ck_assert_ptr_null(slurp(dir, ".hw1.result.yaml.host1.0123456789abcdef.tmp"));
+	ck_assert_int_eq(count_entries(dir), 3);
+	ck_assert_ptr_null(slurp(dir, ".result.0123456789abcdef.host1.tmp"));
 	close(dir);
 }
 END_TEST
@@ -541,6 +548,83 @@ START_TEST(test_attempts_roundtrip)
 }
 END_TEST
 
+/* Entries whose file is in neither incoming/ nor processing/ go. */
+START_TEST(test_attempts_prune)
+{
+	struct cairn_attempts a;
+	int dir = open_tmp(), in;
+	struct stat st;
+
+	ck_assert_int_eq(mkdirat(dir, "in", 0755), 0);
+	in = openat(dir, "in", O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(in, 0);
+	put(dir, "here.yaml", "x");		/* still in processing/ */
+	put(in, "back.yaml", "x");		/* returned to incoming/ */
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
+	ck_assert_int_eq(fstatat(dir, "here.yaml", &st, 0), 0);
+	cairn_attempts_add(&a, "here.yaml", (uint64_t)st.st_ino);
+	ck_assert_int_eq(fstatat(in, "back.yaml", &st, 0), 0);
+	cairn_attempts_add(&a, "back.yaml", (uint64_t)st.st_ino);
+	cairn_attempts_add(&a, "back.yaml", (uint64_t)st.st_ino + 1);	/* other inode */
+	cairn_attempts_add(&a, "taken.yaml", 12345);			/* gone */
+	ck_assert_int_eq(cairn_attempts_prune(&a, in), 2);
+	ck_assert_uint_eq(cairn_attempts_count(&a), 2);
+	ck_assert(cairn_attempts_has(&a, "here.yaml", a.v[0].ino));
+	ck_assert_int_eq(cairn_attempts_prune(&a, in), 0);
+	cairn_attempts_free(&a);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
+	ck_assert_uint_eq(a.n, 2);
+	cairn_attempts_free(&a);
+	close(in);
+	close(dir);
+}
+END_TEST
+
+/* A FIFO at the journal's names neither blocks nor counts as a journal. */
+START_TEST(test_attempts_fifo)
+{
+	struct cairn_attempts a;
+	int dir = open_tmp();
+
+	ck_assert_int_eq(mkfifoat(dir, ".attempts", 0644), 0);
+	ck_assert_int_eq(mkfifoat(dir, ".attempts.tmp", 0644), 0);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), -EINVAL);
+	cairn_attempts_add(&a, "x.yaml", 1);
+	ck_assert_int_eq(cairn_attempts_save(&a), 0);
+	ck_assert_str_eq(slurp(dir, ".attempts"), "1 782e79616d6c\n");
+	cairn_attempts_free(&a);
+	close(dir);
+}
+END_TEST
+
+/* Directories deleted or replaced come back under the same descriptors. */
+START_TEST(test_revive)
+{
+	struct cairn_spool sp;
+	char err[256], what[256], *root = cairn_xasprintf("%s/spool", tmpdir);
+	char *path = cairn_xasprintf("%s/results", root);
+	struct stat a, b;
+	int fd;
+
+	ck_assert_int_eq(cairn_spool_open(&sp, root, "t", err, sizeof(err)), 0);
+	fd = sp.results_fd;
+	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
+	ck_assert_str_eq(what, "");
+	ck_assert_int_eq(renameat(sp.root_fd, "results", sp.root_fd, "old"), 0);
+	ck_assert_int_eq(renameat(sp.root_fd, "failed", sp.root_fd, "old2"), 0);
+	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 1);
+	ck_assert_str_eq(what, "results,failed");
+	ck_assert_int_eq(sp.results_fd, fd);
+	ck_assert_int_eq(fstat(sp.results_fd, &a), 0);
+	ck_assert_int_eq(stat(path, &b), 0);
+	ck_assert_uint_eq(a.st_ino, b.st_ino);
+	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
+	cairn_spool_close(&sp);
+	free(path);
+	free(root);
+}
+END_TEST
+
 START_TEST(test_attempts_malformed)
 {
 	struct cairn_attempts a;
@@ -593,6 +677,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_attempts_roundtrip);
 	tcase_add_test(tc, test_attempts_malformed);
+	tcase_add_test(tc, test_attempts_prune);
+	tcase_add_test(tc, test_attempts_fifo);
+	tcase_add_test(tc, test_revive);
 	tcase_add_test(tc, test_attempts_bounded);
 	suite_add_tcase(s, tc);
 	return s;

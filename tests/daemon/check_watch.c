@@ -6,7 +6,9 @@
  * events, and settling driven by a fake stat.  The watcher is tested on a
  * real temporary spool with a real libuv loop: a file moved in is ready
  * at once, a file found by the scan only after settle_ms, ignored names
- * never, and a deleted incoming/ is re-created; each test closes every
+ * never, and a new incoming/ made in place of a deleted one is watched
+ * at once (the periodic check re-creates a missing one: comeback.sh);
+ * each test closes every
  * handle and asserts that uv_loop_close() succeeds.
  */
 #include "config.h"
@@ -417,13 +419,20 @@ static void script(uv_timer_t *t)
 		ck_assert_msg(strcmp(h->seen, "new.yaml cp.csv") == 0 ||
 			      strcmp(h->seen, "cp.csv new.yaml") == 0, "%s", h->seen);
 		h->seen[0] = '\0';
-		/* incoming/ disappears and comes back */
+		/* incoming/ disappears; the watcher waits for a new one */
 		ck_assert_int_eq(renameat(sp.root_fd, "incoming", sp.root_fd, "gone"), 0);
 		break;
 	case 2:
-		put("incoming/after.yaml", "x");
+		ck_assert_int_eq(h->w.dir_fd, -1);
+		ck_assert_int_eq(faccessat(sp.root_fd, "incoming", F_OK, 0), -1);
+		/* a person makes a new one: watched at once */
+		ck_assert_int_eq(mkdirat(sp.root_fd, "incoming", 0755), 0);
 		break;
 	case 3:
+		ck_assert_int_ge(h->w.dir_fd, 0);
+		put("incoming/after.yaml", "x");
+		break;
+	case 4:
 		ck_assert_str_eq(h->seen, "after.yaml");
 		ck_assert_uint_eq(h->w.scans, 2);
 		uv_close((uv_handle_t *)&h->step, step_closed);
@@ -451,7 +460,7 @@ START_TEST(test_watch)
 	uv_timer_start(&h.step, script, 100, 100);
 	uv_run(&h.loop, UV_RUN_DEFAULT);
 	ck_assert_int_eq(h.closed, 2);
-	ck_assert_int_eq(h.stage, 4);
+	ck_assert_int_eq(h.stage, 5);
 	ck_assert_int_eq(uv_loop_close(&h.loop), 0);
 	/* the ignored names were never taken and are still there */
 	struct stat st;

@@ -27,6 +27,7 @@ workers: 2
 memory_budget: 64MiB
 max_file_bytes: 64MiB
 max_piles: 1000000
+max_puzzles: 1000000
 settle_ms: 300
 rescan_s: 5
 job_timeout_s: 300

@@ -1,9 +1,12 @@
 # tests: owned by its area; see Makefile.am
 # daemon-core: unit tests of the spool mechanics and the watcher.
 if HAVE_CHECK
-check_PROGRAMS += tests/daemon/check_spool tests/daemon/check_watch
-TESTS += tests/daemon/check_spool tests/daemon/check_watch
+check_PROGRAMS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
+TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
 endif
+tests_daemon_check_failure_SOURCES = tests/daemon/check_failure.c
+tests_daemon_check_failure_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_failure_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
 tests_daemon_check_spool_SOURCES = tests/daemon/check_spool.c
 tests_daemon_check_spool_CFLAGS = $(tests_check_cflags)
 tests_daemon_check_spool_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
@@ -27,15 +30,44 @@ check_LTLIBRARIES += tests/daemon/stop_shim.la
 tests_daemon_stop_shim_la_SOURCES = tests/daemon/stop_shim.c
 tests_daemon_stop_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_stop_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+check_LTLIBRARIES += tests/daemon/nomem_shim.la
+tests_daemon_nomem_shim_la_SOURCES = tests/daemon/nomem_shim.c
+tests_daemon_nomem_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_nomem_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_daemon_nomem_shim_la_LIBADD = -ldl
 daemon_tests = \
 	tests/daemon/config.sh tests/daemon/once.sh tests/daemon/arrival.sh \
 	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
 	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
+	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
+	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh \
+	tests/daemon/journal.sh \
 	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
+# ops: the metrics file, read by promtool.
+TESTS += tests/daemon/metrics.sh
+dist_check_SCRIPTS += tests/daemon/metrics.sh
+if HAVE_CHECK
+check_PROGRAMS += tests/daemon/check_metrics
+TESTS += tests/daemon/check_metrics
+endif
+tests_daemon_check_metrics_SOURCES = tests/daemon/check_metrics.c
+tests_daemon_check_metrics_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+VALGRIND_TESTS += tests/daemon/check_metrics
+TESTS += tests/daemon/submit.sh
+dist_check_SCRIPTS += tests/daemon/submit.sh
+check_LTLIBRARIES += tests/daemon/norename_shim.la
+tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
+tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
+
+# memory_budget over whole files (issue 9, case 4); a line of its own.
+TESTS += tests/daemon/memory.sh
+dist_check_SCRIPTS += tests/daemon/memory.sh
 # The GlusterFS test needs root and about 1.5 minutes: .ci/run calls
 # tests/gluster/gluster.sh itself, outside `make check`.
 EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh
-VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch

@@ -129,3 +129,53 @@ puzzle_doc() {
 hw1_input() {
 	printf 'id: p1\npiles: [5, 3, 4, 5]\nsolver: linear\nmoves: true\n'
 }
+
+# error_result SOURCE MESSAGE: the result of a file that failed as a whole.
+error_result() {
+	printf 'format: cairn-result/1\nsource: %s\nstatus: error\nerror: "%s"\npuzzles: []\n' "$1" "$2"
+	printf 'summary: {puzzles: 0, solved: 0, errors: 0, graded: 0, correct: 0, wrong: 0, missing: 0, invalid: 0, score: null}\n'
+}
+
+# make_user: a throwaway account for a daemon that must not be root (root
+# reads every file); its name in $TUSER, removed at exit.  Skips (77)
+# where accounts cannot be made.
+make_user() {
+	command -v useradd >/dev/null && command -v setpriv >/dev/null ||
+		{ echo "SKIP: no useradd or setpriv"; exit 77; }
+	[ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot make an account"; exit 77; }
+	TUSER="cairnt$$"
+	i=0
+	# useradd fails while another one holds the lock on /etc/passwd.
+	until useradd -M -r -s /usr/sbin/nologin "$TUSER" 2>"$T/useradd.err"; do
+		i=$((i + 1))
+		[ "$i" -lt 20 ] || { echo "SKIP: useradd: $(cat "$T/useradd.err")"; exit 77; }
+		sleep 0.2
+	done
+	trap 'cleanup; userdel "$TUSER" 2>/dev/null || true' EXIT INT TERM
+	chmod 755 "$T"
+}
+
+# as_user COMMAND...: run COMMAND as $TUSER, without root's groups (in the
+# foreground: run in the background, $! would be a subshell, not COMMAND).
+as_user() {
+	setpriv --reuid="$TUSER" --regid="$TUSER" --clear-groups -- "$@"
+}
+
+# drop_good TAG: 100 good files gTAG-0.yaml ... gTAG-99.yaml, each renamed in.
+drop_good() {
+	_k=0			# not i: wait_for counts with i
+	while [ "$_k" -lt 100 ]; do
+		hw1_input >"$SPOOL/incoming/.g$1-$_k.yaml"
+		mv "$SPOOL/incoming/.g$1-$_k.yaml" "$SPOOL/incoming/g$1-$_k.yaml"
+		_k=$((_k + 1))
+	done
+}
+
+# check_good TAG: the 100 good files of drop_good are done, with results.
+check_good() {
+	[ "$(count_files "$SPOOL/done" "g$1-*.yaml")" -eq 100 ] ||
+		fail "$1: $(count_files "$SPOOL/done" "g$1-*.yaml") of 100 good files done"
+	[ "$(count_files "$SPOOL/results" "g$1-*.result.yaml")" -eq 100 ] || fail "$1: results missing"
+	expect_hw1 | sed "s/^source: hw1.yaml\$/source: g$1-7.yaml/" >"$T/want"
+	cmp "$T/want" "$SPOOL/results/g$1-7.result.yaml" || fail "$1: a good result"
+}

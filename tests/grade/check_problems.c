@@ -175,6 +175,30 @@ START_TEST(test_resolve)
 }
 END_TEST
 
+/* Each puzzle keeps the set's points; an unknown id weighs the default. */
+START_TEST(test_points)
+{
+	struct cairn_input in;
+
+	put("pts.yaml", "puzzles:\n  - {id: p1, piles: [1], points: 5}\n"
+	    "  - {id: p2, piles: [2]}\n  - {id: p3, piles: [3], points: 0}\n");
+	submission(&in, "pts");
+	answer(&in, "p1", 3, 1);
+	answer(&in, "p7", 4, 1);
+	cairn_problems_resolve(&in, dir, NULL, NULL);
+	ck_assert_ptr_null(in.error);
+	ck_assert_uint_eq(in.npuzzles, 4);
+	ck_assert_int_eq(in.puzzles[0].points, 5);
+	ck_assert_int_eq(in.puzzles[1].points, -1);
+	ck_assert_uint_eq(CAIRN_POINTS_OF(&in.puzzles[1]), 1);
+	ck_assert_int_eq(in.puzzles[2].points, 0);
+	ck_assert_uint_eq(CAIRN_POINTS_OF(&in.puzzles[2]), 0);
+	ck_assert_str_eq(in.puzzles[3].id, "p7");
+	ck_assert_uint_eq(CAIRN_POINTS_OF(&in.puzzles[3]), 1);
+	cairn_input_free(&in);
+}
+END_TEST
+
 /* An answer that states nothing counts as no answer. */
 START_TEST(test_empty_answer)
 {
@@ -237,6 +261,11 @@ START_TEST(test_errors)
 			  "problem set \"keyed\": problems/keyed.yaml: line 2: "
 			  "puzzle \"p1\": a problem set states no answers "
 			  "(expect)");
+	expect_file_error("pts", "puzzles:\n  - id: p1\n    piles: [1]\n"
+			  "    points: -2\n",
+			  "problem set \"pts\": problems/pts.yaml: line 4, "
+			  "column 13: puzzles[0].points: expected points from "
+			  "0 to 1000000000, not -2");
 	expect_file_error("sub", "problem_set: hw1\nanswers: {p1: {diff: 1}}\n",
 			  "problem set \"sub\": problems/sub.yaml: not a set of "
 			  "puzzles");
@@ -410,6 +439,7 @@ static Suite *problems_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_resolve);
 	tcase_add_test(tc, test_empty_answer);
+	tcase_add_test(tc, test_points);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_not_regular);
 	tcase_add_test(tc, test_too_large);

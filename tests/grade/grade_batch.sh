@@ -74,9 +74,10 @@ BEGIN {
 			printf "batch,%s,p1,\n", name > file
 		close(file)
 		score = correct / nprob
-		printf "%s%s,%s,%s,%d,%d,%d,%d,0,%s\n", name, csv ? ".csv" : ".yaml",
-			csv ? "" : name, csv ? "" : "batch", nprob, correct, wrong,
-			missing, fmt(correct, nprob) > "/dev/stderr"
+		printf "%s%s,%s,%s,%d,%d,%d,%d,0,%d,%d,%s\n", name,
+			csv ? ".csv" : ".yaml", name, "batch", nprob, correct,
+			wrong, missing, correct, nprob,
+			fmt(correct, nprob) > "/dev/stderr"
 	}
 }
 function fmt(c, g,   x, s) {
@@ -99,7 +100,7 @@ same_text "$count" "$tmp/n"
 
 run 0 "$cairn_bin" report -c "$tmp/conf.yaml" "$spool/results"
 {
-	echo "source,submitter,problem_set,graded,correct,wrong,missing,invalid,score"
+	echo "source,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score"
 	sort "$tmp/expected.rows"
 } > "$tmp/expected.csv"
 same_file "$tmp/expected.csv" "$tmp/out"

@@ -24,13 +24,13 @@ run 1 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml submissions/bilal.yaml
 run 0 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml
-same_text "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0" "$tmp/out"
+same_text "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0 points=9/9" "$tmp/out"
 
 # --verbose prints the very result `cairn solve` prints, then the line.
 run 0 "$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml
 cp "$tmp/out" "$tmp/verbose.want"
-echo "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0" >> "$tmp/verbose.want"
+echo "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0 points=9/9" >> "$tmp/verbose.want"
 run 0 "$cairn" grade -v -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml
 same_file "$tmp/verbose.want" "$tmp/out"
@@ -38,7 +38,7 @@ same_file "$tmp/verbose.want" "$tmp/out"
 # Unreadable files and usage errors: 2.
 run 2 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
 	--problems problems submissions/ada.yaml nonexistent.yaml
-same_text "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0
+same_text "submissions/ada.yaml: graded=6 correct=6 wrong=0 missing=0 invalid=0 score=1.0 points=9/9
 nonexistent.yaml: error: No such file or directory" "$tmp/out"
 run 2 "$cairn" grade
 same_text "cairn grade: expected FILE...
@@ -104,9 +104,9 @@ cairn report: $tmp/results/stray.result.yaml: not a cairn result file (no \"form
 # An empty directory is an empty gradebook; usage errors are 64.
 mkdir "$tmp/emptydir"
 run 0 "$cairn" report "$tmp/emptydir"
-same_text "source,submitter,problem_set,graded,correct,wrong,missing,invalid,score" "$tmp/out"
+same_text "source,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score" "$tmp/out"
 run 64 "$cairn" report --format xml "$tmp/results"
-same_text "cairn report: unknown format \"xml\" (csv or junit)
+same_text "cairn report: unknown format \"xml\" (csv, junit or html)
 Try 'cairn report --help'." "$tmp/err"
 run 64 "$cairn" report
 

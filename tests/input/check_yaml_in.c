@@ -275,6 +275,34 @@ static const struct yaml_case cases[] = {
 	  "#4 @11 piles=-\n"
 	  "  error: line 12, column 1: unknown key \"answers\"\n" },
 
+	{ "points: puzzles of a set only, integers from 0 to 10^9",
+	  "puzzles:\n"
+	  "  - {id: a, piles: [1], points: 3}\n"
+	  "  - {id: b, piles: [1], points: 0}\n"
+	  "  - {id: c, piles: [1], points: \"1000000000\"}\n"
+	  "  - {id: d, piles: [1], points: -1}\n"
+	  "  - {id: e, piles: [1], points: 1000000001}\n"
+	  "  - {id: f, piles: [1], points: 2.5}\n"
+	  "  - {id: g, piles: [1]}\n"
+	  "---\n"
+	  "{piles: [2], points: 1}\n",
+	  "shape: puzzles\n"
+	  "a @2 piles=1 points=3\n"
+	  "b @3 piles=1 points=0\n"
+	  "c @4 piles=1 points=1000000000\n"
+	  "d @5 piles=-\n"
+	  "  error: line 5, column 33: puzzles[3].points: expected points from "
+	  "0 to 1000000000, not -1\n"
+	  "e @6 piles=-\n"
+	  "  error: line 6, column 33: puzzles[4].points: expected points from "
+	  "0 to 1000000000, not 1000000001\n"
+	  "f @7 piles=-\n"
+	  "  error: line 7, column 33: puzzles[5].points: \"2.5\" is not an "
+	  "integer\n"
+	  "g @8 piles=1\n"
+	  "#8 @10 piles=-\n"
+	  "  error: line 10, column 14: unknown key \"points\"\n" },
+
 	{ "a puzzle that is not a mapping",
 	  "puzzles:\n"
 	  "  - [1, 2]\n"

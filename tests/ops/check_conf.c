@@ -116,6 +116,17 @@ static const struct bad_case bad_cases[] = {
 	  "line 1, column 16: job_timeout_s: \"99999999999999999999999\" is not a whole number from 0 to 86400" },
 	{ "max_piles: 0\n",
 	  "line 1, column 12: max_piles: \"0\" is not a whole number from 1 to 4294967295" },
+	{ "max_puzzles: 0\n",
+	  "line 1, column 14: max_puzzles: \"0\" is not a whole number from 1 to 4294967295" },
+	{ "max_puzzles: 4294967296\n",
+	  "line 1, column 14: max_puzzles: \"4294967296\" is not a whole number from 1 to 4294967295" },
+	{ "max_puzzles: -3\n",
+	  "line 1, column 14: max_puzzles: \"-3\" is not a whole number from 1 to 4294967295" },
+	{ "max_puzzles: 1e6\n",
+	  "line 1, column 14: max_puzzles: \"1e6\" is not a whole number from 1 to 4294967295" },
+	{ "max_puzzles: [1]\n",
+	  "line 1, column 14: max_puzzles: expected a single value, not a sequence" },
+	{ "max_puzles: 10\n", "line 1, column 1: unknown key \"max_puzles\"" },
 	{ "workers: 0\n",
 	  "line 1, column 10: workers: \"0\" is not a whole number from 1 to 1024" },
 	{ "\n\nworkers: many\n",
@@ -259,6 +270,7 @@ START_TEST(test_values)
 		"memory_budget: 2GiB\n"
 		"max_file_bytes: 1MB\n"
 		"max_piles: 4294967295\n"
+		"max_puzzles: 4294967295\n"
 		"settle_ms: 0\n"
 		"rescan_s: 0\n"
 		"job_timeout_s: 86400\n"
@@ -278,6 +290,7 @@ START_TEST(test_values)
 	ck_assert_uint_eq(c.memory_budget, 2147483648ULL);
 	ck_assert_uint_eq(c.max_file_bytes, 1000000);
 	ck_assert_uint_eq(c.max_piles, 4294967295ULL);
+	ck_assert_uint_eq(c.max_puzzles, 4294967295ULL);
 	ck_assert_uint_eq(c.settle_ms, 0);
 	ck_assert_uint_eq(c.rescan_s, 0);
 	ck_assert_uint_eq(c.job_timeout_s, 86400);
@@ -421,6 +434,7 @@ START_TEST(test_print_exact)
 		"memory_budget: 1GiB\n"
 		"max_file_bytes: 64MiB\n"
 		"max_piles: 1000000\n"
+		"max_puzzles: 1000000\n"
 		"settle_ms: 500\n"
 		"rescan_s: 60\n"
 		"job_timeout_s: 300\n"
@@ -481,6 +495,7 @@ START_TEST(test_round_trip)
 	c.memory_budget = 1500000;
 	c.max_file_bytes = 1023;
 	c.max_piles = 17;
+	c.max_puzzles = 3;
 	c.settle_ms = 0;
 	c.rescan_s = 0;
 	c.job_timeout_s = 1;

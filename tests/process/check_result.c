@@ -173,14 +173,15 @@ START_TEST(csv_bytes)
 	got = render(&in);
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
-		"first_move,moves,verdict,feedback,error\n"
-		"p1,3,4,linear,17,9,8,1,alice,true,left,LRRL,,,\n"
+		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
+		"points,max_points\n"
+		"p1,3,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,\n"
 		"\"'=HYPERLINK(\"\"x\"\")\",9,,,,,,,,,,,,,"
-		"\"line 10, column 14: puzzles[1].piles[2]: \"\"x\"\" is not an integer\"\n"
+		"\"line 10, column 14: puzzles[1].piles[2]: \"\"x\"\" is not an integer\",,,,\n"
 		"1,12,4,linear,15,11,4,7,alice,true,right,RLLL,wrong,"
-		"\"diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L\",\n"
-		"-3,20,3,linear,104,4,100,-96,bob,false,left,,correct,,\n"
-		"'-lost,25,,,,,,,,,,,invalid,\"'+unknown, id\",\n");
+		"\"diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L\",,,,,\n"
+		"-3,20,3,linear,104,4,100,-96,bob,false,left,,correct,,,,,,\n"
+		"'-lost,25,,,,,,,,,,,invalid,\"'+unknown, id\",,,,,\n");
 	free(got);
 }
 END_TEST
@@ -216,8 +217,9 @@ START_TEST(file_error_csv)
 	got = render(&in);
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
-		"first_move,moves,verdict,feedback,error\n"
-		",1,,,,,,,,,,,,,\"line 1, field 4: unknown column \"\"foo\"\"\"\n");
+		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
+		"points,max_points\n"
+		",1,,,,,,,,,,,,,\"line 1, field 4: unknown column \"\"foo\"\"\",,,,\n");
 	free(got);
 }
 END_TEST
@@ -240,7 +242,43 @@ START_TEST(submission_header_and_score)
 	got = render(&in);
 	ck_assert_ptr_nonnull(strstr(got, "status: ok\nproblem_set: hw1\nsubmitter: \"Ana Lima\"\npuzzles:\n"));
 	ck_assert_ptr_nonnull(strstr(got, "    first_move: right\n    verdict: missing\n"));
-	ck_assert_ptr_nonnull(strstr(got, "graded: 3, correct: 2, wrong: 0, missing: 1, invalid: 0, score: 0.6667}\n"));
+	ck_assert_ptr_nonnull(strstr(got, "graded: 3, correct: 2, wrong: 0, missing: 1, invalid: 0, points: 2, max_points: 3, score: 0.6667}\n"));
+	free(got);
+}
+END_TEST
+
+/* A CSV submission's records each name its submitter and problem set. */
+START_TEST(csv_submission_owner)
+{
+	struct cairn_input in;
+	struct cairn_puzzle *p;
+	char *got;
+
+	cairn_input_init(&in, "zed.csv", CAIRN_FORMAT_CSV);
+	in.shape = CAIRN_SHAPE_SUBMISSION;
+	in.problem_set = cairn_xstrdup("hw1");
+	in.submitter = cairn_xstrdup("=Zed, Z");
+	p = solved(&in, "a", 2, 2, 6, "RRL");
+	p->out.verdict = CAIRN_VERDICT_CORRECT;
+	p->points = 3;
+	p = solved(&in, "b", 3, 2, 6, "RRL");
+	p->out.verdict = CAIRN_VERDICT_MISSING;
+	got = render(&in);
+	ck_assert_str_eq(got,
+		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
+		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
+		"points,max_points\n"
+		"a,2,3,linear,6,4,2,2,alice,true,right,,correct,,,"
+		"\"'=Zed, Z\",hw1,3,3\n"
+		"b,3,3,linear,6,4,2,2,alice,true,right,,missing,,,"
+		"\"'=Zed, Z\",hw1,0,1\n");
+	free(got);
+	cairn_input_init(&in, "gus.csv", CAIRN_FORMAT_CSV);
+	in.problem_set = cairn_xstrdup("hw9");
+	cairn_input_fail(&in, 0, cairn_xstrdup("unknown problem set \"hw9\""));
+	got = render(&in);
+	ck_assert_str_eq(strchr(got, '\n') + 1,
+		",,,,,,,,,,,,,,\"unknown problem set \"\"hw9\"\"\",,hw9,,\n");
 	free(got);
 }
 END_TEST
@@ -297,6 +335,7 @@ int main(void)
 	tcase_add_test(tc, file_error_yaml);
 	tcase_add_test(tc, file_error_csv);
 	tcase_add_test(tc, submission_header_and_score);
+	tcase_add_test(tc, csv_submission_owner);
 	tcase_add_test(tc, yaml_scalars);
 	tcase_add_test(tc, csv_fields);
 	suite_add_tcase(s, tc);

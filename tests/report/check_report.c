@@ -103,22 +103,34 @@ START_TEST(test_read)
 	ck_assert_uint_eq(st.missing, 1);
 	ck_assert_uint_eq(st.invalid, 1);
 	ck_assert_int_eq(st.file_error, 0);
+	ck_assert_int_eq(st.weighted, 1);
+	ck_assert_uint_eq(st.points, 3);
+	ck_assert_uint_eq(st.max_points, 7);
 
 	/* CSV: the source from the name, the formula guard undone */
 	ck_assert_str_eq(rf[1].source, "bob.csv");
-	ck_assert_ptr_null(rf[1].submitter);
+	ck_assert_str_eq(rf[1].submitter, "Bob Ray");
+	ck_assert_str_eq(rf[1].problem_set, "hw1");
 	ck_assert_uint_eq(rf[1].npuzzles, 3);
 	ck_assert_str_eq(rf[1].puzzles[1].id, "-p2");
 	ck_assert_str_eq(rf[1].puzzles[2].error,
 			 "line 4, field 2: \"x\" is not an integer");
 	ck_assert_int_eq(rf[1].puzzles[2].verdict, CAIRN_VERDICT_NONE);
+	ck_assert_int_eq(rf[1].weighted, 1);
+	ck_assert_uint_eq(rf[1].points, 2);
+	ck_assert_uint_eq(rf[1].max_points, 3);
+	/* a result from before points weighs each puzzle 1 */
+	ck_assert_int_eq(rf[3].weighted, 0);
 
 	ck_assert_str_eq(rf[2].error, "line 3, column 1: did not find "
 			 "expected key");
 	ck_assert_uint_eq(rf[2].npuzzles, 0);
 	cairn_result_tally(&rf[2], &st);
 	ck_assert_int_eq(st.file_error, 1);
+	/* a CSV result from before the submitter column names no one */
 	ck_assert_str_eq(rf[4].source, "dave.csv");
+	ck_assert_ptr_null(rf[4].submitter);
+	ck_assert_ptr_null(rf[4].problem_set);
 	ck_assert_str_eq(rf[4].error,
 			 "line 1, field 4: unknown column \"expect_dif\"");
 	ck_assert_uint_eq(rf[4].npuzzles, 0);
@@ -156,13 +168,45 @@ START_TEST(test_junit)
 }
 END_TEST
 
+/* The page escapes every text; its parts are all there, in order. */
+START_TEST(test_html)
+{
+	struct cairn_result_file rf[NFILES];
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	const char *name = "<td>=HYPERLINK(&quot;x&quot;) &amp; &lt;Carol&gt; "
+			   "&apos;C&apos; \xef\xbf\xbd \xc3\xa9</td>";
+
+	read_all(rf);
+	cairn_report_html(rf, NFILES, &b);
+	ck_assert_ptr_nonnull(strstr(b.data, name));
+	ck_assert_ptr_null(strstr(b.data, "<Carol>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<dt>Submissions</dt><dd>6</dd>"
+				     "<dt>With a score</dt><dd>3</dd>"
+				     "<dt>File errors</dt><dd>2</dd>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<a href=\"#s2\">bob.csv</a>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<article class=\"sub\" "
+				     "id=\"s2\"><h3>bob.csv</h3>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<td>-p2</td><td class=\"v "
+				     "v-wrong\">wrong</td><td>moves: move 1"));
+	ck_assert_ptr_nonnull(strstr(strstr(b.data, "id=\"glance\""),
+				     "id=\"puzzles\""));
+	ck_assert_str_eq(b.data + b.len - 15, "</body></html>\n");
+	free_all(rf);
+	cairn_buf_reset(&b);
+	cairn_report_html(NULL, 0, &b);
+	ck_assert_ptr_nonnull(strstr(b.data, "<p>No submission names a "
+				     "problem set.</p>"));
+	cairn_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_empty)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
 	cairn_report_csv(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "source,submitter,problem_set,graded,correct,"
-			 "wrong,missing,invalid,score\n");
+			 "wrong,missing,invalid,points,max_points,score\n");
 	cairn_buf_reset(&b);
 	cairn_report_junit(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -183,16 +227,37 @@ START_TEST(test_score)
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_stats st;
 	size_t i;
+	int w;
 
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		memset(&st, 0, sizeof st);
-		st.correct = t[i].correct;
-		st.graded = t[i].graded;
-		cairn_buf_reset(&b);
-		cairn_buf_adds(&b, "");
-		cairn_stats_score(&b, &st);
-		ck_assert_str_eq(b.data, t[i].want);
+	/* The same as correct/graded, and as points/max_points. */
+	for (w = 0; w < 2; w++) {
+		for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+			memset(&st, 0, sizeof st);
+			st.weighted = w;
+			st.correct = w ? 7 : t[i].correct;
+			st.graded = w ? 7 : t[i].graded;
+			st.points = w ? t[i].correct : 0;
+			st.max_points = w ? t[i].graded : 0;
+			cairn_buf_reset(&b);
+			cairn_buf_adds(&b, "");
+			cairn_stats_score(&b, &st);
+			ck_assert_str_eq(b.data, t[i].want);
+		}
 	}
+	/* Sums of large weights neither overflow nor lose the rounding. */
+	memset(&st, 0, sizeof st);
+	st.weighted = 1;
+	st.points = UINT64_C(999999999999999999);
+	st.max_points = UINT64_C(1000000000000000000);
+	cairn_buf_reset(&b);
+	cairn_buf_adds(&b, "");
+	cairn_stats_score(&b, &st);
+	ck_assert_str_eq(b.data, "1.0");
+	st.points = UINT64_C(333333333333333333);
+	cairn_buf_reset(&b);
+	cairn_buf_adds(&b, "");
+	cairn_stats_score(&b, &st);
+	ck_assert_str_eq(b.data, "0.3333");
 	cairn_buf_free(&b);
 }
 END_TEST
@@ -223,6 +288,10 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "alias.result.yaml", "line 4: aliases are not used in result files" },
 	{ "quote.result.csv", "line 2: a quoted field is not closed" },
 	{ "verdict.result.yaml", "line 5: puzzles[0]: unknown verdict" },
+	{ "points.result.csv", "line 2: points and max_points must both be "
+	  "non-negative integers or both empty" },
+	{ "points.result.yaml", "line 5: summary: points and max_points must "
+	  "both be non-negative integers" },
 };
 
 START_TEST(test_bad)
@@ -366,6 +435,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_gradebook);
 	tcase_add_test(tc, test_junit);
 	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_score);
 	tcase_add_test(tc, test_xml_text);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof bad / sizeof bad[0]);

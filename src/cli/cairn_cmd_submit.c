@@ -1,0 +1,501 @@
+/*
+ * cairn_cmd_submit - `cairn submit`: the writer's side of the spool.
+ *
+ * Each FILE is copied into incoming/ under a temporary name the daemon
+ * ignores (".NAME.submit.PID.N.tmp"), flushed with fsync(), and moved to
+ * NAME without replacing anything: a name already waiting keeps its file
+ * and this one becomes NAME.1.EXT (then .2, ...), as done/ numbers its
+ * files.  incoming/ is opened with O_PATH, so a user who may write it but
+ * not list it (mode 1733) can submit.
+ *
+ * With --wait, an inotify watch on results/ is set up before the first
+ * move; the identity (device, inode) of any result already under the
+ * name is noted before the move, so a result counts once it is there
+ * with another identity: each one is checked once after the moves (the
+ * daemon may have been faster than us) and then again only when inotify
+ * names it.  There is no polling loop, and --timeout bounds the wait.
+ * A result is known by its name only: two submissions of one name racing
+ * each other may each see the other's result.
+ *
+ * Output: "FILE: PATH" for each file submitted, then with --wait, as
+ * each result arrives, "==> PATH <==" and the result file's bytes.
+ * Errors go to stderr as "cairn submit: FILE: MESSAGE".
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn_cli.h"
+#include "cairn_mem.h"
+#include "cairn_result.h"
+#include "cairn_result_read.h"
+#include "cairn_spoolname.h"
+
+/* The exit codes of SPEC section 7 (those of cairn grade, and a timeout). */
+#define SUBMIT_NOT_CORRECT 1
+#define SUBMIT_ERROR       2
+#define SUBMIT_TIMEOUT     75
+
+/* Longest name the daemon processes (SPEC section 5). */
+#define NAME_MAX_SPOOL 200
+
+static const char usage[] =
+	"Usage: cairn submit [OPTIONS] [--wait [--timeout S]] FILE...\n"
+	"\n"
+	"Copy each FILE into the spool's incoming/ directory under a temporary\n"
+	"name, flush it and rename it into place; a file already waiting under\n"
+	"the name is kept and this one is stored as NAME.1.EXT (then .2, ...).\n"
+	"Prints \"FILE: PATH\" for each file.\n"
+	"\n"
+	"      --spool DIR       the spool (default: the configuration's spool)\n"
+	"  -w, --wait            wait for each result and print it, after a line\n"
+	"                        \"==> PATH <==\"\n"
+	"  -t, --timeout S       with --wait, give up after S seconds\n"
+	"  -c, --config FILE     configuration file\n"
+	"  -h, --help            this help\n"
+	"\n"
+	"Exit status: 0 when every file was submitted and, with --wait, every\n"
+	"puzzle of every result is correct, or ungraded and solved; 1 when a\n"
+	"puzzle is wrong, missing, invalid or has an error; 2 on a usage,\n"
+	"configuration or file error; 75 when the timeout passed.\n";
+
+enum { OPT_SPOOL = CAIRN_OPT_FIRST_OWN };
+
+struct submit_opts {
+	const char *spool;
+	int wait;
+	double timeout;			/* seconds; < 0: none */
+};
+
+/* One file being submitted. */
+struct sub {
+	const char *file;		/* as given */
+	char *name;			/* its name in incoming/, once moved */
+	char *result;			/* the result's name in results/ */
+	dev_t old_dev;			/* the result there before the move */
+	ino_t old_ino;
+	int had_old, waiting;
+};
+
+struct spool {
+	char *root;
+	int incoming_fd, results_fd;	/* O_PATH */
+	int inotify_fd;			/* -1 without --wait */
+};
+
+static int parse(struct cairn_cli *cli, struct submit_opts *o, int argc,
+		 char **argv, int *exit_code)
+{
+	static const struct option longopts[] = {
+		CAIRN_CLI_COMMON_LONG,
+		{ "spool", required_argument, NULL, OPT_SPOOL },
+		{ "wait", no_argument, NULL, 'w' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "wt:",
+				  longopts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_SPOOL: o->spool = optarg; break;
+		case 'w': o->wait = 1; break;
+		case 't':
+			errno = 0;
+			o->timeout = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(o->timeout >= 0 && o->timeout <= 1e9)) {
+				*exit_code = cairn_cli_usage_error(cli, "--timeout: "
+					"\"%s\" is not a number of seconds", optarg);
+				return 1;
+			}
+			break;
+		default:
+			if (cairn_cli_option(cli, opt, optarg, exit_code) != 0)
+				return 1;
+		}
+	}
+	if (o->timeout >= 0 && !o->wait) {
+		*exit_code = cairn_cli_usage_error(cli, "--timeout needs --wait");
+		return 1;
+	}
+	if (optind == argc) {
+		*exit_code = cairn_cli_usage_error(cli, "expected FILE...");
+		return 1;
+	}
+	return 0;
+}
+
+/* file_error - "cairn submit: FILE: MESSAGE[: strerror(e)]" on stderr */
+static void file_error(const char *file, int e, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void file_error(const char *file, int e, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "cairn submit: %s: ", file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (e != 0)
+		fprintf(stderr, ": %s", strerror(e));
+	fputc('\n', stderr);
+}
+
+/* open_spool - O_PATH descriptors on incoming/ and results/, the watch */
+static int open_spool(struct spool *sp, const char *root, int wait)
+{
+	char *path;
+
+	sp->root = cairn_xstrdup(root);
+	sp->incoming_fd = sp->results_fd = sp->inotify_fd = -1;
+	path = cairn_xasprintf("%s/incoming", root);
+	sp->incoming_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (sp->incoming_fd < 0)
+		goto fail;
+	if (wait) {
+		free(path);
+		path = cairn_xasprintf("%s/results", root);
+		sp->results_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		sp->inotify_fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+		if (sp->results_fd < 0 || sp->inotify_fd < 0 ||
+		    inotify_add_watch(sp->inotify_fd, path, IN_MOVED_TO |
+				      IN_CLOSE_WRITE | IN_ONLYDIR) < 0)
+			goto fail;
+	}
+	free(path);
+	return 0;
+fail:
+	fprintf(stderr, "cairn submit: %s: %s\n", path, strerror(errno));
+	free(path);
+	return -1;
+}
+
+static void close_spool(struct spool *sp)
+{
+	int *fds[] = { &sp->incoming_fd, &sp->results_fd, &sp->inotify_fd };
+
+	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+		if (*fds[i] >= 0)
+			close(*fds[i]);
+	free(sp->root);
+}
+
+/* write_temp - data as a new hidden file in incoming/, flushed; its name */
+static char *write_temp(const struct spool *sp, const char *file,
+			const char *name, const struct cairn_buf *data)
+{
+	static unsigned seq;
+	char *tmp = NULL;
+	size_t off = 0;
+	ssize_t n;
+	int fd = -1, e;
+
+	do {
+		free(tmp);
+		tmp = cairn_xasprintf(".%s.submit.%ld.%u.tmp", name,
+				      (long)getpid(), seq++);
+		fd = openat(sp->incoming_fd, tmp, O_WRONLY | O_CREAT | O_EXCL |
+			    O_CLOEXEC, 0644);
+	} while (fd < 0 && errno == EEXIST);
+	if (fd < 0) {
+		file_error(file, errno, "cannot create a file in %s/incoming", sp->root);
+		free(tmp);
+		return NULL;
+	}
+	/* The daemon reads it under its own account, whatever our umask is. */
+	e = fchmod(fd, 0644) < 0 ? errno : 0;
+	while (e == 0 && off < data->len) {
+		n = write(fd, data->data + off, data->len - off);
+		if (n < 0 && errno != EINTR)
+			e = errno;
+		off += n > 0 ? (size_t)n : 0;
+	}
+	if (e == 0 && fsync(fd) < 0)
+		e = errno;
+	if (close(fd) < 0 && e == 0)
+		e = errno;
+	if (e == 0)
+		return tmp;
+	file_error(file, e, "cannot write %s", tmp);
+	unlinkat(sp->incoming_fd, tmp, 0);
+	free(tmp);
+	return NULL;
+}
+
+/* note_old - remember the result already under s->result, if any */
+static void note_old(const struct spool *sp, struct sub *s)
+{
+	struct stat st;
+
+	s->had_old = sp->inotify_fd >= 0 &&
+		     fstatat(sp->results_fd, s->result, &st, 0) == 0;
+	if (s->had_old) {
+		s->old_dev = st.st_dev;
+		s->old_ino = st.st_ino;
+	}
+}
+
+/*
+ * place - move tmp to the first free numbered form of the file's name,
+ * noting before each try the result that name would replace.
+ */
+static int place(const struct spool *sp, struct sub *s, const char *tmp,
+		 const char *name)
+{
+	int r = -EEXIST;
+
+	for (unsigned k = 0; r == -EEXIST && k <= 1000; k++) {
+		free(s->name);
+		free(s->result);
+		s->name = cairn_spool_numbered(name, k);
+		s->result = cairn_result_name(s->name);
+		note_old(sp, s);
+		r = cairn_spool_move(sp->incoming_fd, tmp, sp->incoming_fd, s->name);
+	}
+	return r;
+}
+
+/* submit_one - copy one file into incoming/; 0 or SUBMIT_ERROR */
+static int submit_one(const struct spool *sp, struct sub *s)
+{
+	struct cairn_buf data = CAIRN_BUF_INIT;
+	const char *name = strrchr(s->file, '/') ? strrchr(s->file, '/') + 1 : s->file;
+	char *tmp;
+	int r;
+
+	if (*name == '\0' || cairn_spool_ignored(name)) {
+		file_error(s->file, 0, "\"%s\" is a name the daemon ignores (it "
+			   "starts with '.' or ends in .tmp, .part or ~)", name);
+		return SUBMIT_ERROR;
+	}
+	if (strlen(name) > NAME_MAX_SPOOL) {
+		file_error(s->file, 0, "the name is longer than %d bytes, which "
+			   "the daemon does not process", NAME_MAX_SPOOL);
+		return SUBMIT_ERROR;
+	}
+	if ((r = cairn_cli_read_file(s->file, &data)) < 0) {
+		file_error(s->file, -r, "cannot read it");
+		cairn_buf_free(&data);
+		return SUBMIT_ERROR;
+	}
+	tmp = write_temp(sp, s->file, name, &data);
+	cairn_buf_free(&data);
+	if (tmp == NULL)
+		return SUBMIT_ERROR;
+	if ((r = place(sp, s, tmp, name)) < 0) {
+		file_error(s->file, -r, "cannot move it into %s/incoming", sp->root);
+		unlinkat(sp->incoming_fd, tmp, 0);
+		free(tmp);
+		return SUBMIT_ERROR;
+	}
+	free(tmp);
+	printf("%s: %s/incoming/%s\n", s->file, sp->root, s->name);
+	fflush(stdout);
+	s->waiting = sp->inotify_fd >= 0;
+	return 0;
+}
+
+/* verdict - a result's share of the exit status */
+static int verdict(const struct sub *s, const struct cairn_buf *text)
+{
+	struct cairn_result_file r;
+	struct cairn_stats st;
+	char err[512];
+	int rc;
+
+	if (cairn_result_read(&r, s->result, text->data, text->len, err,
+			      sizeof err) < 0) {
+		file_error(s->file, 0, "result %s: %s", s->result, err);
+		cairn_result_file_free(&r);
+		return SUBMIT_ERROR;
+	}
+	cairn_result_tally(&r, &st);
+	cairn_result_file_free(&r);
+	if (st.file_error)
+		rc = SUBMIT_ERROR;
+	else
+		rc = st.wrong + st.missing + st.invalid + st.errors > 0 ?
+		     SUBMIT_NOT_CORRECT : 0;
+	return rc;
+}
+
+/*
+ * check - whether s's result is there and new; if so print it and set
+ * *rc to its share of the exit status.  Returns 1 when s is finished.
+ */
+static int check(const struct spool *sp, struct sub *s, int *rc)
+{
+	struct cairn_buf text = CAIRN_BUF_INIT;
+	char chunk[65536];
+	struct stat st;
+	ssize_t n;
+	int fd = openat(sp->results_fd, s->result, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd < 0 && errno == ENOENT)
+		return 0;
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		file_error(s->file, errno, "cannot read the result %s", s->result);
+		if (fd >= 0)
+			close(fd);
+		*rc = SUBMIT_ERROR;
+		return 1;
+	}
+	if (s->had_old && st.st_dev == s->old_dev && st.st_ino == s->old_ino) {
+		close(fd);
+		return 0;
+	}
+	while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			cairn_buf_add(&text, chunk, (size_t)n);
+	close(fd);
+	cairn_buf_reserve(&text, 0);
+	printf("==> %s/results/%s <==\n", sp->root, s->result);
+	fwrite(text.data, 1, text.len, stdout);
+	if (text.len > 0 && text.data[text.len - 1] != '\n')
+		putchar('\n');
+	fflush(stdout);
+	*rc = n < 0 ? SUBMIT_ERROR : verdict(s, &text);
+	cairn_buf_free(&text);
+	return 1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* check_name - check the waiting file whose result is `name` (NULL: all) */
+static size_t check_name(const struct spool *sp, struct sub *subs, size_t n,
+			 const char *name, int *worst)
+{
+	size_t finished = 0;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!subs[i].waiting || (name && strcmp(name, subs[i].result) != 0))
+			continue;
+		rc = 0;
+		if (check(sp, &subs[i], &rc)) {
+			subs[i].waiting = 0;
+			finished++;
+			*worst = rc > *worst ? rc : *worst;
+		}
+	}
+	return finished;
+}
+
+/* drain - read the events inotify has; the number of files finished */
+static size_t drain(const struct spool *sp, struct sub *subs, size_t n,
+		    int *worst)
+{
+	char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
+	const struct inotify_event *ev;
+	size_t finished = 0;
+	ssize_t len;
+
+	while ((len = read(sp->inotify_fd, buf, sizeof buf)) > 0) {
+		for (char *p = buf; p < buf + len; p += sizeof *ev + ev->len) {
+			ev = (const struct inotify_event *)(void *)p;
+			if (ev->mask & IN_Q_OVERFLOW)
+				finished += check_name(sp, subs, n, NULL, worst);
+			else if (ev->len > 0)
+				finished += check_name(sp, subs, n, ev->name, worst);
+		}
+	}
+	return finished;
+}
+
+/* wait_all - wait for every waiting file's result; the worst status */
+static int wait_all(const struct spool *sp, struct sub *subs, size_t n,
+		    size_t left, double timeout, int worst)
+{
+	double deadline = timeout >= 0 ? now_s() + timeout : 0;
+	struct pollfd pfd = { .fd = sp->inotify_fd, .events = POLLIN };
+	int ms = -1, r;
+
+	left -= check_name(sp, subs, n, NULL, &worst);
+	while (left > 0) {
+		if (timeout >= 0) {
+			double rest = deadline - now_s();
+
+			ms = rest > 0 ? (int)(rest * 1000) + 1 : 0;
+		}
+		r = poll(&pfd, 1, ms);
+		if (r < 0 && errno != EINTR) {
+			fprintf(stderr, "cairn submit: poll: %s\n", strerror(errno));
+			return SUBMIT_ERROR;
+		}
+		if (r > 0)
+			left -= drain(sp, subs, n, &worst);
+		else if (r == 0 && timeout >= 0 && now_s() >= deadline)
+			break;
+	}
+	for (size_t i = 0; i < n && left > 0; i++)
+		if (subs[i].waiting)
+			file_error(subs[i].file, 0, "no result %s within %g s",
+				   subs[i].result, timeout);
+	return left > 0 ? SUBMIT_TIMEOUT : worst;
+}
+
+static int run(struct cairn_cli *cli, const struct submit_opts *o, int nfiles,
+	       char **files)
+{
+	struct sub *subs = cairn_xcalloc((size_t)nfiles, sizeof *subs);
+	struct spool sp;
+	size_t left = 0;
+	int worst = 0, rc;
+
+	if (open_spool(&sp, o->spool ? o->spool : cli->conf.spool, o->wait) < 0) {
+		close_spool(&sp);
+		free(subs);
+		return SUBMIT_ERROR;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		subs[i].file = files[i];
+		rc = submit_one(&sp, &subs[i]);
+		worst = rc > worst ? rc : worst;
+		left += subs[i].waiting;
+	}
+	if (o->wait)
+		worst = wait_all(&sp, subs, (size_t)nfiles, left, o->timeout, worst);
+	for (int i = 0; i < nfiles; i++) {
+		free(subs[i].name);
+		free(subs[i].result);
+	}
+	free(subs);
+	close_spool(&sp);
+	return worst;
+}
+
+int cairn_cmd_submit(int argc, char **argv)
+{
+	struct submit_opts o = { .timeout = -1 };
+	struct cairn_cli cli;
+	int rc = 0;
+
+	cairn_cli_init(&cli, "submit", usage);
+	if (parse(&cli, &o, argc, argv, &rc) != 0)
+		rc = rc == CAIRN_EX_OK ? rc : SUBMIT_ERROR;
+	else if (o.spool == NULL && cairn_cli_load_config(&cli) != 0)
+		rc = SUBMIT_ERROR;
+	else
+		rc = run(&cli, &o, argc - optind, argv + optind);
+	cairn_cli_teardown(&cli);
+	return rc;
+}

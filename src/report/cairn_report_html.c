@@ -1,0 +1,434 @@
+/*
+ * cairn_report_html - one self-contained HTML page for an instructor.
+ *
+ * The page has three parts: the class at a glance (how many submissions,
+ * the mean and median score, a histogram of scores drawn as inline SVG,
+ * and a table of every submission linking to its details), each puzzle
+ * of each problem set (how many answers were correct, wrong, missing and
+ * invalid, how many puzzle errors, what optimal play gives, and the three
+ * most common wrong answers with their counts), and each submission with
+ * its verdicts and feedback.  It needs nothing but itself: the style is
+ * inline, there is no script and no external resource, so it reads the
+ * same offline, with scripts off and on paper.
+ *
+ * Every text from a result file goes through cairn_xml_text(), so markup
+ * in a submitter's name or an id is shown, never run; the page's own
+ * anchors are numbers, never user text.  What it shows is gathered by
+ * cairn_report_class (a CSV result holds no stated answer, so there the
+ * feedback stands for the wrong answer).  The page is a pure function of
+ * the results in the order given, and its size is linear in them.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cairn_mem.h"
+#include "cairn_report.h"
+#include "cairn_report_class.h"
+#include "cairn_result.h"
+
+#define NBINS 10			/* histogram bins of width 0.1 */
+#define TOP_WRONG 3			/* wrong answers shown per puzzle */
+#define SHOW_MAX 80			/* bytes of an answer or line shown */
+
+/* ---- rendering ---- */
+
+static const char style[] =
+	"body{font:15px/1.45 system-ui,-apple-system,\"Segoe UI\",Roboto,"
+	"\"DejaVu Sans\",sans-serif;color:#1b1f24;background:#fff;margin:0 "
+	"auto;max-width:72rem;padding:1.2rem 1.5rem}"
+	"h1{font-size:1.6rem;margin:.2rem 0 .6rem}"
+	"h2{font-size:1.25rem;border-bottom:2px solid #d0d7de;"
+	"padding-bottom:.2rem;margin-top:2rem}"
+	"h3{font-size:1.05rem;margin:1.2rem 0 .4rem}"
+	"table{border-collapse:collapse;width:100%;margin:.4rem 0 1rem}"
+	"th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;"
+	"vertical-align:top}"
+	"th{background:#f3f5f7}td.n,th.n{text-align:right;"
+	"font-variant-numeric:tabular-nums}"
+	"tbody tr:nth-child(even){background:#fafbfc}"
+	".glance{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}"
+	".stats{display:grid;grid-template-columns:auto auto;gap:.2rem 1rem;"
+	"margin:0;font-size:1.05rem}.stats dt{color:#57606a}"
+	".stats dd{margin:0;font-weight:600;text-align:right}"
+	"figure{margin:0}figcaption{color:#57606a;font-size:.9rem}"
+	".v{font-weight:600;white-space:nowrap}.v-correct{color:#1a7f37}"
+	".v-wrong{color:#cf222e}.v-missing{color:#7d4e00}"
+	".v-invalid{color:#8250df}.v-error{color:#6e7781}"
+	".err{color:#cf222e}q{quotes:none;font-family:ui-monospace,"
+	"\"DejaVu Sans Mono\",monospace;background:#f3f5f7;padding:0 .2rem}"
+	"ol.wrong{margin:0;padding-left:1.2rem}.sub{margin-bottom:1.4rem}"
+	".meta{color:#57606a;margin:.1rem 0 .4rem}a{color:#0550ae}"
+	".vt th:first-child{width:12rem}.vt th:nth-child(2){width:6rem}"
+	"svg text{font:12px system-ui,\"DejaVu Sans\",sans-serif;fill:#1b1f24}"
+	"@media print{body{max-width:none;padding:0;font-size:11pt}"
+	"a{color:inherit;text-decoration:none}.top{display:none}"
+	".sub,tr,figure{break-inside:avoid}h2,h3{break-after:avoid}}";
+
+static void text(struct cairn_buf *out, const char *s)
+{
+	cairn_xml_text(out, s);
+}
+
+/* shown - s, cut to SHOW_MAX bytes on a character boundary, with "…" */
+static void shown(struct cairn_buf *out, const char *s)
+{
+	size_t len = strlen(s), cut;
+	char *head;
+
+	if (len <= SHOW_MAX) {
+		text(out, s);
+		return;
+	}
+	for (cut = SHOW_MAX; cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80;
+	     cut--)
+		;
+	head = cairn_xstrndup(s, cut);
+	text(out, head);
+	cairn_buf_adds(out, "\xe2\x80\xa6");
+	free(head);
+}
+
+/* decimal - v in [0, 1] with at most four decimals, at least one */
+static void decimal(struct cairn_buf *out, double v)
+{
+	char tmp[32];
+	size_t len = (size_t)snprintf(tmp, sizeof tmp, "%.4f", v);
+
+	while (len > 2 && tmp[len - 1] == '0' && tmp[len - 2] != '.')
+		tmp[--len] = '\0';
+	cairn_buf_adds(out, tmp);
+}
+
+static int scored(const struct cairn_stats *st)
+{
+	return st->max_points > 0;
+}
+
+static double score_of(const struct cairn_stats *st)
+{
+	return (double)st->points / (double)st->max_points;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* histogram - the scores in NBINS bins, as an inline SVG bar chart */
+static void histogram(struct cairn_buf *out, const size_t *bins,
+		      size_t nscored)
+{
+	static const char *const edge[NBINS + 1] = {
+		"0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8",
+		"0.9", "1",
+	};
+	size_t i, most = 1, h;
+	unsigned x;
+
+	for (i = 0; i < NBINS; i++)
+		most = bins[i] > most ? bins[i] : most;
+	cairn_buf_addf(out, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" "
+		       "width=\"620\" height=\"232\" viewBox=\"0 0 620 232\" "
+		       "role=\"img\" aria-labelledby=\"histo-t\">"
+		       "<title id=\"histo-t\">Histogram of the scores of %zu "
+		       "submission%s</title>\n", nscored, nscored == 1 ? "" : "s");
+	for (i = 0; i < NBINS; i++) {
+		h = bins[i] * 160 / most;
+		x = 25 + (unsigned)i * 58;
+		cairn_buf_addf(out, "<rect x=\"%u\" y=\"%zu\" width=\"50\" "
+			       "height=\"%zu\" fill=\"#4c8bd6\"><title>%zu with "
+			       "a score from %s to %s</title></rect>"
+			       "<text x=\"%u\" y=\"%zu\" text-anchor=\"middle\">"
+			       "%zu</text>\n", x, 190 - h, h, bins[i], edge[i],
+			       edge[i + 1], x + 25, 190 - h - 5, bins[i]);
+		cairn_buf_addf(out, "<text x=\"%u\" y=\"206\" "
+			       "text-anchor=\"middle\">%s</text>\n", x - 4,
+			       edge[i]);
+	}
+	cairn_buf_adds(out, "<text x=\"601\" y=\"206\" text-anchor=\"middle\">1"
+		       "</text><line x1=\"20\" y1=\"190\" x2=\"605\" y2=\"190\" "
+		       "stroke=\"#57606a\"/><text x=\"310\" y=\"226\" "
+		       "text-anchor=\"middle\">score (a score of 1 counts in the "
+		       "last bar)</text></svg>\n<figcaption>Scores of the "
+		       "submissions that have one</figcaption></figure>\n");
+}
+
+/* glance - the counts, mean and median, and the histogram */
+static void glance(struct cairn_buf *out, const struct cairn_class *pg)
+{
+	double *v = cairn_xcalloc(pg->n + 1, sizeof *v), sum = 0;
+	size_t bins[NBINS] = { 0 }, k = 0, i, b, errors = 0;
+
+	for (i = 0; i < pg->n; i++) {
+		errors += pg->files[i].error != NULL;
+		if (!scored(&pg->st[i]))
+			continue;
+		v[k] = score_of(&pg->st[i]);
+		sum += v[k];
+		b = (size_t)(v[k] * NBINS);
+		bins[b < NBINS ? b : NBINS - 1]++;
+		k++;
+	}
+	if (k > 0)
+		qsort(v, k, sizeof *v, by_double);
+	cairn_buf_addf(out, "<section id=\"glance\"><h2>The class at a glance"
+		       "</h2>\n<div class=\"glance\"><dl class=\"stats\">"
+		       "<dt>Submissions</dt><dd>%zu</dd><dt>With a score</dt>"
+		       "<dd>%zu</dd><dt>File errors</dt><dd>%zu</dd>"
+		       "<dt>Mean score</dt><dd>", pg->n, k, errors);
+	if (k > 0)
+		decimal(out, sum / (double)k);
+	else
+		cairn_buf_adds(out, "\xe2\x80\x93");
+	cairn_buf_adds(out, "</dd><dt>Median score</dt><dd>");
+	if (k > 0)
+		decimal(out, k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2);
+	else
+		cairn_buf_adds(out, "\xe2\x80\x93");
+	cairn_buf_adds(out, "</dd></dl>\n");
+	histogram(out, bins, k);
+	cairn_buf_adds(out, "</div>\n");
+	free(v);
+}
+
+static void counts_cells(struct cairn_buf *out, const struct cairn_stats *st)
+{
+	cairn_buf_addf(out, "<td class=\"n\">%zu</td><td class=\"n\">%zu</td>"
+		       "<td class=\"n\">%zu</td><td class=\"n\">%zu</td>",
+		       st->correct, st->wrong, st->missing, st->invalid);
+}
+
+static void score_cell(struct cairn_buf *out, const struct cairn_stats *st)
+{
+	cairn_buf_adds(out, "<td class=\"n\">");
+	if (scored(st))
+		cairn_stats_score(out, st);
+	else
+		cairn_buf_adds(out, "\xe2\x80\x93");
+	cairn_buf_addf(out, "</td><td class=\"n\">%llu/%llu</td>",
+		       (unsigned long long)st->points,
+		       (unsigned long long)st->max_points);
+}
+
+/* roster - one row per submission, linking to its section */
+static void roster(struct cairn_buf *out, const struct cairn_class *pg)
+{
+	const struct cairn_result_file *r;
+	size_t i;
+
+	cairn_buf_adds(out, "<h3 id=\"summary\">Submissions</h3>\n<table>"
+		       "<thead><tr><th>Submission</th><th>Submitter</th>"
+		       "<th>Problem set</th><th class=\"n\">Score</th>"
+		       "<th class=\"n\">Points</th><th class=\"n\">Correct</th>"
+		       "<th class=\"n\">Wrong</th><th class=\"n\">Missing</th>"
+		       "<th class=\"n\">Invalid</th></tr></thead><tbody>\n");
+	for (i = 0; i < pg->n; i++) {
+		r = &pg->files[i];
+		cairn_buf_addf(out, "<tr><td><a href=\"#s%zu\">", i + 1);
+		text(out, r->source);
+		cairn_buf_adds(out, "</a></td><td>");
+		text(out, r->submitter ? r->submitter : "");
+		cairn_buf_adds(out, "</td><td>");
+		text(out, r->problem_set ? r->problem_set : "");
+		cairn_buf_adds(out, "</td>");
+		score_cell(out, &pg->st[i]);
+		counts_cells(out, &pg->st[i]);
+		cairn_buf_adds(out, "</tr>\n");
+	}
+	cairn_buf_adds(out, "</tbody></table></section>\n");
+}
+
+/* optimal - "Alice 9, Bob 8 (diff 1); first move left; line LRRL" */
+static void optimal(struct cairn_buf *out, const struct cairn_result_puzzle *p)
+{
+	if (p == NULL) {
+		cairn_buf_adds(out, "\xe2\x80\x93");
+		return;
+	}
+	cairn_buf_addf(out, "Alice %lld, Bob %lld (diff %lld, %s)",
+		       (long long)p->alice, (long long)p->bob,
+		       (long long)p->diff,
+		       p->diff > 0 ? "Alice wins" : p->diff < 0 ? "Bob wins" :
+		       "a tie");
+	if (p->first_move >= 0)
+		cairn_buf_addf(out, "; first move %s",
+			       p->first_move == CAIRN_MOVE_RIGHT ? "right" :
+			       "left");
+	if (p->moves != NULL) {
+		cairn_buf_adds(out, "; line <q>");
+		shown(out, p->moves);
+		cairn_buf_adds(out, "</q>");
+	}
+}
+
+static void wrong_list(struct cairn_buf *out, const struct cairn_class *pg,
+		       const struct cairn_class_puzzle *ps)
+{
+	const struct cairn_class_wrong *w;
+	size_t i;
+
+	if (ps->nwrong == 0) {
+		cairn_buf_adds(out, "\xe2\x80\x93");
+		return;
+	}
+	cairn_buf_adds(out, "<ol class=\"wrong\">");
+	for (i = 0; i < ps->nwrong && i < TOP_WRONG; i++) {
+		w = &pg->wr[ps->first_wrong + i];
+		cairn_buf_adds(out, "<li><q>");
+		shown(out, w->answer);
+		cairn_buf_addf(out, "</q> \xc3\x97%zu</li>", w->count);
+	}
+	cairn_buf_adds(out, "</ol>");
+}
+
+/* puzzles - per problem set, one row per puzzle */
+static void puzzles(struct cairn_buf *out, const struct cairn_class *pg)
+{
+	const struct cairn_class_set *s;
+	const struct cairn_class_puzzle *ps;
+	size_t i, j, k;
+
+	cairn_buf_adds(out, "<section id=\"puzzles\"><h2>Puzzles</h2>\n");
+	if (pg->nsets == 0)
+		cairn_buf_adds(out, "<p>No submission names a problem set."
+			       "</p>\n");
+	for (i = 0; i < pg->nsets; i++) {
+		s = &pg->sets[i];
+		cairn_buf_adds(out, "<h3>Problem set <q>");
+		text(out, s->name);
+		cairn_buf_addf(out, "</q>, %zu submission%s</h3>\n", s->subs,
+			       s->subs == 1 ? "" : "s");
+		if (s->np == 0) {
+			cairn_buf_adds(out, "<p>No puzzles: every result of "
+				       "this set is a file error.</p>\n");
+			continue;
+		}
+		cairn_buf_adds(out, "<table><thead>"
+			       "<tr><th>Puzzle</th><th class=\"n\">Correct</th>"
+			       "<th class=\"n\">Wrong</th><th class=\"n\">"
+			       "Missing</th><th class=\"n\">Invalid</th>"
+			       "<th class=\"n\">Errors</th><th>Optimal play"
+			       "</th><th>Most common wrong answers</th></tr>"
+			       "</thead><tbody>\n");
+		for (j = 0; j < s->np; j++) {
+			ps = &pg->ps[s->puzzles[j]];
+			cairn_buf_adds(out, "<tr><td>");
+			text(out, ps->id);
+			cairn_buf_adds(out, "</td>");
+			for (k = 0; k < CAIRN_N_KINDS; k++)
+				cairn_buf_addf(out, "<td class=\"n\">%zu</td>",
+					       ps->n[k]);
+			cairn_buf_adds(out, "<td>");
+			optimal(out, ps->opt);
+			cairn_buf_adds(out, "</td><td>");
+			wrong_list(out, pg, ps);
+			cairn_buf_adds(out, "</td></tr>\n");
+		}
+		cairn_buf_adds(out, "</tbody></table>\n");
+	}
+	cairn_buf_adds(out, "</section>\n");
+}
+
+static void verdict_row(struct cairn_buf *out,
+			const struct cairn_result_puzzle *p)
+{
+	const char *v = p->error != NULL ? "error" :
+			p->verdict == CAIRN_VERDICT_NONE ? "ungraded" :
+			cairn_result_verdict_name(p->verdict);
+
+	cairn_buf_adds(out, "<tr><td>");
+	text(out, p->id);
+	cairn_buf_addf(out, "</td><td class=\"v v-%s\">%s</td><td>", v, v);
+	if (p->error != NULL)
+		text(out, p->error);
+	else if (p->feedback != NULL)
+		text(out, p->feedback);
+	else if (p->verdict == CAIRN_VERDICT_MISSING)
+		cairn_buf_adds(out, "no answer was given");
+	cairn_buf_adds(out, "</td></tr>\n");
+}
+
+/* submission - one submission's verdicts and feedback */
+static void submission(struct cairn_buf *out, const struct cairn_class *pg,
+		       size_t i)
+{
+	const struct cairn_result_file *r = &pg->files[i];
+	const struct cairn_stats *st = &pg->st[i];
+	size_t j;
+
+	cairn_buf_addf(out, "<article class=\"sub\" id=\"s%zu\"><h3>", i + 1);
+	text(out, r->source);
+	cairn_buf_adds(out, "</h3>\n<p class=\"meta\">");
+	if (r->submitter != NULL) {
+		cairn_buf_adds(out, "by ");
+		text(out, r->submitter);
+		cairn_buf_adds(out, " \xc2\xb7 ");
+	}
+	if (r->problem_set != NULL) {
+		cairn_buf_adds(out, "problem set <q>");
+		text(out, r->problem_set);
+		cairn_buf_adds(out, "</q> \xc2\xb7 ");
+	}
+	cairn_buf_adds(out, "score ");
+	if (scored(st))
+		cairn_stats_score(out, st);
+	else
+		cairn_buf_adds(out, "\xe2\x80\x93");
+	cairn_buf_addf(out, " (%llu of %llu points) \xc2\xb7 <a class=\"top\" "
+		       "href=\"#summary\">back to the summary</a></p>\n",
+		       (unsigned long long)st->points,
+		       (unsigned long long)st->max_points);
+	if (r->error != NULL) {
+		cairn_buf_adds(out, "<p class=\"err\">File error: ");
+		text(out, r->error);
+		cairn_buf_adds(out, "</p>\n");
+	}
+	if (r->npuzzles > 0) {
+		cairn_buf_adds(out, "<table class=\"vt\"><thead><tr><th>"
+			       "Puzzle</th><th>Verdict</th><th>Feedback</th>"
+			       "</tr></thead>"
+			       "<tbody>\n");
+		for (j = 0; j < r->npuzzles; j++)
+			verdict_row(out, &r->puzzles[j]);
+		cairn_buf_adds(out, "</tbody></table>\n");
+	}
+	cairn_buf_adds(out, "</article>\n");
+}
+
+void cairn_report_html(const struct cairn_result_file *files, size_t n,
+		       struct cairn_buf *out)
+{
+	struct cairn_class pg;
+	size_t i;
+
+	cairn_class_gather(&pg, files, n);
+	cairn_buf_addf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+		       "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+		       "content=\"width=device-width, initial-scale=1\">\n"
+		       "<title>cairn report: %zu submission%s</title>\n"
+		       "<style>%s</style></head>\n<body>\n<header><h1>Class "
+		       "report</h1><p class=\"meta\">%zu submission%s",
+		       n, n == 1 ? "" : "s", style, n, n == 1 ? "" : "s");
+	for (i = 0; i < pg.nsets; i++) {
+		cairn_buf_adds(out, i ? ", " : " to ");
+		cairn_buf_adds(out, "<q>");
+		text(out, pg.sets[i].name);
+		cairn_buf_adds(out, "</q>");
+	}
+	cairn_buf_adds(out, "</p></header>\n");
+	glance(out, &pg);
+	roster(out, &pg);
+	puzzles(out, &pg);
+	cairn_buf_adds(out, "<section id=\"submissions\"><h2>Each submission"
+		       "</h2>\n");
+	for (i = 0; i < n; i++)
+		submission(out, &pg, i);
+	cairn_buf_adds(out, "</section>\n</body></html>\n");
+	cairn_class_free(&pg);
+}

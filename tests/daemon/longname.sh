@@ -1,0 +1,93 @@
+#!/bin/sh
+# Issue 9, case 2: a name too long for its result (249-255 bytes) or for
+# the result's temporary name (225-248 bytes), and a directory planted at
+# results/NAME.result.yaml, are each that file's trouble alone.  Names
+# over 200 bytes go to failed/ under a shortened, distinct name that the
+# log line gives, with an error result under that name; 100 good files
+# dropped with them all get their results, no storage error and no
+# backoff is logged, and --once processes every good file and exits 65.
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
+write_conf "$T/c.yaml"
+mkdir -p "$SPOOL/incoming" "$SPOOL/results"
+
+# name N TAG: a valid name of N bytes ending in TAG.yaml.
+name() {
+	python3 -c 'import sys; n, t = int(sys.argv[1]), sys.argv[2]; print("L" * (n - len(t) - 5) + t + ".yaml")' "$1" "$2"
+}
+# short NAME: the name cairnd stores it under (178 bytes, a hash, .yaml).
+short() {
+	python3 - "$1" <<'PY'
+import sys
+name = sys.argv[1].encode()
+h = 14695981039346656037
+for b in name:
+    h = ((h ^ b) * 1099511628211) % (1 << 64)
+print(name[:-5][:200 - 1 - 16 - 5].decode() + "-%016x" % h + ".yaml")
+PY
+}
+
+drop() {
+	hw1_input >"$SPOOL/incoming/.tmp-drop"
+	mv "$SPOOL/incoming/.tmp-drop" "$SPOOL/incoming/$1"
+}
+
+# drop_batch TAG: the bad names, then 100 good files.
+drop_batch() {
+	for n in 255 250 249 248 230 225; do
+		drop "$(name $n "$1")"
+	done
+	drop "$(name 200 "$1")"			# 200 bytes: processed as usual
+	mkdir "$SPOOL/results/planted$1.result.yaml"
+	drop "planted$1.yaml"
+	drop_good "$1"
+}
+
+check_batch() {
+	check_good "$1"
+	for n in 255 250 249 248 230 225; do
+		long=$(name $n "$1")
+		s=$(short "$long")
+		[ -f "$SPOOL/failed/$s" ] || fail "$1: $n-byte name not in failed/ as $s"
+		why="the file name is $n bytes, more than 200: not processed, stored as $s"
+		error_result "$s" "$why" >"$T/want"
+		cmp "$T/want" "$SPOOL/results/${s%.yaml}.result.yaml" || fail "$1: result of the $n-byte name"
+		grep -qF "level=warning msg=processed file=$long puzzles=0 " "$T/$2.log" ||
+			fail "$1: no log line for the $n-byte name"
+		grep -qF "status=error input=failed/$s error=\"$why\"" "$T/$2.log" ||
+			fail "$1: the log line does not give the short name of the $n-byte name"
+	done
+	ok=$(name 200 "$1")
+	[ -f "$SPOOL/done/$ok" ] || fail "$1: the 200-byte name was not processed"
+	expect_hw1 | sed "s/^source: hw1.yaml\$/source: $ok/" >"$T/want"
+	cmp "$T/want" "$SPOOL/results/${ok%.yaml}.result.yaml" || fail "$1: result of the 200-byte name"
+	s=$(short "planted$1.yaml")
+	[ -f "$SPOOL/failed/$s" ] || fail "$1: planted$1.yaml not in failed/ as $s"
+	[ -d "$SPOOL/results/planted$1.result.yaml" ] || fail "$1: the planted directory was touched"
+	error_result "$s" "no result under this name (rename planted$1.result.yaml: Is a directory): stored as $s" >"$T/want"
+	cmp "$T/want" "$SPOOL/results/${s%.yaml}.result.yaml" ||
+		fail "$1: result of planted$1.yaml: $(cat "$SPOOL/results/${s%.yaml}.result.yaml")"
+	! grep -q 'storage error\|retry_in_ms\|msg=retrying' "$T/$2.log" || fail "$1: a retry or backoff was logged"
+	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$1: incoming/ not empty"
+}
+
+start_daemon d "$T/c.yaml"
+D=$LAST_PID
+wait_for 20 log_has d "msg=started" || fail "daemon did not start"
+drop_batch a
+wait_for 60 has_at_least "$SPOOL/done" 100 "ga-*.yaml" || fail "good files not all processed"
+wait_for 20 has_at_least "$SPOOL/failed" 7 || fail "bad names not all failed: $(ls "$SPOOL/failed")"
+kill -TERM "$D"
+wait_exit "$D" 20
+[ "$STATUS" -eq 0 ] || fail "exit $STATUS"
+check_batch a d
+
+# --once, whose first file has no spare temporary file to write into.
+drop_batch b
+STATUS=0
+"$CAIRND" -c "$T/c.yaml" --once >"$T/once.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 65 ] || fail "--once exit $STATUS, expected 65"
+check_batch b once
+grep -q 'msg=stopped processed=108 failed=7 .* exit=65$' "$T/once.log" || fail "stop line: $(tail -n 1 "$T/once.log")"
+echo "PASS: long names and a planted directory fail alone"
