@@ -258,49 +258,6 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
 	return open_dir_at(sp->root_fd, "incoming");
 }
 
-/* same_inode - whether dir_a/a and dir_b/b are one inode (both exist). */
-static int same_inode(int dir_a, const char *a, int dir_b, const char *b)
-{
-	struct stat sa, sb;
-
-	return fstatat(dir_a, a, &sa, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       fstatat(dir_b, b, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
-}
-
-/*
- * link_move - from_fd/name to to_fd/to without replacing, by link() and
- * unlink(), for a name too long to carry store_renamed()'s prefix (SPEC
- * names are shorter).  A crash in between leaves the file under both
- * names; it is processed again, and its second move finds its own inode
- * already there (EEXIST, same inode) and only unlinks.  A directory
- * (which cannot be linked) is renamed after a check: best effort.
- */
-static int link_move(int from_fd, const char *name, int to_fd, const char *to)
-{
-	if (linkat(from_fd, name, to_fd, to, 0) < 0) {
-		int e = errno;
-
-		/* NFS may report EEXIST for a link it made (a retransmission). */
-		if (e == EEXIST && same_inode(from_fd, name, to_fd, to))
-			goto unlink_source;
-		if (e != EPERM)
-			return -e;
-		struct stat st;
-
-		if (fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0)
-			return -EEXIST;
-		return renameat(from_fd, name, to_fd, to) < 0 ? -errno : 0;
-	}
-unlink_source:
-	if (unlinkat(from_fd, name, 0) < 0) {
-		int e = errno;
-
-		unlinkat(to_fd, to, 0);
-		return -e;
-	}
-	return 0;
-}
 
 /*
  * store_renamed - the move without RENAME_NOREPLACE, for names that can
@@ -332,7 +289,7 @@ static int store_renamed(int from_fd, const char *name, int to_fd, const char *t
 		cur = marker;
 		r = linkat(from_fd, marker, to_fd, to, 0) < 0 ? -errno : 0;
 		/* NFS may report EEXIST for a link it made (a retransmission). */
-		if (r == -EEXIST && same_inode(from_fd, marker, to_fd, to))
+		if (r == -EEXIST && cairn_spool_same(from_fd, marker, to_fd, to))
 			r = 0;
 		if (r == -EPERM)
 			r = fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST :
@@ -362,23 +319,8 @@ int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir
 {
 	if (!noreplace && strcmp(as, name) == 0 && strlen(to_dir) + strlen(name) + 13 <= NAME_MAX)
 		return store_renamed(from_fd, name, to_fd, to_dir, stored);
-	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(as, k);
-		int r;
-
-		if (noreplace)
-			r = renameat2(from_fd, name, to_fd, to, RENAME_NOREPLACE) < 0 ? -errno : 0;
-		else
-			r = link_move(from_fd, name, to_fd, to);
-		if (r != -EEXIST || k == 1000000) {
-			if (r == 0 && stored != NULL)
-				*stored = to;
-			else
-				free(to);
-			return r;
-		}
-		free(to);
-	}
+	/* RENAME_NOREPLACE, or (a short name's numbering) link() and unlink() */
+	return cairn_spool_store_as(from_fd, name, to_fd, as, stored);
 }
 
 /* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
@@ -451,7 +393,7 @@ static int resolve_one(const struct cairn_spool *sp, const char *marker,
 	struct stat st;
 	int done = 0;
 
-	if (to_fd >= 0 && same_inode(sp->processing_fd, marker, to_fd, to) &&
+	if (to_fd >= 0 && cairn_spool_same(sp->processing_fd, marker, to_fd, to) &&
 	    fstatat(sp->processing_fd, marker, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    unlinkat(sp->processing_fd, marker, 0) == 0) {
 		moved(arg, name, (uint64_t)st.st_ino);
