@@ -68,6 +68,6 @@ VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
 dist_check_SCRIPTS += tests/daemon/memory.sh
-# The GlusterFS test needs root and about 1.5 minutes: .ci/run calls
+# The GlusterFS test needs root and about a minute: .ci/run calls
 # tests/gluster/gluster.sh itself, outside `make check`.
 EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh

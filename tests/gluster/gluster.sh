@@ -18,7 +18,7 @@
 #
 # Needs root, /dev/fuse and network namespaces; exits 77 with the reason
 # where they are missing.  Run from the top of a built tree:
-#   sh tests/gluster/gluster.sh            (about 75 s here, 2 cores)
+#   sh tests/gluster/gluster.sh            (30 s to 75 s here, 2 cores)
 set -eu
 top_builddir=$(cd "${top_builddir:-.}" && pwd)
 top_srcdir=$(cd "${top_srcdir:-$(dirname "$0")/../..}" && pwd)
