@@ -59,6 +59,9 @@ for section in solvers parse e2e daemon report memory; do
 		--top-srcdir "$top_srcdir" --out "$out" --work "$work" \
 		"$section" || { echo "bench: section $section failed"; rc=1; }
 done
+# Two instances on a private GlusterFS volume (skipped where it cannot run).
+top_builddir=$top_builddir top_srcdir=$top_srcdir \
+	sh "$top_srcdir/bench/gluster.sh" || { echo "bench: section gluster failed"; rc=1; }
 
 if [ "$have_gnuplot" = 0 ]; then
 	for gp in solvers daemon; do

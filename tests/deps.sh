@@ -15,6 +15,8 @@ pkgs="$pkgs chromium"
 pkgs="$pkgs python3 passwd util-linux"
 # fuzz/run.sh: clang and its libFuzzer runtime.
 pkgs="$pkgs clang libclang-rt-14-dev"
+# tests/gluster, bench/gluster.sh (issue 10)
+pkgs="$pkgs glusterfs-server glusterfs-client"
 fi
 missing=""
 for p in $pkgs; do

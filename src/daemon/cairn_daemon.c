@@ -26,6 +26,7 @@
 
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
+#include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
@@ -42,6 +43,8 @@
  * fsyncs instead of queueing one by one.
  */
 #define STORING_MAX 16
+/* How often the other instances' locks are looked at. */
+#define PEERS_MS 250
 
 static void handle_closed(uv_handle_t *h)
 {
@@ -185,6 +188,7 @@ static void daemon_finish(struct cairn_daemon *d)
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
 		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
 		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->retry_timer,
+		(uv_handle_t *)&d->peers,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
@@ -224,6 +228,12 @@ static void recover(struct cairn_daemon *d)
 	else if (r < 0)
 		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s",
 			  cairn_log_value(v, sizeof(v), strerror(-r)));
+}
+
+static void peers_cb(uv_timer_t *t)
+{
+	cairn_dispatch_peers(t->data);
+	cairn_dispatch(t->data);
 }
 
 static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
@@ -294,6 +304,12 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->watchdog);
 	init_timer(d, &d->metrics);
 	init_timer(d, &d->retry_timer);
+	init_timer(d, &d->peers);
+	/* A --once run, or no rescan: take every file (nothing would steal). */
+	if (!d->once && c->rescan_s > 0) {
+		cairn_dispatch_peers(d);
+		uv_timer_start(&d->peers, peers_cb, PEERS_MS, PEERS_MS);
+	}
 	uv_async_init(&d->loop, &d->rendered, rendered_cb);
 	d->rendered.data = d;
 	d->nhandles++;
@@ -345,6 +361,20 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
 	}
+	d->sp.lock_fd = cairn_lock_take(d->sp.processing_fd, err, sizeof(err));
+	if (d->sp.lock_fd < 0) {
+		char inst[512];
+
+		cairn_log(CAIRN_LOG_ERROR, "instance in use", "instance=%s error=%s",
+			  cairn_log_value(inst, sizeof(inst), d->sp.instance),
+			  cairn_log_value(v, sizeof(v), err));
+		cairn_spool_close(&d->sp);
+		cairn_gen_unref(g);
+		code = d->sp.lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
+		d->sp.lock_fd = -1;
+		free(d);
+		return code;
+	}
 	uv_loop_init(&d->loop);
 	start(d);
 	uv_run(&d->loop, UV_RUN_DEFAULT);
@@ -362,6 +392,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);
 	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
+	close(d->sp.lock_fd);
 	cairn_spool_close(&d->sp);
 	cairn_gen_unref(d->gen);
 	free(d);

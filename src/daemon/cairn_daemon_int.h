@@ -69,6 +69,8 @@ struct cairn_daemon {
 	struct cairn_notify notify;
 	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t backoff, shutdown, status, watchdog, metrics;
+	uv_timer_t peers;		/* which other instances are alive */
+	uint64_t peers_ms;		/* uv_now() when they were last looked at */
 	unsigned nhandles;		/* daemon-owned handles not yet closed */
 	struct djob *jobs;		/* running */
 	unsigned running, pool_size;	/* pool_size: most solving at once */
@@ -104,6 +106,7 @@ void cairn_dispatch_unqueue(struct cairn_daemon *d);
 void cairn_dispatch_cancel_all(struct cairn_daemon *d);
 void cairn_dispatch_free(struct cairn_daemon *d);
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
+void cairn_dispatch_peers(struct cairn_daemon *d);
 
 /* cairn_status.c */
 unsigned cairn_status_queued(const struct cairn_daemon *d);

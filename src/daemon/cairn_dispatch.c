@@ -26,9 +26,13 @@
 #include <string.h>
 
 #include "cairn_daemon_int.h"
+#include "cairn_lock.h"
 #include "cairn_failure.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+
+/* A claim that lost looks at the peers again, at most this often. */
+#define PEERS_AGAIN_MS 100
 
 static void log_error_cb(void *ctx, const char *msg)
 {
@@ -238,6 +242,12 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote)
 {
 	cairn_status_report(d, j);
+	if (j->superseded) {
+		char f[512];
+
+		cairn_log(CAIRN_LOG_INFO, "result kept", "file=%s reason=newer_input",
+			  cairn_log_value(f, sizeof(f), j->name));
+	}
 	switch (j->end) {
 	case CAIRN_JOB_FAILED:
 		d->failed++;
@@ -257,6 +267,11 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 		storage_failure(d, j);
 		break;
 	case CAIRN_JOB_SKIPPED:
+		/* Taken by another: perhaps one that has just started. */
+		if (!j->err[0] && uv_now(&d->loop) - d->peers_ms >= PEERS_AGAIN_MS &&
+		    uv_is_active((uv_handle_t *)&d->peers))
+			cairn_dispatch_peers(d);
+		break;
 	case CAIRN_JOB_LATER:
 		break;
 	}
@@ -353,6 +368,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->job.fsync = dj->gen->conf.fsync;
 	dj->job.keep_inputs = dj->gen->conf.keep_inputs;
 	dj->job.idle = idle;
+	dj->job.stolen = c != NULL && !cairn_pending_mine(&d->pending, c);
 	uv_timer_init(&d->loop, &dj->timer);
 	dj->timer.data = dj;
 	timeout = dj->gen->conf.job_timeout_s;
@@ -441,7 +457,7 @@ void cairn_dispatch(struct cairn_daemon *d)
 			free(why);
 			continue;
 		}
-		struct cairn_cand *c = cairn_pending_next(&d->pending);
+		struct cairn_cand *c = cairn_pending_pick(&d->pending, uv_now(&d->loop));
 		if (c == NULL)
 			break;
 		cairn_pending_start(&d->pending, c);
@@ -451,7 +467,7 @@ void cairn_dispatch(struct cairn_daemon *d)
 			continue;
 		}
 		start_job(d, c->name, c, 0, d->running == 0 &&
-			  cairn_pending_next(&d->pending) == NULL, NULL);
+			  cairn_pending_pick(&d->pending, uv_now(&d->loop)) == NULL, NULL);
 	}
 	check_idle(d);
 	cairn_status_changed(d);
@@ -494,3 +510,21 @@ void cairn_dispatch_cancel_all(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_WARNING, "cancelling", "running=%u", d->running);
 }
 
+
+/*
+ * cairn_dispatch_peers - learn which other instances are alive (their
+ * locks), so that files are shared out among them; another's file is
+ * taken after two rescans (its owner has seen it by then) plus settle_ms.
+ * Called every PEERS_MS, and at once when a claim finds its file taken
+ * (an instance that has just started), at most every PEERS_AGAIN_MS.
+ */
+void cairn_dispatch_peers(struct cairn_daemon *d)
+{
+	const struct cairn_conf *c = &d->gen->conf;
+	char **names;
+
+	d->peers_ms = uv_now(&d->loop);
+	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names) >= 0)
+		cairn_pending_set_peers(&d->pending, d->sp.instance, names,
+					(uint64_t)c->rescan_s * 2000 + c->settle_ms);
+}

@@ -162,10 +162,16 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		cairn_attempts_done(ctx->attempts, j->name, j->ino);
 		return;
 	}
+	if (r == -ENOTSUP && end == CAIRN_JOB_RETURNED) {
+		/* No RENAME_NOREPLACE: it stays claimed, recovered at start. */
+		j->end = end;
+		return;
+	}
 	j->end = CAIRN_JOB_STUCK;
 	size_t len = strlen(j->err);
-	snprintf(j->err + len, sizeof(j->err) - len, "%sreturning it to incoming: %s",
-		 len ? "; " : "", strerror(-r));
+	snprintf(j->err + len, sizeof(j->err) - len, "%s%s%s",
+		 len ? "; " : "", r == -ENOTSUP ? "kept in processing (no RENAME_NOREPLACE here)" :
+		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
 }
 
 /* store - move the processed input out of processing/. */
@@ -176,9 +182,10 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
-		r = cairn_spool_store_as(sp->processing_fd, j->name,
-					 failed ? sp->failed_fd : sp->done_fd,
-					 j->as ? j->as : j->name, &as);
+		r = cairn_spool_put(sp->processing_fd, j->name,
+				    failed ? sp->failed_fd : sp->done_fd,
+				    failed ? "failed" : "done", j->as ? j->as : j->name,
+				    sp->noreplace, &as);
 		if (r == 0) {
 			j->stored = cairn_xasprintf("%s/%s", failed ? "failed" : "done", as);
 			free(as);
@@ -232,16 +239,21 @@ static void error_result(struct cairn_job *j, struct cairn_buf *out)
 	cairn_job_error_result(j->as ? j->as : j->name, j->err, out, &j->st);
 }
 
-/* publish - the result, under j->as when the file's own name cannot carry one. */
+/*
+ * publish - the result, under j->as when the file's own name cannot carry
+ * one; it keeps the input's time st, and a newer input's stays (SPEC 5).
+ */
 static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
-		   const struct cairn_buf *out)
+		   const struct cairn_buf *out, const struct stat *st)
 {
 	const struct cairn_spool *sp = ctx->sp;
+	struct cairn_newest nw = { st->st_mtim, sp->root_fd, "processing/.results.lock" };
 
 	free(j->result);
 	j->result = cairn_result_name(j->as ? j->as : j->name);
-	return cairn_publish(sp->results_fd, j->result, sp->instance, out->data ? out->data : "",
-			     out->len, j->fsync, ctx->dirsync, j->err, sizeof(j->err));
+	return cairn_publish_input(sp->results_fd, j->result, sp->instance,
+				   out->data ? out->data : "", out->len, j->fsync,
+				   ctx->dirsync, &nw, &j->superseded, j->err, sizeof(j->err));
 }
 
 /* render - the result of the claimed file in out; 0, or -1 with j->end set. */
@@ -314,7 +326,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg);
 	}
-	r = publish(j, ctx, &out);
+	r = publish(j, ctx, &out, &st);
 	if (r < 0 && j->as == NULL &&
 	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
 		/* The result name is the file's trouble: fail it under another. */
@@ -325,7 +337,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		snprintf(j->err, sizeof(j->err), "no result under this name (%.200s): "
 			 "stored as %s", why, j->as);
 		error_result(j, &out);
-		r = publish(j, ctx, &out);
+		r = publish(j, ctx, &out, &st);
 	}
 	if (r < 0) {
 		/* Even a short name cannot be written: results/ is in trouble. */
@@ -367,6 +379,13 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (!j->claimed && atomic_load(&j->cancel) == CAIRN_CANCEL_SHUTDOWN) {
 		/* Queued, not yet started, when shutdown came: never claimed. */
 		j->end = CAIRN_JOB_RETURNED;
+		return;
+	}
+	if (!j->claimed && j->stolen && !cairn_spool_waiting(ctx->sp, j->name)) {
+		/* Its owner took it since we last looked: no claim to lose. */
+		snprintf(j->err, sizeof(j->err), "taken by its owner");
+		j->end = CAIRN_JOB_SKIPPED;
+		j->ms = elapsed_ms(&t0);
 		return;
 	}
 	if (!j->claimed) {

@@ -57,6 +57,7 @@ struct cairn_job {
 	int fsync;
 	int keep_inputs;
 	int idle;			/* no other file waits: the reader goes first */
+	int stolen;			/* another instance's file: look before claiming */
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
@@ -64,6 +65,7 @@ struct cairn_job {
 	double ms;			/* wall time of the job */
 	char *stored;			/* "done/hw1.1.yaml", "failed/x", or NULL */
 	char *result;			/* "hw1.result.yaml", or NULL */
+	int superseded;			/* results/ kept a newer input's result */
 	char *as;			/* the short name it failed under, or NULL */
 	uint64_t ino;			/* of the claimed input, 0: not seen */
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */

@@ -50,6 +50,7 @@ void cairn_pending_free(struct cairn_pending *p)
 	}
 	free(p->tab);
 	free(p->order);
+	cairn_pending_set_peers(p, NULL, NULL, 0);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -220,6 +221,7 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 		return c;
 	}
 	if (c != NULL) {
+		c->seen_scan = p->scan;
 		if (same(c, st)) {
 			c->ready |= ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
 			return c;
@@ -236,6 +238,9 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	c = cairn_xcalloc(1, sizeof(*c));
 	c->name = cairn_xstrdup(name);
 	c->pos = NOT_WAITING;
+	c->first_ms = now_ms;
+	c->seen_scan = p->scan;
+	c->owner_gen = p->peers_gen - 1;
 	record(c, st, now_ms);
 	c->ready = ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
 	if (insert_order(p, c) < 0) {
@@ -258,6 +263,101 @@ struct cairn_cand *cairn_pending_next(const struct cairn_pending *p)
 		if (p->order[i]->ready)
 			return p->order[i];
 	return NULL;
+}
+
+/* owner_hash - the rendezvous weight of instance for name. */
+static uint64_t owner_hash(const char *instance, const char *name)
+{
+	uint64_t h = (hash(instance) ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+
+	for (const char *s = name; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	h ^= h >> 31;
+	h *= 0x94d049bb133111ebull;
+	return h ^ (h >> 29);
+}
+
+static int is_mine(struct cairn_pending *p, struct cairn_cand *c)
+{
+	if (p->npeers == 0)
+		return 1;
+	if (c->owner_gen != p->peers_gen) {
+		uint64_t me = owner_hash(p->self, c->name);
+
+		c->mine = 1;
+		for (size_t i = 0; i < p->npeers && c->mine; i++) {
+			uint64_t h = owner_hash(p->peers[i], c->name);
+
+			c->mine = h < me || (h == me && strcmp(p->peers[i], p->self) < 0);
+		}
+		c->was_other |= !c->mine;
+		c->owner_gen = p->peers_gen;
+	}
+	return c->mine;
+}
+
+int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c)
+{
+	return is_mine(p, c) && !c->was_other;
+}
+
+struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
+{
+	size_t end = p->head + p->n;
+
+	for (size_t i = p->head; i < end; i++)
+		if (p->order[i]->ready && is_mine(p, p->order[i]))
+			return p->order[i];
+	for (size_t i = end; i > p->head; i--) {
+		struct cairn_cand *c = p->order[i - 1];
+
+		if (c->ready && now_ms - c->first_ms >= p->steal_ms)
+			return c;
+	}
+	return NULL;
+}
+
+void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
+			     char **peers, uint64_t steal_ms)
+{
+	for (size_t i = 0; i < p->npeers; i++)
+		free(p->peers[i]);
+	free(p->peers);
+	p->self = self;
+	p->peers = peers;
+	p->npeers = 0;
+	while (peers != NULL && peers[p->npeers] != NULL)
+		p->npeers++;
+	p->steal_ms = steal_ms;
+	p->peers_gen++;
+}
+
+int cairn_pending_seen(struct cairn_pending *p, const char *name)
+{
+	struct cairn_cand *c = cairn_pending_find(p, name);
+
+	if (c == NULL || !c->ready || c->running)
+		return 0;
+	c->seen_scan = p->scan;
+	return 1;
+}
+
+void cairn_pending_scan_begin(struct cairn_pending *p)
+{
+	p->scan++;
+}
+
+void cairn_pending_scan_end(struct cairn_pending *p)
+{
+	struct cairn_cand **gone = cairn_xmalloc((p->n ? p->n : 1) * sizeof(gone[0]));
+	size_t ngone = 0;
+
+	for (size_t i = p->head; i < p->head + p->n; i++)
+		if (p->order[i]->seen_scan != p->scan)
+			gone[ngone++] = p->order[i];
+	for (size_t i = 0; i < ngone; i++)
+		cairn_pending_forget(p, gone[i]);
+	free(gone);
 }
 
 void cairn_pending_start(struct cairn_pending *p, struct cairn_cand *c)

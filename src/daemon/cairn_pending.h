@@ -9,6 +9,13 @@
  * running candidate leaves the sorted set but keeps its name, so that an
  * event for a name being processed is remembered (`again`) instead of
  * starting a second job.  Used by the loop thread only.
+ *
+ * Several instances on one spool prefer different files: each file has
+ * one owner among the live instances (rendezvous hashing of the file name
+ * and the instance names), which takes it at once; the others take it
+ * only once they have known it for steal_ms (newest first, while the owner
+ * works oldest first), so that a dead or stuck instance strands nothing.
+ * A full scan forgets the waiting names it did not see (taken elsewhere).
  */
 #ifndef CAIRN_PENDING_H
 #define CAIRN_PENDING_H
@@ -28,6 +35,11 @@ struct cairn_cand {
 	int running;			/* a job has it; not in the sorted set */
 	int again;			/* an event came while it was running */
 	size_t pos;			/* index in `order` while waiting (from 0, not head) */
+	uint64_t first_ms;		/* when it was first noted */
+	unsigned seen_scan;		/* the last scan (or event) that saw it */
+	unsigned owner_gen;		/* peers_gen that `mine` was computed for */
+	int mine;			/* this instance owns it */
+	int was_other;			/* another instance owned it once */
 	struct cairn_cand *hnext;
 };
 
@@ -39,6 +51,12 @@ struct cairn_pending {
 	struct cairn_cand **tab;	/* every candidate, by name */
 	size_t tabsize, count;
 	int missed;			/* a name was dropped: rescan later */
+	unsigned scan;			/* scans begun */
+	const char *self;		/* this instance (borrowed) */
+	char **peers;			/* the other live instances (owned) */
+	size_t npeers;
+	unsigned peers_gen;		/* changes when peers change */
+	uint64_t steal_ms;		/* another's file is taken after this */
 };
 
 void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_ms);
@@ -58,6 +76,32 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 
 /* The oldest ready candidate, or NULL. */
 struct cairn_cand *cairn_pending_next(const struct cairn_pending *p);
+/*
+ * The candidate to take now: the oldest ready one this instance owns, or
+ * else the newest ready one that has been known for steal_ms; or NULL.
+ */
+struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
+/*
+ * Whether c is sure to be this instance's own: its preferred instance,
+ * and never another's (a file that was a live peer's until that peer
+ * died may have been taken since the last scan: look before claiming it).
+ */
+int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c);
+/*
+ * The other live instances (NULL-terminated; the set takes the array and
+ * its strings): with none, every file is this instance's.
+ */
+void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
+			     char **peers, uint64_t steal_ms);
+/*
+ * A scan found NAME: when it is a ready candidate already, mark it seen
+ * and return 1 (no need to look at it again: on a network file system a
+ * stat per waiting file per rescan adds up); else 0.
+ */
+int cairn_pending_seen(struct cairn_pending *p, const char *name);
+/* A full scan of incoming/ begins / ended: forget what it did not see. */
+void cairn_pending_scan_begin(struct cairn_pending *p);
+void cairn_pending_scan_end(struct cairn_pending *p);
 /* Take c out of the sorted set and mark it running. */
 void cairn_pending_start(struct cairn_pending *p, struct cairn_cand *c);
 /* Forget c entirely (frees it). */

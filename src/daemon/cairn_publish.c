@@ -11,6 +11,15 @@
  * remove its own leftovers at start: the tag is the exact rest of the
  * name, so instance "a" never takes the files of instance "x.a"; and a
  * temporary name is short whatever the result's name.
+ *
+ * A result made from an input carries the input's modification time as
+ * its own, and replaces an existing result only when that one is not
+ * newer (SPEC 5: the input written last wins, whichever instance finishes
+ * first).  The compare and the rename are done under a record lock on one
+ * byte (by the name's hash) of a lock file that the caller names (the
+ * daemon's is processing/.results.lock, out of readers' way), taken with
+ * F_OFD_SETLKW on a descriptor of the publish's own, so that instances on
+ * other hosts and threads of this one exclude each other.
  */
 #include "config.h"
 
@@ -19,6 +28,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -260,13 +270,89 @@ void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
 	}
 }
 
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* byte_lock - lock (F_WRLCK) or unlock (F_UNLCK) NAME's byte; 0 or -1. */
+static int byte_lock(int fd, const char *name, short type)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = type;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = (off_t)(name_hash(name) % (1u << 30));
+	fl.l_len = 1;
+	while (fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW, &fl) < 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
+/* newer - whether dir_fd/NAME is a result newer than an input of mtime. */
+static int newer(int dir_fd, const char *name, const struct timespec *mtime)
+{
+	struct stat st;
+
+	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	return st.st_mtim.tv_sec > mtime->tv_sec ||
+	       (st.st_mtim.tv_sec == mtime->tv_sec && st.st_mtim.tv_nsec > mtime->tv_nsec);
+}
+
+/*
+ * place - tmp becomes NAME, unless (with nw) NAME is a newer input's
+ * result: then tmp is removed and *superseded set.  The compare and the
+ * rename hold NAME's lock, which every writer of results takes (where
+ * record locks are missing, the compare is done unlocked: best effort).
+ * 0 or -errno.
+ */
+static int place(int dir_fd, const char *tmp, const char *name,
+		 const struct cairn_newest *nw, int *superseded)
+{
+	int fd = -1, r = 0;
+
+	/* A descriptor of this publish's own: threads exclude each other too. */
+	if (nw != NULL)
+		fd = openat(nw->lock_dir, nw->lock_path, O_RDWR | O_CREAT | O_NOFOLLOW |
+			    O_CLOEXEC, 0644);
+	if (fd >= 0 && byte_lock(fd, name, F_WRLCK) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (nw != NULL && newer(dir_fd, name, &nw->mtime)) {
+		*superseded = 1;
+		unlinkat(dir_fd, tmp, 0);
+	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
+		r = -errno;
+	}
+	if (fd >= 0)
+		close(fd);	/* drops the lock */
+	return r;
+}
+
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen)
 {
+	return cairn_publish_input(dir_fd, name, tag, data, len, do_fsync, ds,
+				   NULL, NULL, err, errlen);
+}
+
+int cairn_publish_input(int dir_fd, const char *name, const char *tag,
+			const void *data, size_t len, int do_fsync,
+			struct cairn_dirsync *ds, const struct cairn_newest *nw,
+			int *superseded, char *err, size_t errlen)
+{
 	char *tmp = NULL;
 	const char *what = "create";
-	int grouped = do_fsync && ds != NULL;
+	int grouped = do_fsync && ds != NULL, dropped = 0;
 	int fd, r;
 
 	fd = r = ds ? take_spare(ds, &tmp) : -1;
@@ -275,6 +361,12 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
+		if (r == 0 && nw != NULL) {
+			struct timespec ts[2] = { { 0, UTIME_OMIT }, nw->mtime };
+
+			what = "set the time of";
+			r = futimens(fd, ts) < 0 ? -errno : 0;
+		}
 		if (r == 0 && do_fsync && fsync(fd) < 0) {
 			what = "fsync";
 			r = -errno;
@@ -285,17 +377,17 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 		}
 		if (r == 0 && grouped)
 			cairn_dirsync_enter(ds);
-		if (r == 0 && renameat(dir_fd, tmp, dir_fd, name) < 0) {
+		if (r == 0 && (r = place(dir_fd, tmp, name, nw, &dropped)) < 0)
 			what = "rename";
-			r = -errno;
-			if (grouped)
-				cairn_dirsync_leave(ds);
-		}
+		if (grouped && (r < 0 || dropped))
+			cairn_dirsync_leave(ds);
 		if (r < 0)
 			unlinkat(dir_fd, tmp, 0);
 	}
 	free(tmp);
-	if (r == 0 && do_fsync) {
+	if (superseded != NULL)
+		*superseded = dropped;
+	if (r == 0 && do_fsync && !dropped) {
 		what = "fsync of the directory";
 		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
 			      (fsync(dir_fd) < 0 ? -errno : 0);

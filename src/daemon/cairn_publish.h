@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 struct cairn_dirsync_waiter;
 
@@ -63,6 +64,24 @@ int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_dirsync *ds, char *err, size_t errlen);
+
+/* What "newest input wins" needs: the input's time, where to lock. */
+struct cairn_newest {
+	struct timespec mtime;		/* the input's modification time */
+	int lock_dir;			/* lock_path is relative to this */
+	const char *lock_path;		/* one lock file for all writers */
+};
+
+/*
+ * The same for a result made from an input: the result gets nw->mtime as
+ * its own, and an existing result newer than that is left in place
+ * (*superseded set, 0 returned); the compare and the rename hold the
+ * name's lock in nw->lock_path, shared by every instance.
+ */
+int cairn_publish_input(int dir_fd, const char *name, const char *tag,
+			const void *data, size_t len, int do_fsync,
+			struct cairn_dirsync *ds, const struct cairn_newest *nw,
+			int *superseded, char *err, size_t errlen);
 
 /*
  * Create a spare temporary file in dir_fd for the next cairn_publish()

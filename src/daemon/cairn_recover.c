@@ -7,10 +7,14 @@
  * the file in incoming/ without an entry: at worst it gets one more
  * attempt, never a false "interrupted twice".  Names are collected before
  * anything is moved, so the directory is not modified while it is read.
+ * First the moves into done/ and failed/ that a crash interrupted are
+ * finished (cairn_spool_resolve): a file already linked there is never
+ * processed again.  Where the file system lacks RENAME_NOREPLACE a file
+ * cannot go back to incoming/ without risking a new file of the same name,
+ * so it is processed where it is instead.
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -21,32 +25,12 @@
 #include "cairn_mem.h"
 #include "cairn_recover.h"
 
-/* list_names - the names in dir_fd that are not dot files; NULL-terminated. */
-static int list_names(int dir_fd, char ***out)
+/* not_dot - the names a crash may have left claimed. */
+static int not_dot(int dir_fd, const char *name, void *arg)
 {
-	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char **v = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d;
-
-	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		return -e;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
-		v[n++] = cairn_xstrdup(de->d_name);
-	}
-	closedir(d);
-	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
-	v[n] = NULL;
-	*out = v;
-	return 0;
+	(void)dir_fd;
+	(void)arg;
+	return name[0] != '.';
 }
 
 /* fail_twice - publish the "interrupted twice" result and move to failed/. */
@@ -66,13 +50,25 @@ static void fail_twice(const struct cairn_jobctx *ctx, const struct cairn_job *t
 	cairn_job_clear(&j);
 }
 
+/* moved - an interrupted move into done/ or failed/ was finished. */
+static void moved(void *arg, const char *name, uint64_t ino)
+{
+	const struct cairn_jobctx *ctx = arg;
+
+	cairn_attempts_done(ctx->attempts, name, ino);
+}
+
 int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 		  const struct cairn_recover_ops *ops)
 {
 	const struct cairn_spool *sp = ctx->sp;
 	char **names = NULL;
-	int r = list_names(sp->processing_fd, &names), returned = 0, added = 0;
+	int r, returned = 0, added = 0;
 
+	r = cairn_spool_resolve(sp, moved, (void *)ctx);
+	if (r < 0)
+		return r;
+	r = cairn_spool_list(sp->processing_fd, not_dot, NULL, &names);
 	if (r < 0)
 		return r;
 	for (char **p = names; *p != NULL; p++) {
@@ -87,7 +83,8 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 			returned++;
 			added++;
 		} else {
-			/* incoming/ has a new file of that name: process ours here. */
+			/* A new file of that name in incoming/, or no
+			 * RENAME_NOREPLACE here: process ours where it is. */
 			cairn_attempts_add(ctx->attempts, *p, (uint64_t)st.st_ino);
 			ops->kept(ops->arg, *p);
 			added++;

@@ -2,25 +2,47 @@
  * cairn_spool - the spool directories and the moves between them.
  *
  * Opening a spool creates the directories SPEC section 5 names and keeps a
- * descriptor on each, so that claims and moves are single renameat2()
- * calls that are atomic on every local file system.  No move here ever
- * replaces an existing name: cairn_spool_move() (cairn_spoolname.c) uses
- * RENAME_NOREPLACE, and where the file system does not support it (some
- * network file systems) link() plus unlink().  That is what makes a claim by one
- * instance exclusive and what keeps done/ and failed/ from losing files.
+ * descriptor on each.  No move here ever replaces a file that matters:
+ *
+ * - A claim is a plain rename() from incoming/ into processing/<instance>/,
+ *   a directory that only this instance writes (its lock, cairn_lock.c,
+ *   makes that so) and in which the name is checked to be free first.  Of
+ *   several instances renaming one name, the file system lets exactly one
+ *   succeed, on every file system with an atomic rename() (local, NFS,
+ *   GlusterFS, CephFS).  No link() is involved, so a client whose unlink()
+ *   misreports cannot make two winners.  An NFS client can report ENOENT
+ *   for a rename that the server did perform (a retransmission): the claim
+ *   then looks in its own directory.
+ * - Moves into done/ and failed/ (shared by all instances) use
+ *   RENAME_NOREPLACE where the file system has it.  Elsewhere (GlusterFS,
+ *   NFS) the file is first renamed, within processing/<instance>/, to
+ *   ".to-DIR.K.NAME" (where it is going), then linked under its numbered
+ *   name (link() never replaces), then that name unlinked; a crash at any
+ *   point leaves a state that cairn_spool_resolve() recognises from the
+ *   directories alone (one inode under both names: it moved; else it goes
+ *   back to NAME and is recovered as any claimed file).
+ * - Returning a file to incoming/ needs RENAME_NOREPLACE (a new file of the
+ *   same name may have arrived meanwhile); without it the file stays
+ *   claimed and is processed where it is (-ENOTSUP).
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "cairn_lock.h"
 #include "cairn_mem.h"
 #include "cairn_spool.h"
+#include "cairn_spoolname.h"
 
 static const char *const subdirs[] = {
 	"incoming", "processing", "results", "done", "failed", "problems"
@@ -34,11 +56,22 @@ static int mkdir_at(int dirfd, const char *name)
 	return 0;
 }
 
+/*
+ * open_dir_at - open a directory that mkdir_at() just made or found.  On
+ * GlusterFS a directory that another client is making at the same moment
+ * (two daemons starting on a fresh spool) makes mkdir() fail with EEXIST
+ * and can still be missing for a moment: look again for up to a second.
+ */
 static int open_dir_at(int dirfd, const char *name)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (int tries = 0; ; tries++) {
+		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	return fd < 0 ? -errno : fd;
+		if (fd >= 0 || errno != ENOENT || tries == 50)
+			return fd < 0 ? -errno : fd;
+		struct timespec ts = { 0, 20 * 1000000 };
+		nanosleep(&ts, NULL);
+	}
 }
 
 /* mkdir_p - create every missing component of path. */
@@ -62,6 +95,36 @@ static int mkdir_p(const char *path)
 	}
 	free(p);
 	return r;
+}
+
+/*
+ * probe_noreplace - whether renameat2(RENAME_NOREPLACE) works on this
+ * file system, tried on a file of our own (the kernel looks at the flag
+ * only once it has found the source).  Sets sp->noreplace.
+ */
+static int probe_noreplace(struct cairn_spool *sp)
+{
+	char a[64], b[64];
+	int fd, e;
+
+	snprintf(a, sizeof(a), ".probe.%ld", (long)getpid());
+	snprintf(b, sizeof(b), ".probe.%ld.b", (long)getpid());
+	fd = openat(sp->processing_fd, a, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	if (renameat2(sp->processing_fd, a, sp->processing_fd, b, RENAME_NOREPLACE) == 0) {
+		sp->noreplace = 1;
+		unlinkat(sp->processing_fd, b, 0);
+		return 0;
+	}
+	e = errno;
+	unlinkat(sp->processing_fd, a, 0);
+	if (e != EINVAL && e != ENOSYS && e != ENOTSUP)
+		return -e;
+	sp->noreplace = 0;
+	return 0;
 }
 
 /*
@@ -116,7 +179,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 
 	memset(sp, 0, sizeof(*sp));
 	sp->root_fd = sp->processing_fd = sp->results_fd = -1;
-	sp->done_fd = sp->failed_fd = -1;
+	sp->done_fd = sp->failed_fd = sp->lock_fd = -1;
 	if (cairn_spool_instance_check(instance, err, errlen) < 0)
 		return -EINVAL;
 	sp->root = cairn_xstrdup(root);
@@ -148,6 +211,8 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		cairn_spool_close(sp);
 		return r;
 	}
+	if (r >= 0)
+		r = probe_noreplace(sp);
 	if (r >= 0)
 		r = sp->results_fd = open_dir_at(sp->root_fd, what = "results");
 	if (r >= 0)
@@ -193,20 +258,222 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
 	return open_dir_at(sp->root_fd, "incoming");
 }
 
+
+/*
+ * store_renamed - the move without RENAME_NOREPLACE, for names that can
+ * carry a prefix: the file is renamed, within our own directory, to
+ * ".to-DIR.K.NAME", which says where it goes; then linked there (link()
+ * never replaces; a name taken means the next K) and that name unlinked.
+ * Whatever a crash interrupts, cairn_spool_resolve() finds the file under
+ * a name that says how far it got.  A directory cannot be linked: it is
+ * renamed after a check (best effort).
+ */
+static int store_renamed(int from_fd, const char *name, int to_fd, const char *to_dir,
+			 char **stored)
+{
+	char *cur = cairn_xstrdup(name);
+	int r = -EEXIST;
+
+	for (unsigned k = 0; r == -EEXIST && k <= 1000000; k++) {
+		char *marker = cairn_xasprintf(".to-%s.%u.%s", to_dir, k, name);
+		char *to = cairn_spool_numbered(name, k);
+		struct stat st;
+
+		if (renameat(from_fd, cur, from_fd, marker) < 0) {
+			r = -errno;
+			free(marker);
+			free(to);
+			break;
+		}
+		free(cur);
+		cur = marker;
+		r = linkat(from_fd, marker, to_fd, to, 0) < 0 ? -errno : 0;
+		/* NFS may report EEXIST for a link it made (a retransmission). */
+		if (r == -EEXIST && cairn_spool_same(from_fd, marker, to_fd, to))
+			r = 0;
+		if (r == -EPERM)
+			r = fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST :
+			    renameat(from_fd, marker, to_fd, to) < 0 ? -errno : 1;
+		if (r == 0 && unlinkat(from_fd, marker, 0) < 0) {
+			r = -errno;
+			unlinkat(to_fd, to, 0);
+		}
+		if (r >= 0) {
+			free(cur);
+			if (stored != NULL)
+				*stored = to;
+			else
+				free(to);
+			return 0;
+		}
+		free(to);
+	}
+	/* Not moved: back under its own name. */
+	renameat(from_fd, cur, from_fd, name);
+	free(cur);
+	return r;
+}
+
+int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir,
+		    const char *as, int noreplace, char **stored)
+{
+	if (!noreplace && strcmp(as, name) == 0 && strlen(to_dir) + strlen(name) + 13 <= NAME_MAX)
+		return store_renamed(from_fd, name, to_fd, to_dir, stored);
+	/* RENAME_NOREPLACE, or (a short name's numbering) link() and unlink() */
+	return cairn_spool_store_as(from_fd, name, to_fd, as, stored);
+}
+
+/* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
+static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,
+			char **name)
+{
+	const char *p;
+	char *end;
+
+	if (strncmp(m, ".to-", 4) != 0 || (p = strchr(m + 4, '.')) == NULL ||
+	    (size_t)(p - (m + 4)) >= dirlen)
+		return -1;
+	memcpy(dir, m + 4, (size_t)(p - (m + 4)));
+	dir[p - (m + 4)] = '\0';
+	unsigned long v = strtoul(p + 1, &end, 10);
+	if (end == p + 1 || *end != '.' || v > 1000000 || end[1] == '\0' || end[1] == '.')
+		return -1;
+	*k = (unsigned)v;
+	*name = cairn_xstrdup(end + 1);
+	return 0;
+}
+
+int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
+		     void *arg, char ***out)
+{
+	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return -e;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    !keep(dir_fd, de->d_name, arg))
+			continue;
+		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
+		v[n++] = cairn_xstrdup(de->d_name);
+	}
+	closedir(d);
+	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
+	v[n] = NULL;
+	*out = v;
+	return (int)n;
+}
+
+static int is_marker(int dir_fd, const char *name, void *arg)
+{
+	(void)dir_fd;
+	(void)arg;
+	return strncmp(name, ".to-", 4) == 0;
+}
+
+/*
+ * resolve_one - the file `marker` was being moved to to_fd under NAME's
+ * K-th numbered name.  Under both names: the move happened, the marker
+ * goes.  Otherwise it is renamed back to NAME, to be recovered as any
+ * claimed file.  Returns 1 when a move was finished.
+ */
+static int resolve_one(const struct cairn_spool *sp, const char *marker,
+		       const char *name, int to_fd, unsigned k,
+		       void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
+{
+	char *to = cairn_spool_numbered(name, k);
+	struct stat st;
+	int done = 0;
+
+	if (to_fd >= 0 && cairn_spool_same(sp->processing_fd, marker, to_fd, to) &&
+	    fstatat(sp->processing_fd, marker, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    unlinkat(sp->processing_fd, marker, 0) == 0) {
+		moved(arg, name, (uint64_t)st.st_ino);
+		done = 1;
+	} else if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		renameat(sp->processing_fd, marker, sp->processing_fd, name);
+	}
+	free(to);
+	return done;
+}
+
+int cairn_spool_resolve(const struct cairn_spool *sp,
+			void (*moved)(void *arg, const char *name, uint64_t ino),
+			void *arg)
+{
+	char **markers;
+	int done = 0, r = cairn_spool_list(sp->processing_fd, is_marker, NULL, &markers);
+
+	if (r < 0)
+		return r;
+	for (char **m = markers; *m != NULL; m++) {
+		char dir[16], *name = NULL;
+		unsigned k;
+
+		if (marker_parse(*m, dir, sizeof(dir), &k, &name) == 0) {
+			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
+				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
+
+			done += resolve_one(sp, *m, name, to_fd, k, moved, arg);
+		}
+		free(name);
+		free(*m);
+	}
+	free(markers);
+	return done;
+}
+
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name)
 {
-	char *from = cairn_xasprintf("incoming/%s", name);
-	int r = cairn_spool_move(sp->root_fd, from, sp->processing_fd, name);
+	struct stat st;
+	char *from;
+	int r = 0;
 
+	/* Only we write here, so a name free now stays free for the rename. */
+	if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		return -EEXIST;
+	if (errno != ENOENT)
+		return -errno;
+	from = cairn_xasprintf("incoming/%s", name);
+	if (renameat(sp->root_fd, from, sp->processing_fd, name) < 0) {
+		r = -errno;
+		/* NFS: the server may have renamed it and lost our reply. */
+		if (r == -ENOENT &&
+		    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			r = 0;
+	}
 	free(from);
+	return r;
+}
+
+int cairn_spool_waiting(const struct cairn_spool *sp, const char *name)
+{
+	char *path = cairn_xasprintf("incoming/%s", name);
+	struct stat st;
+	int r = fstatat(sp->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+
+	free(path);
 	return r;
 }
 
 int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name)
 {
-	char *to = cairn_xasprintf("incoming/%s", name);
-	int r = cairn_spool_move(sp->processing_fd, name, sp->root_fd, to);
+	char *to;
+	int r;
 
+	if (!sp->noreplace)
+		return -ENOTSUP;
+	to = cairn_xasprintf("incoming/%s", name);
+	r = renameat2(sp->processing_fd, name, sp->root_fd, to, RENAME_NOREPLACE) < 0 ?
+	    -errno : 0;
 	free(to);
 	return r;
 }
@@ -259,6 +526,24 @@ static int replace_fd(int fd, int dirfd, const char *name)
 	return r;
 }
 
+/*
+ * relock - the instance lock again, on the new processing/<instance>/'s
+ * lock file, under the same descriptor (its open file description holds
+ * the lock).  -EAGAIN when another daemon took the name meanwhile.
+ */
+static int relock(const struct cairn_spool *sp)
+{
+	char err[256];
+	int fd = cairn_lock_take(sp->processing_fd, err, sizeof(err));
+
+	if (fd < 0)
+		return fd;
+	int r = dup3(fd, sp->lock_fd, O_CLOEXEC) < 0 ? -errno : 0;
+
+	close(fd);
+	return r;
+}
+
 int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 {
 	const struct { int fd; const char *name; } dirs[] = {
@@ -295,6 +580,8 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 		r = nfd < 0 ? nfd : dup3(nfd, sp->processing_fd, O_CLOEXEC) < 0 ? -errno : 0;
 		if (nfd >= 0)
 			close(nfd);
+		if (r == 0 && sp->lock_fd >= 0)
+			r = relock(sp);
 		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sprocessing", n ? "," : "");
 	}
 	close(pfd);

@@ -2,15 +2,17 @@
  * cairn_spool - the spool directories and the moves between them (SPEC 5).
  *
  * A struct cairn_spool holds open descriptors on the spool's directories
- * so that every move is a renameat() between two directory descriptors.
- * Moves into done/ and failed/ never overwrite: a second hw1.yaml becomes
- * hw1.1.yaml.  Worker threads use the descriptors concurrently; they are
+ * so that every move is between two directory descriptors.  A claim is
+ * exclusive on any file system with an atomic rename(); moves into done/
+ * and failed/ never overwrite (a second hw1.yaml becomes hw1.1.yaml) and
+ * are resolved after a crash by cairn_spool_resolve().  Worker threads use the descriptors concurrently; they are
  * opened once at start and closed once at exit.
  */
 #ifndef CAIRN_SPOOL_H
 #define CAIRN_SPOOL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "cairn_spoolname.h"
@@ -24,6 +26,8 @@ struct cairn_spool {
 	int results_fd;
 	int done_fd;
 	int failed_fd;
+	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
+	int lock_fd;			/* the instance lock (cairn_lock.c), or -1 */
 };
 
 /*
@@ -61,9 +65,48 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
 int cairn_spool_instance_ok(const char *instance);
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
-/* Claim incoming/NAME into processing/<instance>/NAME (-ENOENT: taken). */
+/*
+ * Move `name` into to_fd (the directory to_dir: "done" or "failed") under
+ * the first free numbered name of `as` (as, then as.1.ext, ...; `as` is
+ * `name` but for a file failed under a short name), never replacing.
+ * With noreplace by renameat2(RENAME_NOREPLACE); without, by a rename in
+ * from_fd to ".to-TO_DIR.K.NAME", link() and unlink() (for `as` other
+ * than `name`, link() and unlink() alone).  Sets *stored (caller frees)
+ * to the name used.
+ */
+int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir,
+		    const char *as, int noreplace, char **stored);
+
+/*
+ * The names in dir_fd (not "." or "..") for which keep() says yes, as a
+ * NULL-terminated array in *out (caller frees each and the array).
+ * Returns their number, or -errno.
+ */
+int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
+		     void *arg, char ***out);
+
+/*
+ * At start, before anything is claimed: finish or forget the moves into
+ * done/ and failed/ that a crash interrupted.  A file found under both
+ * names is unlinked from processing/ and reported to moved(); every
+ * marker is removed.  Returns how many were finished, or -errno.
+ */
+int cairn_spool_resolve(const struct cairn_spool *sp,
+			void (*moved)(void *arg, const char *name, uint64_t ino),
+			void *arg);
+
+/*
+ * Claim incoming/NAME into processing/<instance>/NAME: -ENOENT when
+ * another instance took it, -EEXIST when a file of that name is already
+ * claimed here.
+ */
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name);
-/* Return processing/<instance>/NAME to incoming/ (-EEXIST: name in use). */
+/* Whether incoming/NAME is (or may be) there still: a lookup, no claim. */
+int cairn_spool_waiting(const struct cairn_spool *sp, const char *name);
+/*
+ * Return processing/<instance>/NAME to incoming/: -EEXIST when the name is
+ * in use there, -ENOTSUP where RENAME_NOREPLACE is missing (keep it).
+ */
 int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name);
 
 /* "fifo", "directory", "socket", ... for "not a regular file (%s)". */

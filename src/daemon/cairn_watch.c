@@ -103,6 +103,7 @@ static void scan_begin(struct cairn_watch *w)
 		return;
 	}
 	w->scans++;
+	cairn_pending_scan_begin(w->pending);
 	uv_idle_start(&w->idle, scan_step);
 }
 
@@ -116,9 +117,12 @@ static void scan_step(uv_idle_t *h)
 		de = readdir(w->scan);
 		if (de == NULL)
 			break;
-		cairn_watch_note(w, de->d_name, 0);
+		if (!cairn_pending_seen(w->pending, de->d_name))
+			cairn_watch_note(w, de->d_name, 0);
 	}
 	if (de == NULL) {
+		if (errno == 0)
+			cairn_pending_scan_end(w->pending);
 		closedir(w->scan);
 		w->scan = NULL;
 		uv_idle_stop(&w->idle);

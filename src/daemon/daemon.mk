@@ -4,6 +4,7 @@
 noinst_LTLIBRARIES += src/daemon/libcairnd.la
 src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_spool.c src/daemon/cairn_spool.h \
+	src/daemon/cairn_lock.c src/daemon/cairn_lock.h \
 	src/daemon/cairn_failure.c src/daemon/cairn_failure.h \
 	src/daemon/cairn_attempts.c src/daemon/cairn_attempts.h \
 	src/daemon/cairn_publish.c src/daemon/cairn_publish.h \

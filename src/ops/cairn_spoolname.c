@@ -48,14 +48,29 @@ char *cairn_spool_numbered(const char *name, unsigned k)
 	return cairn_xasprintf("%.*s.%u%s", (int)(dot - name), name, k, dot);
 }
 
+int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b)
+{
+	struct stat sa, sb;
+
+	return fstatat(dir_a, a, &sa, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       fstatat(dir_b, b, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
+}
+
 int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
 {
 	if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
 		return 0;
 	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
 		return -errno;
-	/* No RENAME_NOREPLACE here: link() refuses to replace, too. */
-	if (linkat(from_fd, from, to_fd, to, 0) == 0) {
+	/*
+	 * No RENAME_NOREPLACE here: link() refuses to replace, too.  NFS may
+	 * report EEXIST for a link it made (a retransmission), and a crash
+	 * between link() and unlink() leaves the file under both names: the
+	 * next move finds its own inode there and only unlinks.
+	 */
+	if (linkat(from_fd, from, to_fd, to, 0) == 0 ||
+	    (errno == EEXIST && cairn_spool_same(from_fd, from, to_fd, to))) {
 		if (unlinkat(from_fd, from, 0) < 0) {
 			int e = errno;
 

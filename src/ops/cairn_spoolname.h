@@ -15,6 +15,9 @@ int cairn_spool_ignored(const char *name);
 /* "hw1.yaml", 2 -> "hw1.2.yaml"; "README", 1 -> "README.1"; k 0: a copy. */
 char *cairn_spool_numbered(const char *name, unsigned k);
 
+/* Whether dir_a/a and dir_b/b are one inode (both exist). */
+int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b);
+
 /* Move without replacing: 0, -EEXIST when `to` exists, or -errno. */
 int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to);
 

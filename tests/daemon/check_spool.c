@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cairn_attempts.h"
+#include "cairn_lock.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -138,17 +139,13 @@ START_TEST(test_store_never_overwrites)
 		char *as = NULL;
 
 		put(src, "hw1.yaml", texts[i]);
-		ck_assert_int_eq(cairn_spool_store(src, "hw1.yaml", dst, &as), 0);
+		ck_assert_int_eq(cairn_spool_put(src, "hw1.yaml", dst, "done", "hw1.yaml", i != 1, &as), 0);
 		ck_assert_str_eq(as, want[i]);
 		free(as);
 	}
 	for (int i = 0; i < 3; i++)
 		ck_assert_str_eq(slurp(dst, want[i]), texts[i]);
 	ck_assert_int_eq(count_entries(src), 0);
-	put(src, "a", "new\n");
-	put(dst, "a", "old\n");
-	ck_assert_int_eq(cairn_spool_move(src, "a", dst, "a"), -EEXIST);
-	ck_assert_str_eq(slurp(dst, "a"), "old\n");
 	close(src);
 	close(dst);
 	close(root);
@@ -172,7 +169,7 @@ START_TEST(test_open_and_claim)
 	ck_assert_int_ge(in, 0);
 	put(in, "hw1.yaml", "x\n");
 	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), 0);
-	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), -ENOENT);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "gone.yaml"), -ENOENT);
 	ck_assert_str_eq(slurp(sp.processing_fd, "hw1.yaml"), "x\n");
 	put(in, "hw1.yaml", "y\n");
 	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), -EEXIST);
@@ -213,6 +210,77 @@ START_TEST(test_publish)
 	ck_assert_int_eq(strncmp(err, "rename nnn", 10), 0);
 	ck_assert_int_eq(count_entries(dir), 1);
 	close(dir);
+}
+END_TEST
+
+/* publish_at - cairn_publish_input of text for an input of time sec. */
+static int publish_at(int dir, const char *text, long sec, int *superseded)
+{
+	struct cairn_newest nw = { { sec, 0 }, dir, "pub.lock" };
+	char err[512];
+
+	return cairn_publish_input(dir, "hw.result.yaml", "host1", text, strlen(text), 0,
+				   NULL, &nw, superseded, err, sizeof(err));
+}
+
+/* The newest input's result wins; a result keeps its input's mtime. */
+START_TEST(test_publish_newest)
+{
+	int dir = open_tmp(), sup = -1;
+	struct stat st;
+
+	ck_assert_int_eq(publish_at(dir, "new\n", 200, &sup), 0);
+	ck_assert_int_eq(sup, 0);
+	ck_assert_int_eq(fstatat(dir, "hw.result.yaml", &st, 0), 0);
+	ck_assert_int_eq(st.st_mtim.tv_sec, 200);
+	ck_assert_int_eq(publish_at(dir, "old\n", 100, &sup), 0);
+	ck_assert_int_eq(sup, 1);
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
+	ck_assert_int_eq(publish_at(dir, "newest\n", 300, &sup), 0);
+	ck_assert_int_eq(sup, 0);
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "newest\n");
+	/* the same input again (re-graded): replaces */
+	ck_assert_int_eq(publish_at(dir, "again\n", 300, &sup), 0);
+	ck_assert_int_eq(sup, 0);
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "again\n");
+	ck_assert_int_eq(count_entries(dir), 2);	/* the result and pub.lock */
+	close(dir);
+}
+END_TEST
+
+/* One holder per instance; peers are the instances whose lock is held. */
+START_TEST(test_lock)
+{
+	int root = open_tmp(), in, x, fd, fd2;
+	char err[256], want[400], host[256] = "unknown", **peers;
+
+	mkdirat(root, "processing", 0755);
+	in = openat(root, "processing", O_RDONLY | O_DIRECTORY);
+	mkdirat(in, "self", 0755);
+	mkdirat(in, "x", 0755);
+	mkdirat(in, "y", 0755);
+	x = openat(in, "x", O_RDONLY | O_DIRECTORY);
+	fd = cairn_lock_take(x, err, sizeof(err));
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(cairn_lock_take(x, err, sizeof(err)), -EAGAIN);
+	gethostname(host, sizeof(host) - 1);
+	snprintf(want, sizeof(want), "held by pid %ld on host %s", (long)getpid(), host);
+	ck_assert_str_eq(err, want);
+	put(in, "y/.lock", "pid=1 host=gone\n");	/* a dead holder's file */
+	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers), 1);
+	ck_assert_str_eq(peers[0], "x");
+	ck_assert_ptr_null(peers[1]);
+	free(peers[0]);
+	free(peers);
+	close(fd);
+	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers), 0);
+	free(peers);
+	fd2 = cairn_lock_take(x, err, sizeof(err));
+	ck_assert_int_ge(fd2, 0);
+	close(fd2);
+	close(x);
+	close(in);
+	close(root);
 }
 END_TEST
 
@@ -600,6 +668,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_open_and_claim);
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);
+	tcase_add_test(tc, test_publish_newest);
+	tcase_add_test(tc, test_lock);
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
 	tcase_add_test(tc, test_dirsync_groups);

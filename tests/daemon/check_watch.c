@@ -85,6 +85,99 @@ START_TEST(test_oldest_first)
 }
 END_TEST
 
+/* take_all - pick, start and forget until nothing is picked; the names. */
+static const char *take_all(struct cairn_pending *p, uint64_t now)
+{
+	static char buf[2048];
+	struct cairn_cand *c;
+
+	buf[0] = '\0';
+	while ((c = cairn_pending_pick(p, now)) != NULL) {
+		strcat(buf, buf[0] ? " " : "");
+		strcat(buf, c->name);
+		cairn_pending_start(p, c);
+		cairn_pending_forget(p, c);
+	}
+	return buf;
+}
+
+static char **names_of(const char *a, const char *b)
+{
+	char **v = cairn_xcalloc(3, sizeof(v[0]));
+
+	v[0] = cairn_xstrdup(a);
+	v[1] = b ? cairn_xstrdup(b) : NULL;
+	return v;
+}
+
+/*
+ * Two instances share out the files: each name is preferred by exactly
+ * one of them; the other's are taken after steal_ms, newest first.
+ */
+START_TEST(test_owners)
+{
+	struct cairn_pending pa, pb;
+	char mine_a[2048], mine_b[2048], name[16];
+	int na = 0, nb = 0;
+
+	cairn_pending_init(&pa, 100, 0);
+	cairn_pending_init(&pb, 100, 0);
+	cairn_pending_set_peers(&pa, "alpha", names_of("beta", NULL), 1000);
+	cairn_pending_set_peers(&pb, "beta", names_of("alpha", NULL), 1000);
+	for (int i = 0; i < 40; i++) {
+		struct stat st = fake(i + 1, i + 1, 1);
+
+		snprintf(name, sizeof(name), "f%02d", i);
+		cairn_pending_note(&pa, name, &st, 1, 0, LATE);
+		cairn_pending_note(&pb, name, &st, 1, 0, LATE);
+	}
+	strcpy(mine_a, take_all(&pa, 999));
+	strcpy(mine_b, take_all(&pb, 999));
+	for (int i = 0; i < 40; i++) {
+		snprintf(name, sizeof(name), "f%02d", i);
+		int a = strstr(mine_a, name) != NULL, b = strstr(mine_b, name) != NULL;
+
+		ck_assert_msg(a != b, "%s: alpha %d beta %d", name, a, b);
+		na += a;
+		nb += b;
+	}
+	ck_assert_msg(na >= 10 && nb >= 10, "alpha %d beta %d", na, nb);
+	/* Once they have waited, alpha takes beta's too: newest first. */
+	ck_assert_uint_eq(pa.n, (size_t)nb);
+	struct cairn_cand *c = cairn_pending_pick(&pa, 1000);
+	ck_assert_ptr_eq(c, pa.order[pa.head + pa.n - 1]);
+	ck_assert_int_eq(strstr(mine_b, c->name) != NULL, 1);
+	/* A dead peer (no lock): everything is alpha's at once. */
+	cairn_pending_set_peers(&pa, "alpha", names_of("gamma", "delta"), 1000);
+	cairn_pending_set_peers(&pa, "alpha", NULL, 1000);
+	ck_assert_ptr_eq(cairn_pending_pick(&pa, 0), pa.order[pa.head]);
+	cairn_pending_free(&pa);
+	cairn_pending_free(&pb);
+}
+END_TEST
+
+/* A full scan forgets waiting names it did not see; seen ones stay. */
+START_TEST(test_scan_prunes)
+{
+	struct cairn_pending p;
+	struct stat s1 = fake(1, 1, 1), s2 = fake(2, 2, 1), s3 = fake(3, 3, 1);
+
+	cairn_pending_init(&p, 10, 500);
+	cairn_pending_note(&p, "a", &s1, 1, 0, LATE);
+	cairn_pending_note(&p, "b", &s2, 1, 0, LATE);
+	cairn_pending_note(&p, "c", &s3, 0, 0, 0);	/* still settling */
+	cairn_pending_scan_begin(&p);
+	ck_assert_int_eq(cairn_pending_seen(&p, "a"), 1);
+	ck_assert_int_eq(cairn_pending_seen(&p, "c"), 0);	/* needs a stat */
+	ck_assert_int_eq(cairn_pending_seen(&p, "zz"), 0);
+	cairn_pending_note(&p, "c", &s3, 0, 0, 0);
+	cairn_pending_scan_end(&p);
+	ck_assert_str_eq(order_of(&p), "a c");
+	ck_assert_ptr_null(cairn_pending_find(&p, "b"));
+	cairn_pending_free(&p);
+}
+END_TEST
+
 START_TEST(test_bounded)
 {
 	struct cairn_pending p;
@@ -430,6 +523,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_order_model);
 	tcase_add_test(tc, test_running_remembers);
 	tcase_add_test(tc, test_settle);
+	tcase_add_test(tc, test_owners);
+	tcase_add_test(tc, test_scan_prunes);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(tw, setup, teardown);
 	tcase_add_test(tw, test_watch);

@@ -24,6 +24,12 @@ check_LTLIBRARIES += tests/daemon/enospc_shim.la
 tests_daemon_enospc_shim_la_SOURCES = tests/daemon/enospc_shim.c
 tests_daemon_enospc_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_enospc_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+# stop_shim takes RENAME_NOREPLACE away and crashes or stops the daemon
+# between two chosen system calls (same build rules as enospc_shim).
+check_LTLIBRARIES += tests/daemon/stop_shim.la
+tests_daemon_stop_shim_la_SOURCES = tests/daemon/stop_shim.c
+tests_daemon_stop_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_stop_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 check_LTLIBRARIES += tests/daemon/nomem_shim.la
 tests_daemon_nomem_shim_la_SOURCES = tests/daemon/nomem_shim.c
 tests_daemon_nomem_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
@@ -35,7 +41,8 @@ daemon_tests = \
 	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
 	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
 	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh \
-	tests/daemon/journal.sh
+	tests/daemon/journal.sh \
+	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
@@ -61,3 +68,6 @@ VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
 dist_check_SCRIPTS += tests/daemon/memory.sh
+# The GlusterFS test needs root and about a minute: .ci/run calls
+# tests/gluster/gluster.sh itself, outside `make check`.
+EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh

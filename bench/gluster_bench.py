@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""gluster_bench.py - cairnd on a GlusterFS spool (bench/gluster.sh runs it).
+
+usage: gluster_bench.py MOUNT_A MOUNT_B CAIRND PLUGIN_DIR OUT_DIR [--quick]
+
+MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
+
+- naive: the least a durable publisher does, per file: create, write,
+  fsync, rename (in MOUNT_A); files per second.
+- two instances: instance a serves the spool through MOUNT_A, b through
+  MOUNT_B (fsync on, rescan_s 2, settle_ms 200); N files are staged on
+  the volume and renamed into incoming/, half through each mount; timed
+  from the first rename until done/ holds all N.  Target: >= 1.0x naive.
+  Rounds alternate (naive, instances, naive, ...); medians are reported.
+- latency: single files renamed into incoming/ through MOUNT_B, one at a
+  time, from the rename until its result is visible through MOUNT_B.
+  A file whose owner is the instance on the other mount is seen there by
+  the rescan, so rescan_s + settle_ms bounds it.
+
+Appends rows to OUT_DIR/summary.csv in bench/README.md's columns and
+writes OUT_DIR/gluster.csv.
+"""
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+RESCAN_S = 2
+SETTLE_MS = 200
+
+
+def now():
+    return time.monotonic()
+
+
+def naive(dir_, n):
+    os.makedirs(dir_, exist_ok=True)
+    data = b"x" * 400
+    t0 = now()
+    for i in range(n):
+        tmp = os.path.join(dir_, ".r%d.tmp" % i)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.write(fd, data)
+        os.fsync(fd)
+        os.close(fd)
+        os.rename(tmp, os.path.join(dir_, "r%d.result.yaml" % i))
+    t = now() - t0
+    for f in os.listdir(dir_):
+        os.unlink(os.path.join(dir_, f))
+    return n / t
+
+
+def conf(path, spool, instance, plugins, workers):
+    with open(path, "w") as f:
+        f.write("spool: %s\ninstance: %s\nplugin_dir: %s\nworkers: %d\n"
+                "rescan_s: %d\nsettle_ms: %d\nfsync: true\n"
+                % (spool, instance, plugins, workers, RESCAN_S, SETTLE_MS))
+
+
+def start(cairnd, cfg, log):
+    return subprocess.Popen([cairnd, "-c", cfg], stdout=log, stderr=log)
+
+
+def count(d):
+    return sum(1 for e in os.scandir(d) if not e.name.startswith("."))
+
+
+def wait_count(d, n, timeout):
+    end = now() + timeout
+    while now() < end:
+        if count(d) >= n:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def stage(spool_a, spool_b, tag, n):
+    """n files in spool.stage (on the volume), names for each mount."""
+    names = []
+    st = spool_a + ".stage"
+    os.makedirs(st, exist_ok=True)
+    for i in range(n):
+        name = "%s%06d.yaml" % (tag, i)
+        with open(os.path.join(st, name), "w") as f:
+            f.write("id: p%d\npiles: [%d, %d, %d, %d]\n"
+                    % (i, i % 89 + 1, i % 7, i % 13 + 3, i % 5))
+        names.append(name)
+    return names
+
+
+def drop_half(spool, names):
+    st = spool + ".stage"
+    for name in names:
+        os.rename(os.path.join(st, name), os.path.join(spool, "incoming", name))
+
+
+def instances_round(a, b, names):
+    """a, b: spool paths through each mount; returns files/s."""
+    half_a, half_b = names[0::2], names[1::2]
+    t0 = now()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            drop_half(b, half_b)
+        finally:
+            os._exit(0)
+    drop_half(a, half_a)
+    os.waitpid(pid, 0)
+    if not wait_count(os.path.join(a, "done"), len(names), 120 + len(names) / 5):
+        raise SystemExit("gluster_bench: only %d of %d in done/"
+                         % (count(os.path.join(a, "done")), len(names)))
+    t = now() - t0
+    for d in ("done", "results"):
+        p = os.path.join(a, d)
+        for f in os.listdir(p):
+            if not f.startswith("."):
+                os.unlink(os.path.join(p, f))
+    return len(names) / t
+
+
+def latency(a, b, samples):
+    out = []
+    st = a + ".stage"
+    for i in range(samples):
+        name = "lat%04d.yaml" % i
+        with open(os.path.join(st, name), "w") as f:
+            f.write("id: l\npiles: [%d, 2, 3]\n" % (i + 1))
+        res = os.path.join(b, "results", "lat%04d.result.yaml" % i)
+        t0 = now()
+        os.rename(os.path.join(b + ".stage", name), os.path.join(b, "incoming", name))
+        end = t0 + 30
+        while not os.path.exists(res) and now() < end:
+            time.sleep(0.002)
+        out.append((now() - t0) * 1000)
+    return out
+
+
+def row(out, name, value, unit, baseline, base_value, ratio, target, status):
+    with open(os.path.join(out, "summary.csv"), "a") as f:
+        f.write('gluster,%s,%.1f,%s,"%s",%.1f,%.3f,"%s",%s\n'
+                % (name, value, unit, baseline, base_value, ratio, target, status))
+    print("%-8s %-36s %10.1f %-8s %-26s %10.1f %7.3f %-13s %s"
+          % ("gluster", name, value, unit, baseline, base_value, ratio, target, status))
+
+
+def main():
+    ma, mb, cairnd, plugins, out = sys.argv[1:6]
+    quick = "--quick" in sys.argv
+    n = 500 if quick else 2000
+    rounds = 1 if quick else 3
+    workers = 8
+    sa, sb = os.path.join(ma, "spool"), os.path.join(mb, "spool")
+    for d in ("incoming", "results", "done"):
+        os.makedirs(os.path.join(sa, d), exist_ok=True)
+    logs = {}
+    procs = {}
+    for x, s in (("a", sa), ("b", sb)):
+        cfg = os.path.join(out, "gluster-%s.yaml" % x)
+        conf(cfg, s, x, plugins, workers)
+        logs[x] = open(os.path.join(out, "gluster-%s.log" % x), "a")
+        procs[x] = start(cairnd, cfg, logs[x])
+    try:
+        time.sleep(1.5)
+        base, ours = [], []
+        for r in range(rounds):
+            base.append(naive(os.path.join(ma, "naive"), n))
+            names = stage(sa, sb, "g%d_" % r, n)
+            ours.append(instances_round(sa, sb, names))
+        lat = latency(sa, sb, 10 if quick else 30)
+    finally:
+        for p in procs.values():
+            p.send_signal(signal.SIGTERM)
+        for p in procs.values():
+            p.wait(timeout=60)
+    with open(os.path.join(out, "gluster.csv"), "w") as f:
+        f.write("round,naive_files_s,instances_files_s\n")
+        for r in range(rounds):
+            f.write("%d,%.1f,%.1f\n" % (r, base[r], ours[r]))
+        f.write("\nsample,latency_ms\n")
+        for i, v in enumerate(lat):
+            f.write("%d,%.1f\n" % (i, v))
+    nb, no = statistics.median(base), statistics.median(ours)
+    ratio = no / nb
+    row(out, "two instances fsync=true files/s", no, "files/s",
+        "naive publish loop fsync", nb, ratio, ">= 1",
+        "PASS" if ratio >= 1.0 else "MISS")
+    lat.sort()
+    bound = RESCAN_S * 1000 + SETTLE_MS
+    med, p99 = statistics.median(lat), lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+    row(out, "drop-to-result median across mounts", med, "ms",
+        "rescan_s + settle_ms", bound, med / bound, "", "INFO")
+    row(out, "drop-to-result max across mounts", lat[-1], "ms",
+        "rescan_s + settle_ms + 1 s", bound + 1000, lat[-1] / (bound + 1000), "<= 1",
+        "PASS" if lat[-1] <= bound + 1000 else "MISS")
+    print("gluster: p99 %.1f ms over %d samples" % (p99, len(lat)))
+
+
+if __name__ == "__main__":
+    main()

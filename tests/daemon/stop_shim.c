@@ -1,0 +1,120 @@
+/*
+ * stop_shim - an LD_PRELOAD module that stops or kills its process at one
+ * chosen point of the spool's system calls, and can take RENAME_NOREPLACE
+ * away, as GlusterFS and NFS do.
+ *
+ * CAIRN_NO_NOREPLACE=1: renameat2() with flags fails with EINVAL.
+ * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat and
+ * CAIRN_STOP_NAME=NAME: the first such call (CAIRN_STOP_NTH-th, default 1)
+ * with a path whose last component is NAME raises CAIRN_STOP_SIG (KILL,
+ * the default, or STOP) after the call was made (CAIRN_STOP_WHEN=after,
+ * the default) or before it (before).  So a test can crash the daemon
+ * deterministically between two chosen system calls.
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int renameat(int a, const char *p, int b, const char *q);
+int renameat2(int a, const char *p, int b, const char *q, unsigned flags);
+int linkat(int a, const char *p, int b, const char *q, int flags);
+int unlinkat(int a, const char *p, int flags);
+int mknodat(int a, const char *p, mode_t mode, dev_t dev);
+
+static atomic_int seen;
+
+static int same_name(const char *path, const char *name)
+{
+	const char *slash;
+
+	if (path == NULL)
+		return 0;
+	slash = strrchr(path, '/');
+	return strcmp(slash ? slash + 1 : path, name) == 0;
+}
+
+/* hit - whether this call (call, paths p and q) is the chosen point. */
+static int hit(const char *call, const char *p, const char *q)
+{
+	const char *c = getenv("CAIRN_STOP_CALL"), *name = getenv("CAIRN_STOP_NAME");
+	const char *nth = getenv("CAIRN_STOP_NTH");
+
+	if (c == NULL || name == NULL || strcmp(c, call) != 0 ||
+	    !(same_name(p, name) || same_name(q, name)))
+		return 0;
+	return atomic_fetch_add(&seen, 1) + 1 == (nth ? atoi(nth) : 1);
+}
+
+static void stop(void)
+{
+	const char *sig = getenv("CAIRN_STOP_SIG");
+
+	raise(sig != NULL && strcmp(sig, "STOP") == 0 ? SIGSTOP : SIGKILL);
+}
+
+static int before(void)
+{
+	const char *w = getenv("CAIRN_STOP_WHEN");
+
+	return w != NULL && strcmp(w, "before") == 0;
+}
+
+/* around - run the real call, stopping before or after it when chosen. */
+#define AROUND(call, p, q, real_call)				\
+	do {							\
+		int chosen = hit(call, p, q), r, e;		\
+		if (chosen && before())				\
+			stop();					\
+		r = real_call;					\
+		e = errno;					\
+		if (chosen && !before())			\
+			stop();					\
+		errno = e;					\
+		return r;					\
+	} while (0)
+
+#define REAL(type, name) ((type)dlsym(RTLD_NEXT, name))
+
+int renameat(int a, const char *p, int b, const char *q)
+{
+	AROUND("renameat", p, q,
+	       REAL(int (*)(int, const char *, int, const char *), "renameat")(a, p, b, q));
+}
+
+int renameat2(int a, const char *p, int b, const char *q, unsigned flags)
+{
+	const char *no = getenv("CAIRN_NO_NOREPLACE");
+
+	if (flags != 0 && no != NULL && strcmp(no, "1") == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	AROUND("renameat2", p, q,
+	       REAL(int (*)(int, const char *, int, const char *, unsigned), "renameat2")(a, p, b, q, flags));
+}
+
+int linkat(int a, const char *p, int b, const char *q, int flags)
+{
+	AROUND("linkat", p, q,
+	       REAL(int (*)(int, const char *, int, const char *, int), "linkat")(a, p, b, q, flags));
+}
+
+int unlinkat(int a, const char *p, int flags)
+{
+	AROUND("unlinkat", p, NULL, REAL(int (*)(int, const char *, int), "unlinkat")(a, p, flags));
+}
+
+int mknodat(int a, const char *p, mode_t mode, dev_t dev)
+{
+	AROUND("mknodat", p, NULL,
+	       REAL(int (*)(int, const char *, mode_t, dev_t), "mknodat")(a, p, mode, dev));
+}
