@@ -433,10 +433,26 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	cairn_input_init(&in, source, format);
 	in.budget = &budget;
 	in.max_puzzles = s->max_puzzles;
-	if (budget.over)
+	if (budget.over) {
 		too_big(&in, budget.used, "read", len, "its bytes alone");
-	else
-		read_input(&in, data, len, s);
+	} else {
+		/*
+		 * libyaml holds a scalar whole while it reads it (the JSON
+		 * reader a string), and one may be as long as the file: that
+		 * is reserved while reading, so a file of one huge string is
+		 * refused here rather than taking twice its size.
+		 */
+		uint64_t scalar = format == CAIRN_FORMAT_YAML || format == CAIRN_FORMAT_JSON ?
+				  cairn_budget_cost(len) : 0;
+
+		cairn_budget_add(&budget, scalar);
+		if (budget.over)
+			too_big(&in, budget.used, "read", scalar,
+				"a string as long as the file");
+		else
+			read_input(&in, data, len, s);
+		cairn_budget_release(&budget, scalar);
+	}
 	/* Out of memory while reading is no answer about the file. */
 	rc = in.oom ? -ENOMEM : cairn_process_input(&in, s, cancel);
 	if (rc == 0)

@@ -214,14 +214,17 @@ START_TEST(every_step_refuses)
 	ck_assert_uint_eq(seen, 1u << OK | 1u << READ | 1u << RESULT |
 			  1u << BYTES);
 	cairn_buf_reset(&text);
-	/* Moves asked for: solving adds a string per puzzle. */
+	/*
+	 * Moves asked for: solving adds a string per puzzle.  In CSV: a YAML
+	 * file reserves a string as long as itself while it is read, which
+	 * covers what these strings add.
+	 */
+	cairn_buf_adds(&text, "piles,moves\n");
 	for (i = 0; i < 200; i++)
-		cairn_buf_addf(&text, "%spiles: [%zu, 2, 3, 4, 5, 6, 7, 8, 9, "
-			       "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, "
-			       "21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, "
-			       "32, 33, 34, 35, 36, 37, 38, 39, 40]\n"
-			       "moves: true\n", i ? "---\n" : "", i);
-	seen = sweep("moves.yaml", &text, 384 * 1024, 2048);
+		cairn_buf_addf(&text, "%zu 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 "
+			       "17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 "
+			       "33 34 35 36 37 38 39 40,true\n", i);
+	seen = sweep("moves.csv", &text, 384 * 1024, 2048);
 	ck_assert_msg(seen & 1u << SOLVE, "seen %#x", seen);
 	ck_assert_uint_eq(seen & (1u << OK | 1u << READ | 1u << BYTES),
 			  1u << OK | 1u << READ | 1u << BYTES);
@@ -235,6 +238,7 @@ START_TEST(messages)
 	struct cairn_buf text = CAIRN_BUF_INIT;
 	struct cairn_stats st;
 	char *got, want[512], need[32];
+	size_t i;
 
 	cairn_buf_adds(&text, "piles: [5, 3, 4, 5]\n");
 	got = process("t.yaml", &text, 20, &st);
@@ -250,6 +254,23 @@ START_TEST(messages)
 		 "correct: 0, wrong: 0, missing: 0, invalid: 0, "
 		 "score: null}\n", need);
 	ck_assert_str_eq(got, want);
+	ck_assert_int_eq(st.file_error, 1);
+	free(got);
+	/*
+	 * Room for the bytes but not for one string as long as them: libyaml
+	 * would hold such a scalar whole beside the bytes.
+	 */
+	cairn_buf_reset(&text);
+	cairn_buf_adds(&text, "id: \"");
+	for (i = 0; i < 200000; i++)
+		cairn_buf_addc(&text, 'x');
+	cairn_buf_adds(&text, "\"\npiles: [1]\n");
+	got = process("long.yaml", &text, 64 * 1024 + cairn_budget_cost(text.len) +
+		      4096, &st);
+	cairn_format_bytes(need, sizeof need, cairn_budget_cost(text.len));
+	snprintf(want, sizeof want, " of memory to read (%s for a string as "
+		 "long as the file), more than memory_budget (", need);
+	ck_assert_msg(strstr(got, want) != NULL, "%s", got);
 	ck_assert_int_eq(st.file_error, 1);
 	free(got);
 	/* max_puzzles comes from the settings. */
