@@ -21,6 +21,7 @@
 #define CAIRN_EX_USAGE    64
 #define CAIRN_EX_DATAERR  65
 #define CAIRN_EX_UNAVAIL  69
+#define CAIRN_EX_TEMPFAIL 75
 #define CAIRN_EX_CONFIG   78
 
 /* Values of the long-only common options. */

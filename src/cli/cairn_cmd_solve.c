@@ -138,7 +138,7 @@ static int run(struct cairn_cli *cli, const struct solve_opts *o)
 	enum cairn_format fmt;
 	const char *source;
 	atomic_int cancel = 0;
-	int rc;
+	int rc, r;
 
 	if (o->piles != NULL) {
 		if ((rc = piles_document(cli, o->piles, &in)) != 0) {
@@ -162,10 +162,16 @@ static int run(struct cairn_cli *cli, const struct solve_opts *o)
 	cli->settings.force_solver = o->solver;
 	cli->settings.force_moves = o->moves;
 	cli->settings.force_explain = o->explain;
-	cairn_process_as(source, fmt, in.data, in.len, &cli->settings, &cancel,
-			 &out, &st);
-	fwrite(out.data, 1, out.len, stdout);
+	r = cairn_process_as(source, fmt, in.data, in.len, &cli->settings,
+			     &cancel, &out, &st);
 	cairn_buf_free(&in);
+	if (r < 0) {
+		/* Out of memory is no answer about the file: print none. */
+		fprintf(stderr, "cairn: %s: %s (try again)\n", source, strerror(-r));
+		cairn_buf_free(&out);
+		return CAIRN_EX_TEMPFAIL;
+	}
+	fwrite(out.data, 1, out.len, stdout);
 	cairn_buf_free(&out);
 	return st.file_error ? CAIRN_EX_DATAERR : CAIRN_EX_OK;
 }

@@ -107,6 +107,14 @@ int cairn_solve_row(const struct cairn_plugin *p, const int64_t *a, size_t n,
 		return 0;
 	free(out->ans.moves);
 	out->ans.moves = NULL;
+	/*
+	 * Out of memory within the room the plugin said it needs is a failed
+	 * allocation, not the budget: no answer about the puzzle.
+	 */
+	if (rc == -ENOMEM && mem <= cairn_solve_room(env)) {
+		snprintf(err, errlen, "solver %s: out of memory", p->name);
+		return CAIRN_SOLVE_NOMEM;
+	}
 	if (rc == -ECANCELED)
 		snprintf(err, errlen, "solver %s: cancelled (job_timeout_s "
 			 "reached)", p->name);

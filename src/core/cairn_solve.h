@@ -8,6 +8,8 @@
 #ifndef CAIRN_SOLVE_H
 #define CAIRN_SOLVE_H
 
+#include <errno.h>
+
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +44,12 @@ struct cairn_solved {
 const struct cairn_plugin *cairn_solve_pick(const struct cairn_registry *r,
 					    size_t n, unsigned want,
 					    uint64_t budget, const char *exclude);
+
+/*
+ * cairn_solve_row() when the plugin ran out of memory although it fit the
+ * room it was given: a transient failure of the process, not of the puzzle.
+ */
+#define CAIRN_SOLVE_NOMEM (-EAGAIN)
 
 /* Run `p` on a[0..n); 0, or a negative errno value with a message in err. */
 int cairn_solve_row(const struct cairn_plugin *p, const int64_t *a, size_t n,

@@ -222,6 +222,8 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 			       &sv, err, sizeof err);
 	if (rc == -ECANCELED && atomic_load(env->cancel) == CAIRN_CANCEL_SHUTDOWN)
 		return rc;
+	if (rc == CAIRN_SOLVE_NOMEM)
+		return -ENOMEM;		/* retried, never published */
 	if (rc < 0) {
 		cairn_puzzle_fail(p, cairn_xasprintf("line %lu: %s", p->line,
 						     err));

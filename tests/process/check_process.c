@@ -310,6 +310,61 @@ START_TEST(cross_check_agreement_grades)
 }
 END_TEST
 
+/* A solver whose every allocation fails; memory() says what it needs. */
+static uint64_t starved_need;
+static uint64_t starved_memory(size_t n, unsigned want)
+{
+	(void)n;
+	(void)want;
+	return starved_need;
+}
+static double starved_cost(size_t n, unsigned want)
+{
+	(void)n;
+	(void)want;
+	return 1;
+}
+static int starved_solve(const struct cairn_solve_request *req,
+			 struct cairn_solve_answer *ans)
+{
+	(void)ans;
+	snprintf(req->err, req->errlen, "no memory");
+	return -ENOMEM;
+}
+
+/*
+ * Issue 9: out of memory within the room a solver said it needs is a
+ * failed allocation, retried (cairn_process returns -ENOMEM and writes
+ * nothing); past the budget it is the puzzle's error, as before.
+ */
+START_TEST(solver_out_of_memory_is_transient)
+{
+	static const struct cairn_plugin starved = {
+		CAIRN_PLUGIN_ABI, sizeof(struct cairn_plugin), "starved",
+		"fails every allocation", starved_memory, starved_cost,
+		starved_solve,
+	};
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	struct cairn_stats st;
+	atomic_int cancel = 0;
+	char err[256];
+	const char *text = "solver: starved\npiles: [5, 3, 4, 5]\n";
+
+	ck_assert_int_eq(cairn_registry_add(&reg, &starved, "test", err, sizeof err), 0);
+	starved_need = 1024;
+	ck_assert_int_eq(cairn_process("t.yaml", text, strlen(text), &set, &cancel,
+				       &out, &st), -ENOMEM);
+	starved_need = (uint64_t)1 << 40;
+	cairn_buf_reset(&out);
+	ck_assert_int_eq(cairn_process("t.yaml", text, strlen(text), &set, &cancel,
+				       &out, &st), 0);
+	ck_assert_msg(strstr(out.data, "error: \"line 1: solver starved needs ") != NULL,
+		      "%s", out.data);
+	ck_assert_int_eq(st.errors, 1);
+	cairn_buf_free(&out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("process");
@@ -323,6 +378,7 @@ int main(void)
 	tcase_add_test(tc, cancellation);
 	tcase_add_test(tc, cross_check_disagreement);
 	tcase_add_test(tc, cross_check_agreement_grades);
+	tcase_add_test(tc, solver_out_of_memory_is_transient);
 	suite_add_tcase(s, tc);
 	return cairn_check_run(s);
 }
