@@ -21,7 +21,7 @@ static const char usage[] =
 	"Commands:\n"
 	"  solve    solve the puzzles of a file (or --piles \"5 3 4 5\")\n"
 	"  grade    grade submission files and print a summary per file\n"
-	"  report   turn result files into a gradebook (CSV or JUnit XML)\n"
+	"  report   turn result files into a gradebook (CSV, JUnit XML or HTML)\n"
 	"  plugins  list the loaded solver plugins\n"
 	"  submit   drop files into the spool (--wait: and print their results)\n"
 	"\n"
