@@ -32,6 +32,12 @@ void cairn_stats_count(struct cairn_stats *st, int error, int solved,
  * (at least one decimal); nothing when the denominator is 0.
  */
 void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
+/*
+ * Append the summary mapping in flow style, {puzzles: N, ..., score: S},
+ * every key between the quotes q: "" for YAML, "\"" for JSON.
+ */
+void cairn_stats_summary(struct cairn_buf *out, const struct cairn_stats *st,
+			 const char *q);
 /* Count the points of one graded puzzle weighing w (st->weighted set). */
 void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
 			uint64_t w);

@@ -186,20 +186,7 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 static void summary(struct cairn_buf *out, int *first, const struct cairn_stats *st)
 {
 	key(out, first, "  ", "summary");
-	cairn_buf_addf(out, "{\"puzzles\": %zu, \"solved\": %zu, \"errors\": %zu, "
-		       "\"graded\": %zu, \"correct\": %zu, \"wrong\": %zu, "
-		       "\"missing\": %zu, \"invalid\": %zu, ",
-		       st->puzzles, st->solved, st->errors, st->graded,
-		       st->correct, st->wrong, st->missing, st->invalid);
-	if (st->weighted)
-		cairn_buf_addf(out, "\"points\": %llu, \"max_points\": %llu, ",
-			       (unsigned long long)st->points,
-			       (unsigned long long)st->max_points);
-	cairn_buf_adds(out, "\"score\": ");
-	if ((st->weighted ? st->max_points : st->graded) == 0)
-		cairn_buf_adds(out, "null");
-	cairn_stats_score(out, st);
-	cairn_buf_adds(out, "}");
+	cairn_stats_summary(out, st, "\"");
 }
 
 void cairn_result_json(const struct cairn_input *in, const struct cairn_stats *st,

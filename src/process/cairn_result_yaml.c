@@ -192,6 +192,30 @@ void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st)
 	cairn_buf_adds(out, tmp);
 }
 
+void cairn_stats_summary(struct cairn_buf *out, const struct cairn_stats *st,
+			 const char *q)
+{
+	const struct { const char *key; size_t n; } counts[] = {
+		{ "puzzles", st->puzzles }, { "solved", st->solved },
+		{ "errors", st->errors }, { "graded", st->graded },
+		{ "correct", st->correct }, { "wrong", st->wrong },
+		{ "missing", st->missing }, { "invalid", st->invalid },
+	};
+
+	cairn_buf_addc(out, '{');
+	for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+		cairn_buf_addf(out, "%s%s%s: %zu, ", q, counts[i].key, q, counts[i].n);
+	if (st->weighted)
+		cairn_buf_addf(out, "%spoints%s: %llu, %smax_points%s: %llu, ",
+			       q, q, (unsigned long long)st->points,
+			       q, q, (unsigned long long)st->max_points);
+	cairn_buf_addf(out, "%sscore%s: ", q, q);
+	if ((st->weighted ? st->max_points : st->graded) == 0)
+		cairn_buf_adds(out, "null");
+	cairn_stats_score(out, st);
+	cairn_buf_addc(out, '}');
+}
+
 void cairn_stats_count(struct cairn_stats *st, int error, int solved,
 		       enum cairn_verdict v)
 {
@@ -261,18 +285,7 @@ void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *s
 		cairn_buf_adds(out, "puzzles:\n");
 	for (i = 0; in->error == NULL && i < in->npuzzles; i++)
 		puzzle(out, &in->puzzles[i]);
-	cairn_buf_addf(out, "summary: {puzzles: %zu, solved: %zu, errors: %zu, "
-		       "graded: %zu, correct: %zu, wrong: %zu, missing: %zu, "
-		       "invalid: %zu, ", st->puzzles, st->solved,
-		       st->errors, st->graded, st->correct, st->wrong,
-		       st->missing, st->invalid);
-	if (st->weighted)
-		cairn_buf_addf(out, "points: %llu, max_points: %llu, ",
-			       (unsigned long long)st->points,
-			       (unsigned long long)st->max_points);
-	cairn_buf_adds(out, "score: ");
-	if ((st->weighted ? st->max_points : st->graded) == 0)
-		cairn_buf_adds(out, "null");
-	cairn_stats_score(out, st);
-	cairn_buf_adds(out, "}\n");
+	cairn_buf_adds(out, "summary: ");
+	cairn_stats_summary(out, st, "");
+	cairn_buf_adds(out, "\n");
 }
