@@ -152,7 +152,8 @@ def main():
     rounds = 1 if quick else 3
     workers = 8
     sa, sb = os.path.join(ma, "spool"), os.path.join(mb, "spool")
-    for d in ("incoming", "results", "done"):
+    # made once, from one mount, before the instances start (cairnd(8))
+    for d in ("incoming", "processing", "results", "done", "failed", "problems"):
         os.makedirs(os.path.join(sa, d), exist_ok=True)
     logs = {}
     procs = {}

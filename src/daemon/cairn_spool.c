@@ -57,17 +57,20 @@ static int mkdir_at(int dirfd, const char *name)
 }
 
 /*
- * open_dir_at - open a directory that mkdir_at() just made or found.  On
- * GlusterFS a directory that another client is making at the same moment
- * (two daemons starting on a fresh spool) makes mkdir() fail with EEXIST
- * and can still be missing for a moment: look again for up to a second.
+ * make_dir_at - create dirfd/name unless it exists, and open it.  On
+ * GlusterFS two clients making one directory at the same moment (two
+ * daemons starting on a fresh spool) can see mkdir() fail, with EEXIST
+ * or ENOENT, and the directory still missing for a while: make and look
+ * again, every 20 ms for up to 5 s, before giving up with ENOENT.
  */
-static int open_dir_at(int dirfd, const char *name)
+static int make_dir_at(int dirfd, const char *name)
 {
 	for (int tries = 0; ; tries++) {
-		int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int fd = -1;
 
-		if (fd >= 0 || errno != ENOENT || tries == 50)
+		if (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST)
+			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0 || errno != ENOENT || tries == 250)
 			return fd < 0 ? -errno : fd;
 		struct timespec ts = { 0, 20 * 1000000 };
 		nanosleep(&ts, NULL);
@@ -187,13 +190,13 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	sp->incoming_path = cairn_xasprintf("%s/incoming", root);
 	r = mkdir_p(root);
 	if (r == 0)
-		r = sp->root_fd = open_dir_at(AT_FDCWD, root);
+		r = sp->root_fd = make_dir_at(AT_FDCWD, root);
 	for (size_t i = 0; r >= 0 && i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		what = subdirs[i];
 		r = mkdir_at(sp->root_fd, subdirs[i]);
 	}
 	if (r >= 0) {
-		int pfd = open_dir_at(sp->root_fd, "processing");
+		int pfd = make_dir_at(sp->root_fd, "processing");
 
 		what = "processing";
 		r = pfd;
@@ -214,11 +217,11 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	if (r >= 0)
 		r = probe_noreplace(sp);
 	if (r >= 0)
-		r = sp->results_fd = open_dir_at(sp->root_fd, what = "results");
+		r = sp->results_fd = make_dir_at(sp->root_fd, what = "results");
 	if (r >= 0)
-		r = sp->done_fd = open_dir_at(sp->root_fd, what = "done");
+		r = sp->done_fd = make_dir_at(sp->root_fd, what = "done");
 	if (r >= 0)
-		r = sp->failed_fd = open_dir_at(sp->root_fd, what = "failed");
+		r = sp->failed_fd = make_dir_at(sp->root_fd, what = "failed");
 	if (r < 0) {
 		snprintf(err, errlen, "%s: %s: %s", root, what, strerror(-r));
 		cairn_spool_close(sp);
@@ -255,7 +258,9 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
 	} else if (errno != EEXIST) {
 		return -errno;
 	}
-	return open_dir_at(sp->root_fd, "incoming");
+	int fd = openat(sp->root_fd, "incoming", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
 }
 
 
@@ -514,11 +519,8 @@ static int held(int fd, int dirfd, const char *name)
  */
 static int replace_fd(int fd, int dirfd, const char *name)
 {
-	int r = mkdir_at(dirfd, name), nfd;
+	int r, nfd = make_dir_at(dirfd, name);
 
-	if (r < 0)
-		return r;
-	nfd = open_dir_at(dirfd, name);
 	if (nfd < 0)
 		return nfd;
 	r = dup3(nfd, fd, O_CLOEXEC) < 0 ? -errno : 0;
@@ -569,8 +571,7 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 				      dirs[i].name);
 	}
 	if ((r = mkdir_at(sp->root_fd, "problems")) < 0 ||
-	    (r = mkdir_at(sp->root_fd, "processing")) < 0 ||
-	    (r = pfd = open_dir_at(sp->root_fd, "processing")) < 0)
+	    (r = pfd = make_dir_at(sp->root_fd, "processing")) < 0)
 		goto fail;
 	if (!held(sp->processing_fd, pfd, sp->instance)) {
 		const char *why;

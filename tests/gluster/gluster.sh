@@ -47,11 +47,26 @@ fail() {
 		echo "--- $l (last lines)" >&2
 		tail -n 15 "$l" >&2
 	done
+	# What GlusterFS itself said: its warnings and errors, and the space.
+	for l in "$GL"/logs/mount-*.log "$GL"/logs/bricks/*.log; do
+		[ -f "$l" ] || continue
+		echo "--- $l (last warnings and errors)" >&2
+		grep -E '\] (W|E|C) \[' "$l" | tail -n 10 >&2
+	done
+	df -h "$GL" >&2 || true
+	ls -la "$GL_A/spool" "$GL_B/spool" >&2 || true
 	exit 1
 }
 
 W="$GL/work"
-mkdir -p "$W/src" "$W/want" "$GL_A/spool/incoming"
+mkdir -p "$W/src" "$W/want"
+# The spool's directories are made once, from one host, as an operator
+# does (cairnd(8), SEVERAL HOSTS): GlusterFS can leave a directory that
+# two clients make at the same moment missing on both (seen in CI).
+for d in incoming processing results done failed problems; do
+	mkdir -p "$GL_A/spool/$d"
+done
+gl_wait 10 test -d "$GL_B/spool/problems" || fail "the spool made through one mount is not seen through the other"
 for x in a b; do
 	m=$GL_A
 	[ $x = b ] && m=$GL_B
