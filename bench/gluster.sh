@@ -16,7 +16,7 @@ quick=
 	trap gl_teardown EXIT
 	trap 'exit 1' INT TERM
 	gl_setup
-	"${BENCH_PYTHON:-python3}" "$top_srcdir/bench/gluster_bench.py" "$GL_A" "$GL_B" \
+	GL=$GL GL_NS=$GL_NS "${BENCH_PYTHON:-python3}" "$top_srcdir/bench/gluster_bench.py" "$GL_A" "$GL_B" \
 		"$top_builddir/src/daemon/cairnd" "$top_builddir/plugins/.libs" "$out" $quick
 )
 rc=$?

@@ -12,10 +12,20 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
   the volume and renamed into incoming/, half through each mount; timed
   from the first rename until done/ holds all N.  Target: >= 1.0x naive.
   Rounds alternate (naive, instances, naive, ...); medians are reported.
-- latency: single files renamed into incoming/ through MOUNT_B, one at a
-  time, from the rename until its result is visible through MOUNT_B.
-  A file whose owner is the instance on the other mount is seen there by
-  the rescan, so rescan_s + settle_ms bounds it.
+- latency: single files renamed into incoming/ through MOUNT_A, one at a
+  time, from the rename until its result is visible through MOUNT_B.  The
+  instance on the mount a file arrives through learns of it at once
+  (inotify) and takes it; rescan_s + settle_ms bounds the case where it
+  does not (a host without a running instance), and + 1 s is the target.
+
+- why: the CPU of the whole machine that each phase kept busy (/proc/stat),
+  and, in one more round of each under `gluster volume profile` (the
+  environment gives GL and GL_NS, as bench/gluster.sh exports them), the
+  file operations the brick served per file.  Everything here (glusterd,
+  the brick, both FUSE clients, the daemons) shares the machine's cores:
+  the naive loop keeps about one core busy; two instances keep all of
+  them busy, so their rate is the machine's capacity over their
+  operations per file.
 
 Appends rows to OUT_DIR/summary.csv in bench/README.md's columns and
 writes OUT_DIR/gluster.csv.
@@ -35,7 +45,7 @@ def now():
     return time.monotonic()
 
 
-def naive(dir_, n):
+def naive(dir_, n, counted=None):
     os.makedirs(dir_, exist_ok=True)
     data = b"x" * 400
     t0 = now()
@@ -47,9 +57,51 @@ def naive(dir_, n):
         os.close(fd)
         os.rename(tmp, os.path.join(dir_, "r%d.result.yaml" % i))
     t = now() - t0
+    if counted is not None:
+        counted.append(profile("info incremental"))
     for f in os.listdir(dir_):
         os.unlink(os.path.join(dir_, f))
     return n / t
+
+
+def cpu():
+    """(busy, total) jiffies of the whole machine."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    idle = v[3] + v[4]
+    return sum(v) - idle, sum(v)
+
+
+def busy_since(c0):
+    c1 = cpu()
+    return (c1[0] - c0[0]) / max(1, c1[1] - c0[1])
+
+
+def profile(what):
+    """`gluster volume profile cv WHAT`; for info, {fop: calls}."""
+    gl, ns = os.environ.get("GL"), os.environ.get("GL_NS")
+    if not gl or not ns:
+        return None
+    cmd = ["nsenter", "--net=/run/netns/" + ns, "gluster",
+           "--glusterd-sock=" + os.path.join(gl, "run", "glusterd.socket"),
+           "--mode=script", "--log-file=" + os.path.join(gl, "logs", "cli.log"),
+           "volume", "profile", "cv"] + what.split()
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    if what.split()[0] != "info":
+        return None
+    calls, seen = {}, False
+    for line in out.splitlines():
+        if "Interval" in line:
+            seen = True
+        f = line.split()
+        if seen and len(f) >= 2 and f[-1].isupper() and f[-2].isdigit():
+            calls[f[-1]] = calls.get(f[-1], 0) + int(f[-2])
+    return calls
+
+
+def per_file(calls, n):
+    """Operations per file, FORGET (no request) left out."""
+    return sum(v for k, v in calls.items() if k != "FORGET") / n
 
 
 def conf(path, spool, instance, plugins, workers):
@@ -96,7 +148,7 @@ def drop_half(spool, names):
         os.rename(os.path.join(st, name), os.path.join(spool, "incoming", name))
 
 
-def instances_round(a, b, names):
+def instances_round(a, b, names, counted=None):
     """a, b: spool paths through each mount; returns files/s."""
     half_a, half_b = names[0::2], names[1::2]
     t0 = now()
@@ -112,6 +164,8 @@ def instances_round(a, b, names):
         raise SystemExit("gluster_bench: only %d of %d in done/"
                          % (count(os.path.join(a, "done")), len(names)))
     t = now() - t0
+    if counted is not None:
+        counted.append(profile("info incremental"))
     for d in ("done", "results"):
         p = os.path.join(a, d)
         for f in os.listdir(p):
@@ -129,7 +183,7 @@ def latency(a, b, samples):
             f.write("id: l\npiles: [%d, 2, 3]\n" % (i + 1))
         res = os.path.join(b, "results", "lat%04d.result.yaml" % i)
         t0 = now()
-        os.rename(os.path.join(b + ".stage", name), os.path.join(b, "incoming", name))
+        os.rename(os.path.join(st, name), os.path.join(a, "incoming", name))
         end = t0 + 30
         while not os.path.exists(res) and now() < end:
             time.sleep(0.002)
@@ -164,12 +218,28 @@ def main():
         procs[x] = start(cairnd, cfg, logs[x])
     try:
         time.sleep(1.5)
-        base, ours = [], []
+        base, ours, busy_b, busy_o = [], [], [], []
         for r in range(rounds):
+            c0 = cpu()
             base.append(naive(os.path.join(ma, "naive"), n))
+            busy_b.append(busy_since(c0))
             names = stage(sa, sb, "g%d_" % r, n)
+            c0 = cpu()
             ours.append(instances_round(sa, sb, names))
+            busy_o.append(busy_since(c0))
         lat = latency(sa, sb, 10 if quick else 30)
+        # One more round of each, counted by the brick (not timed).
+        fops = None
+        profile("start")
+        if profile("info incremental") is not None:
+            fb, fo = [], []
+            naive(os.path.join(ma, "naive"), n, fb)
+            names = stage(sa, sb, "p_", n)
+            profile("info incremental")
+            instances_round(sa, sb, names, fo)
+            profile("stop")
+            if fb[0] and fo[0]:
+                fops = (per_file(fb[0], n), per_file(fo[0], n), fo[0])
     finally:
         for p in procs.values():
             p.send_signal(signal.SIGTERM)
@@ -183,6 +253,16 @@ def main():
         for i, v in enumerate(lat):
             f.write("%d,%.1f\n" % (i, v))
     nb, no = statistics.median(base), statistics.median(ours)
+    row(out, "CPU busy during the naive loop", 100 * statistics.median(busy_b), "%",
+        "all cores", 100, statistics.median(busy_b), "", "INFO")
+    row(out, "CPU busy during two instances", 100 * statistics.median(busy_o), "%",
+        "all cores", 100, statistics.median(busy_o), "", "INFO")
+    if fops is not None:
+        row(out, "brick operations per file, two instances", fops[1], "ops",
+            "naive publish loop", fops[0], fops[1] / fops[0], "", "INFO")
+        print("gluster: brick operations per file (two instances): " +
+              " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[2].items())
+                       if k != "FORGET"))
     ratio = no / nb
     row(out, "two instances fsync=true files/s", no, "files/s",
         "naive publish loop fsync", nb, ratio, ">= 1",

@@ -513,8 +513,10 @@ void cairn_dispatch_cancel_all(struct cairn_daemon *d)
 
 /*
  * cairn_dispatch_peers - learn which other instances are alive (their
- * locks), so that files are shared out among them; another's file is
- * taken after two rescans (its owner has seen it by then) plus settle_ms.
+ * locks), so that files are shared out among them: a scanned file that is
+ * ours is taken after one rescan period plus settle_ms (the instance on the
+ * host that wrote it has had it at once, through inotify), another's after
+ * two (its owner has seen it by then).
  * Called every PEERS_MS, and at once when a claim finds its file taken
  * (an instance that has just started), at most every PEERS_AGAIN_MS.
  */
@@ -526,5 +528,6 @@ void cairn_dispatch_peers(struct cairn_daemon *d)
 	d->peers_ms = uv_now(&d->loop);
 	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names) >= 0)
 		cairn_pending_set_peers(&d->pending, d->sp.instance, names,
+					(uint64_t)c->rescan_s * 1000 + c->settle_ms,
 					(uint64_t)c->rescan_s * 2000 + c->settle_ms);
 }

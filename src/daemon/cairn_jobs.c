@@ -247,7 +247,8 @@ static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		   const struct cairn_buf *out, const struct stat *st)
 {
 	const struct cairn_spool *sp = ctx->sp;
-	struct cairn_newest nw = { st->st_mtim, sp->root_fd, "processing/.results.lock" };
+	struct cairn_newest nw = { st->st_mtim, sp->root_fd, CAIRN_RESULTS_LOCK,
+				   ctx->results_locks, atomic_load(&sp->gen) };
 
 	free(j->result);
 	j->result = cairn_result_name(j->as ? j->as : j->name);

@@ -14,9 +14,13 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+/* The lock file of result names, relative to the spool (SPEC 5). */
+#define CAIRN_RESULTS_LOCK "processing/.results.lock"
+
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
 #include "cairn_failure.h"
+#include "cairn_lockpool.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -37,6 +41,7 @@ struct cairn_jobctx {
 	const struct cairn_spool *sp;
 	struct cairn_attempts *attempts;
 	struct cairn_dirsync *dirsync;
+	struct cairn_lockpool *results_locks;	/* or NULL: opened per result */
 	/*
 	 * Called (when not NULL) by the worker once the result is rendered
 	 * and only storage work is left, so that the caller may start the

@@ -50,7 +50,7 @@ void cairn_pending_free(struct cairn_pending *p)
 	}
 	free(p->tab);
 	free(p->order);
-	cairn_pending_set_peers(p, NULL, NULL, 0);
+	cairn_pending_set_peers(p, NULL, NULL, 0, 0);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -279,7 +279,7 @@ static uint64_t owner_hash(const char *instance, const char *name)
 
 static int is_mine(struct cairn_pending *p, struct cairn_cand *c)
 {
-	if (p->npeers == 0)
+	if (p->npeers == 0 || c->local)
 		return 1;
 	if (c->owner_gen != p->peers_gen) {
 		uint64_t me = owner_hash(p->self, c->name);
@@ -305,9 +305,13 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 {
 	size_t end = p->head + p->n;
 
-	for (size_t i = p->head; i < end; i++)
-		if (p->order[i]->ready && is_mine(p, p->order[i]))
-			return p->order[i];
+	for (size_t i = p->head; i < end; i++) {
+		struct cairn_cand *c = p->order[i];
+
+		if (c->ready && is_mine(p, c) &&
+		    (c->local || p->npeers == 0 || now_ms - c->first_ms >= p->prefer_ms))
+			return c;
+	}
 	for (size_t i = end; i > p->head; i--) {
 		struct cairn_cand *c = p->order[i - 1];
 
@@ -317,8 +321,13 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 	return NULL;
 }
 
+void cairn_pending_local(struct cairn_cand *c)
+{
+	c->local = 1;
+}
+
 void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
-			     char **peers, uint64_t steal_ms)
+			     char **peers, uint64_t prefer_ms, uint64_t steal_ms)
 {
 	for (size_t i = 0; i < p->npeers; i++)
 		free(p->peers[i]);
@@ -328,6 +337,7 @@ void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
 	p->npeers = 0;
 	while (peers != NULL && peers[p->npeers] != NULL)
 		p->npeers++;
+	p->prefer_ms = prefer_ms;
 	p->steal_ms = steal_ms;
 	p->peers_gen++;
 }

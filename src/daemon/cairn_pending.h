@@ -10,11 +10,15 @@
  * event for a name being processed is remembered (`again`) instead of
  * starting a second job.  Used by the loop thread only.
  *
- * Several instances on one spool prefer different files: each file has
- * one owner among the live instances (rendezvous hashing of the file name
- * and the instance names), which takes it at once; the others take it
- * only once they have known it for steal_ms (newest first, while the owner
- * works oldest first), so that a dead or stuck instance strands nothing.
+ * Several instances on one spool prefer different files.  A file this
+ * instance learnt of through inotify (written or moved in on this host;
+ * another host's instances see it only in their rescans) is its own, and
+ * taken at once.  A file found only by a scan has one owner among the live
+ * instances (rendezvous hashing of the file name and the instance names),
+ * which takes it once it has known it for prefer_ms (time for the host that
+ * wrote it to have taken it), oldest first; the others take it only once
+ * they have known it for steal_ms (newest first, while the owner works
+ * oldest first), so that a dead or stuck instance strands nothing.
  * A full scan forgets the waiting names it did not see (taken elsewhere).
  */
 #ifndef CAIRN_PENDING_H
@@ -40,6 +44,7 @@ struct cairn_cand {
 	unsigned owner_gen;		/* peers_gen that `mine` was computed for */
 	int mine;			/* this instance owns it */
 	int was_other;			/* another instance owned it once */
+	int local;			/* learnt of through inotify: this host's */
 	struct cairn_cand *hnext;
 };
 
@@ -56,6 +61,7 @@ struct cairn_pending {
 	char **peers;			/* the other live instances (owned) */
 	size_t npeers;
 	unsigned peers_gen;		/* changes when peers change */
+	uint64_t prefer_ms;		/* an owned scanned file is taken after this */
 	uint64_t steal_ms;		/* another's file is taken after this */
 };
 
@@ -77,8 +83,9 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 /* The oldest ready candidate, or NULL. */
 struct cairn_cand *cairn_pending_next(const struct cairn_pending *p);
 /*
- * The candidate to take now: the oldest ready one this instance owns, or
- * else the newest ready one that has been known for steal_ms; or NULL.
+ * The candidate to take now: the oldest ready one this instance owns (a
+ * scanned one once known for prefer_ms), or else the newest ready one that
+ * has been known for steal_ms; or NULL.
  */
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
 /*
@@ -92,7 +99,9 @@ int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c);
  * its strings): with none, every file is this instance's.
  */
 void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
-			     char **peers, uint64_t steal_ms);
+			     char **peers, uint64_t prefer_ms, uint64_t steal_ms);
+/* c was learnt of on this host (inotify): this instance's, taken at once. */
+void cairn_pending_local(struct cairn_cand *c);
 /*
  * A scan found NAME: when it is a ready candidate already, mark it seen
  * and return 1 (no need to look at it again: on a network file system a

@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_lockpool.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
 
@@ -319,7 +320,9 @@ static int place(int dir_fd, const char *tmp, const char *name,
 	int fd = -1, r = 0;
 
 	/* A descriptor of this publish's own: threads exclude each other too. */
-	if (nw != NULL)
+	if (nw != NULL && nw->pool != NULL)
+		fd = cairn_lockpool_take(nw->pool, nw->gen);
+	else if (nw != NULL)
 		fd = openat(nw->lock_dir, nw->lock_path, O_RDWR | O_CREAT | O_NOFOLLOW |
 			    O_CLOEXEC, 0644);
 	if (fd >= 0 && byte_lock(fd, name, F_WRLCK) < 0) {
@@ -332,7 +335,9 @@ static int place(int dir_fd, const char *tmp, const char *name,
 	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
 		r = -errno;
 	}
-	if (fd >= 0)
+	if (fd >= 0 && nw->pool != NULL && byte_lock(fd, name, F_UNLCK) == 0)
+		cairn_lockpool_give(nw->pool, fd, nw->gen);
+	else if (fd >= 0)
 		close(fd);	/* drops the lock */
 	return r;
 }

@@ -77,6 +77,9 @@ void cairn_watch_note(struct cairn_watch *w, const char *name, int ready)
 		return;
 	c = cairn_pending_note(w->pending, name, &st, ready,
 			       uv_now(w->loop), wall_ms());
+	/* Only what this host does raises inotify events: ours at once. */
+	if (c != NULL && ready)
+		cairn_pending_local(c);
 	if (c != NULL && !c->ready && !c->running)
 		arm_settle(w, w->pending->settle_ms);
 }
@@ -317,7 +320,7 @@ void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s)
 }
 
 int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
-		      const struct cairn_spool *sp, struct cairn_pending *p,
+		      struct cairn_spool *sp, struct cairn_pending *p,
 		      int use_inotify, unsigned rescan_s,
 		      void (*ready)(struct cairn_watch *w),
 		      char *err, size_t errlen)

@@ -36,7 +36,7 @@ struct cairn_watch {
 	DIR *scan;			/* the scan in progress */
 	int scan_again;			/* another scan was asked for meanwhile */
 	unsigned nopen;			/* handles not yet closed */
-	const struct cairn_spool *sp;
+	struct cairn_spool *sp;		/* revived here when deleted */
 	struct cairn_pending *pending;
 	void (*ready)(struct cairn_watch *w);
 	void (*closed)(struct cairn_watch *w);
@@ -49,7 +49,7 @@ struct cairn_watch {
  * reason in err (then nothing needs to be closed).
  */
 int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
-		      const struct cairn_spool *sp, struct cairn_pending *p,
+		      struct cairn_spool *sp, struct cairn_pending *p,
 		      int use_inotify, unsigned rescan_s,
 		      void (*ready)(struct cairn_watch *w),
 		      char *err, size_t errlen);
@@ -57,7 +57,10 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 void cairn_watch_rescan(struct cairn_watch *w);
 int cairn_watch_scanning(const struct cairn_watch *w);
 void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s);
-/* Note incoming/NAME now (a name that came back); ready when `ready`. */
+/*
+ * Note incoming/NAME now.  `ready` (an inotify event, or a name that came
+ * back) makes it ready, and this host's: taken at once.
+ */
 void cairn_watch_note(struct cairn_watch *w, const char *name, int ready);
 /* Close every handle; `closed` (may be NULL) runs once all are closed. */
 void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch *w));

@@ -110,6 +110,16 @@ static char **names_of(const char *a, const char *b)
 	return v;
 }
 
+/* two_instances - pending sets of "alpha" and "beta", each the other's peer. */
+static void two_instances(struct cairn_pending *pa, struct cairn_pending *pb,
+			  uint64_t prefer_ms, uint64_t steal_ms)
+{
+	cairn_pending_init(pa, 100, 0);
+	cairn_pending_init(pb, 100, 0);
+	cairn_pending_set_peers(pa, "alpha", names_of("beta", NULL), prefer_ms, steal_ms);
+	cairn_pending_set_peers(pb, "beta", names_of("alpha", NULL), prefer_ms, steal_ms);
+}
+
 /*
  * Two instances share out the files: each name is preferred by exactly
  * one of them; the other's are taken after steal_ms, newest first.
@@ -120,10 +130,7 @@ START_TEST(test_owners)
 	char mine_a[2048], mine_b[2048], name[16];
 	int na = 0, nb = 0;
 
-	cairn_pending_init(&pa, 100, 0);
-	cairn_pending_init(&pb, 100, 0);
-	cairn_pending_set_peers(&pa, "alpha", names_of("beta", NULL), 1000);
-	cairn_pending_set_peers(&pb, "beta", names_of("alpha", NULL), 1000);
+	two_instances(&pa, &pb, 0, 1000);
 	for (int i = 0; i < 40; i++) {
 		struct stat st = fake(i + 1, i + 1, 1);
 
@@ -148,9 +155,52 @@ START_TEST(test_owners)
 	ck_assert_ptr_eq(c, pa.order[pa.head + pa.n - 1]);
 	ck_assert_int_eq(strstr(mine_b, c->name) != NULL, 1);
 	/* A dead peer (no lock): everything is alpha's at once. */
-	cairn_pending_set_peers(&pa, "alpha", names_of("gamma", "delta"), 1000);
-	cairn_pending_set_peers(&pa, "alpha", NULL, 1000);
+	cairn_pending_set_peers(&pa, "alpha", names_of("gamma", "delta"), 0, 1000);
+	cairn_pending_set_peers(&pa, "alpha", NULL, 0, 1000);
 	ck_assert_ptr_eq(cairn_pending_pick(&pa, 0), pa.order[pa.head]);
+	cairn_pending_free(&pa);
+	cairn_pending_free(&pb);
+}
+END_TEST
+
+/*
+ * A file learnt of through inotify is this host's: taken at once, oldest
+ * first, whatever the hash.  The other instance, which finds the same
+ * files only by a scan, takes the ones it owns after prefer_ms (oldest
+ * first) and the rest after steal_ms (newest first).
+ */
+START_TEST(test_local_first)
+{
+	struct cairn_pending pa, pb;
+	char name[16], want[2048] = "", owned[2048] = "";
+	int nowned = 0;
+
+	two_instances(&pa, &pb, 500, 1000);
+	for (int i = 0; i < 20; i++) {
+		struct stat st = fake(i + 1, i + 1, 1);
+
+		snprintf(name, sizeof(name), "f%02d", i);
+		cairn_pending_local(cairn_pending_note(&pa, name, &st, 1, 0, LATE));
+		cairn_pending_note(&pb, name, &st, 0, 0, LATE);
+		strcat(want, want[0] ? " " : "");
+		strcat(want, name);
+	}
+	ck_assert_str_eq(take_all(&pa, 0), want);
+	ck_assert_ptr_null(cairn_pending_pick(&pb, 499));
+	for (struct cairn_cand *c; (c = cairn_pending_pick(&pb, 500)) != NULL; nowned++) {
+		/* beta's own, by the hash, oldest first */
+		ck_assert_msg(strcmp(c->name, pb.order[pb.head]->name) == 0 ||
+			      !cairn_pending_mine(&pb, pb.order[pb.head]), "%s", c->name);
+		strcat(owned, " ");
+		strcat(owned, c->name);
+		cairn_pending_start(&pb, c);
+		cairn_pending_forget(&pb, c);
+	}
+	ck_assert_msg(nowned >= 3 && nowned <= 17, "beta owns %d of 20", nowned);
+	ck_assert_uint_eq(pb.n, (size_t)(20 - nowned));
+	struct cairn_cand *c = cairn_pending_pick(&pb, 1000);
+	ck_assert_ptr_eq(c, pb.order[pb.head + pb.n - 1]);
+	ck_assert_ptr_null(strstr(owned, c->name));
 	cairn_pending_free(&pa);
 	cairn_pending_free(&pb);
 }
@@ -524,6 +574,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_running_remembers);
 	tcase_add_test(tc, test_settle);
 	tcase_add_test(tc, test_owners);
+	tcase_add_test(tc, test_local_first);
 	tcase_add_test(tc, test_scan_prunes);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(tw, setup, teardown);
