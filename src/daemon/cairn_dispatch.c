@@ -523,11 +523,11 @@ void cairn_dispatch_cancel_all(struct cairn_daemon *d)
 void cairn_dispatch_peers(struct cairn_daemon *d)
 {
 	const struct cairn_conf *c = &d->gen->conf;
-	char **names;
+	char **names, **near;
 
 	d->peers_ms = uv_now(&d->loop);
-	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names) >= 0)
-		cairn_pending_set_peers(&d->pending, d->sp.instance, names,
+	if (cairn_lock_peers(d->sp.root_fd, d->sp.instance, &names, &near) >= 0)
+		cairn_pending_set_peers(&d->pending, d->sp.instance, names, near,
 					(uint64_t)c->rescan_s * 1000 + c->settle_ms,
 					(uint64_t)c->rescan_s * 2000 + c->settle_ms);
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,7 +69,7 @@ static void holder(int fd, char *out, size_t len)
 int cairn_lock_take(int dir_fd, char *err, size_t errlen)
 {
 	struct flock fl;
-	char host[256] = "unknown", text[320], who[300];
+	char host[256] = "unknown", text[360], who[300];
 	int fd = openat(dir_fd, LOCK_NAME, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
 	int r;
 
@@ -91,7 +92,10 @@ int cairn_lock_take(int dir_fd, char *err, size_t errlen)
 	}
 	gethostname(host, sizeof(host) - 1);
 	host[sizeof(host) - 1] = '\0';
-	int n = snprintf(text, sizeof(text), "pid=%ld host=%s\n", (long)getpid(), host);
+	struct stat st;
+	unsigned long dev = fstat(dir_fd, &st) == 0 ? (unsigned long)st.st_dev : 0;
+	int n = snprintf(text, sizeof(text), "pid=%ld host=%s dev=%lu\n", (long)getpid(),
+			 host, dev);
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, text, (size_t)n, 0) != n) {
 		r = -errno;
 		close(fd);
@@ -126,20 +130,79 @@ static int held(int dir_fd, const char *name)
 	return r < 0 || fl.l_type != F_UNLCK;
 }
 
-/* live_peer - a directory under processing/ other than ours, locked. */
-static int live_peer(int dir_fd, const char *name, void *self)
+/* where - host and mount device from the lock file of dir_fd/NAME: 0, or -1. */
+static int where(int dir_fd, const char *name, char *host, size_t hostlen,
+		 unsigned long *dev)
 {
-	return name[0] != '.' && strcmp(name, self) != 0 && held(dir_fd, name);
+	char *path = cairn_xasprintf("%s/" LOCK_NAME, name), buf[512], h[256];
+	int fd = openat(dir_fd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : pread(fd, buf, sizeof(buf) - 1, 0);
+	long pid;
+
+	free(path);
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	if (sscanf(buf, "pid=%ld host=%255s dev=%lu", &pid, h, dev) != 3)
+		return -1;
+	snprintf(host, hostlen, "%s", h);
+	return 0;
 }
 
-int cairn_lock_peers(int root_fd, const char *self, char ***names)
+struct peers_ctx {
+	const char *self;
+	char host[256];		/* this host's name */
+	unsigned long dev;	/* the spool's device here */
+	char **near;
+	size_t nnear, capnear;
+};
+
+/*
+ * live_peer - a directory under processing/ other than ours, locked; one
+ * on this host through the same mount is noted as near.
+ */
+static int live_peer(int dir_fd, const char *name, void *arg)
+{
+	struct peers_ctx *pc = arg;
+	char host[256];
+	unsigned long dev;
+
+	if (name[0] == '.' || strcmp(name, pc->self) == 0 || !held(dir_fd, name))
+		return 0;
+	if (pc->dev != 0 && where(dir_fd, name, host, sizeof(host), &dev) == 0 &&
+	    dev == pc->dev && strcmp(host, pc->host) == 0) {
+		pc->near = cairn_xgrow(pc->near, &pc->capnear, pc->nnear + 2, sizeof(pc->near[0]));
+		pc->near[pc->nnear++] = cairn_xstrdup(name);
+		pc->near[pc->nnear] = NULL;
+	}
+	return 1;
+}
+
+int cairn_lock_peers(int root_fd, const char *self, char ***names, char ***near)
 {
 	int fd = openat(root_fd, "processing", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct peers_ctx pc = { .self = self, .host = "unknown" };
+	struct stat st;
 	int r;
 
 	if (fd < 0)
 		return -errno;
-	r = cairn_spool_list(fd, live_peer, (void *)self, names);
+	if (near != NULL && fstat(root_fd, &st) == 0) {
+		pc.dev = (unsigned long)st.st_dev;
+		gethostname(pc.host, sizeof(pc.host) - 1);
+	}
+	r = cairn_spool_list(fd, live_peer, &pc, names);
 	close(fd);
+	if (near != NULL && r >= 0 && pc.near == NULL)
+		pc.near = cairn_xcalloc(1, sizeof(pc.near[0]));
+	if (near != NULL && r >= 0) {
+		*near = pc.near;
+		return r;
+	}
+	for (size_t i = 0; i < pc.nnear; i++)
+		free(pc.near[i]);
+	free(pc.near);
 	return r;
 }

@@ -50,7 +50,7 @@ void cairn_pending_free(struct cairn_pending *p)
 	}
 	free(p->tab);
 	free(p->order);
-	cairn_pending_set_peers(p, NULL, NULL, 0, 0);
+	cairn_pending_set_peers(p, NULL, NULL, NULL, 0, 0);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -277,19 +277,28 @@ static uint64_t owner_hash(const char *instance, const char *name)
 	return h ^ (h >> 29);
 }
 
+/* owner_among - whether self outweighs every one of the n names for c. */
+static int owner_among(const struct cairn_pending *p, const struct cairn_cand *c,
+		       char *const *names, size_t n)
+{
+	uint64_t me = owner_hash(p->self, c->name);
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t h = owner_hash(names[i], c->name);
+
+		if (!(h < me || (h == me && strcmp(names[i], p->self) < 0)))
+			return 0;
+	}
+	return 1;
+}
+
 static int is_mine(struct cairn_pending *p, struct cairn_cand *c)
 {
-	if (p->npeers == 0 || c->local)
+	if (p->npeers == 0)
 		return 1;
 	if (c->owner_gen != p->peers_gen) {
-		uint64_t me = owner_hash(p->self, c->name);
-
-		c->mine = 1;
-		for (size_t i = 0; i < p->npeers && c->mine; i++) {
-			uint64_t h = owner_hash(p->peers[i], c->name);
-
-			c->mine = h < me || (h == me && strcmp(p->peers[i], p->self) < 0);
-		}
+		c->mine = c->local ? owner_among(p, c, p->near, p->nnear) :
+				     owner_among(p, c, p->peers, p->npeers);
 		c->was_other |= !c->mine;
 		c->owner_gen = p->peers_gen;
 	}
@@ -309,7 +318,7 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 		struct cairn_cand *c = p->order[i];
 
 		if (c->ready && is_mine(p, c) &&
-		    (c->local || p->npeers == 0 || now_ms - c->first_ms >= p->prefer_ms))
+		    (c->local || p->nnear == p->npeers || now_ms - c->first_ms >= p->prefer_ms))
 			return c;
 	}
 	for (size_t i = end; i > p->head; i--) {
@@ -321,22 +330,41 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 	return NULL;
 }
 
-void cairn_pending_local(struct cairn_cand *c)
+void cairn_pending_local(struct cairn_pending *p, struct cairn_cand *c)
 {
+	if (!c->local)
+		c->owner_gen = p->peers_gen - 1;	/* its owner is chosen anew */
 	c->local = 1;
 }
 
-void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
-			     char **peers, uint64_t prefer_ms, uint64_t steal_ms)
+/* free_names - a NULL-terminated array of n names, and the array. */
+static void free_names(char **v, size_t n)
 {
-	for (size_t i = 0; i < p->npeers; i++)
-		free(p->peers[i]);
-	free(p->peers);
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static size_t count_names(char **v)
+{
+	size_t n = 0;
+
+	while (v != NULL && v[n] != NULL)
+		n++;
+	return n;
+}
+
+void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
+			     char **peers, char **near, uint64_t prefer_ms,
+			     uint64_t steal_ms)
+{
+	free_names(p->peers, p->npeers);
+	free_names(p->near, p->nnear);
 	p->self = self;
 	p->peers = peers;
-	p->npeers = 0;
-	while (peers != NULL && peers[p->npeers] != NULL)
-		p->npeers++;
+	p->npeers = count_names(peers);
+	p->near = near;
+	p->nnear = count_names(near);
 	p->prefer_ms = prefer_ms;
 	p->steal_ms = steal_ms;
 	p->peers_gen++;

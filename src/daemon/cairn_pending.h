@@ -10,15 +10,18 @@
  * event for a name being processed is remembered (`again`) instead of
  * starting a second job.  Used by the loop thread only.
  *
- * Several instances on one spool prefer different files.  A file this
- * instance learnt of through inotify (written or moved in on this host;
- * another host's instances see it only in their rescans) is its own, and
- * taken at once.  A file found only by a scan has one owner among the live
- * instances (rendezvous hashing of the file name and the instance names),
- * which takes it once it has known it for prefer_ms (time for the host that
- * wrote it to have taken it), oldest first; the others take it only once
- * they have known it for steal_ms (newest first, while the owner works
- * oldest first), so that a dead or stuck instance strands nothing.
+ * Several instances on one spool prefer different files.  Each file has one
+ * owner (rendezvous hashing of the file name and the instance names) among
+ * those that can know it soonest.  A file this instance learnt of through
+ * inotify (written or moved in through its own mount) is known as soon to
+ * the "near" instances only, those on this host through the same mount:
+ * its owner among them (often this one alone) takes it at once.  A file
+ * found only by a scan (written elsewhere) has its owner among all live
+ * instances, which takes it once it has known it for prefer_ms (time for
+ * an instance on the writer's mount to have taken it), or at once when
+ * every live instance is near.  The others take a file only once they
+ * have known it for steal_ms (newest first, while owners work oldest
+ * first), so that a dead or stuck instance strands nothing.
  * A full scan forgets the waiting names it did not see (taken elsewhere).
  */
 #ifndef CAIRN_PENDING_H
@@ -60,6 +63,8 @@ struct cairn_pending {
 	const char *self;		/* this instance (borrowed) */
 	char **peers;			/* the other live instances (owned) */
 	size_t npeers;
+	char **near;			/* those of them on this mount (owned) */
+	size_t nnear;
 	unsigned peers_gen;		/* changes when peers change */
 	uint64_t prefer_ms;		/* an owned scanned file is taken after this */
 	uint64_t steal_ms;		/* another's file is taken after this */
@@ -95,13 +100,15 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
  */
 int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c);
 /*
- * The other live instances (NULL-terminated; the set takes the array and
- * its strings): with none, every file is this instance's.
+ * The other live instances, and those of them near (on this host through
+ * the same mount): NULL-terminated, the set takes the arrays and their
+ * strings; near may be NULL.  With no peers, every file is this instance's.
  */
 void cairn_pending_set_peers(struct cairn_pending *p, const char *self,
-			     char **peers, uint64_t prefer_ms, uint64_t steal_ms);
+			     char **peers, char **near, uint64_t prefer_ms,
+			     uint64_t steal_ms);
 /* c was learnt of on this host (inotify): this instance's, taken at once. */
-void cairn_pending_local(struct cairn_cand *c);
+void cairn_pending_local(struct cairn_pending *p, struct cairn_cand *c);
 /*
  * A scan found NAME: when it is a ready candidate already, mark it seen
  * and return 1 (no need to look at it again: on a network file system a

@@ -79,7 +79,7 @@ void cairn_watch_note(struct cairn_watch *w, const char *name, int ready)
 			       uv_now(w->loop), wall_ms());
 	/* Only what this host does raises inotify events: ours at once. */
 	if (c != NULL && ready)
-		cairn_pending_local(c);
+		cairn_pending_local(w->pending, c);
 	if (c != NULL && !c->ready && !c->running)
 		arm_settle(w, w->pending->settle_ms);
 }

@@ -319,7 +319,7 @@ END_TEST
 START_TEST(test_lock)
 {
 	int root = open_tmp(), in, x, fd, fd2;
-	char err[256], want[400], host[256] = "unknown", **peers;
+	char err[256], want[400], host[256] = "unknown", **peers, **near;
 
 	mkdirat(root, "processing", 0755);
 	in = openat(root, "processing", O_RDONLY | O_DIRECTORY);
@@ -334,13 +334,26 @@ START_TEST(test_lock)
 	snprintf(want, sizeof(want), "held by pid %ld on host %s", (long)getpid(), host);
 	ck_assert_str_eq(err, want);
 	put(in, "y/.lock", "pid=1 host=gone\n");	/* a dead holder's file */
-	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers), 1);
+	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers, &near), 1);
 	ck_assert_str_eq(peers[0], "x");
 	ck_assert_ptr_null(peers[1]);
+	/* x runs here, through this mount: near */
+	ck_assert_str_eq(near[0], "x");
+	ck_assert_ptr_null(near[1]);
 	free(peers[0]);
 	free(peers);
+	free(near[0]);
+	free(near);
+	/* a holder on another host, or through another mount, is not near */
+	ck_assert_int_eq(pwrite(fd, "pid=1 host=elsewhere dev=1\n", 27, 0), 27);
+	ck_assert_int_eq(ftruncate(fd, 27), 0);
+	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers, &near), 1);
+	ck_assert_ptr_null(near[0]);
+	free(peers[0]);
+	free(peers);
+	free(near);
 	close(fd);
-	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers), 0);
+	ck_assert_int_eq(cairn_lock_peers(root, "self", &peers, NULL), 0);
 	free(peers);
 	fd2 = cairn_lock_take(x, err, sizeof(err));
 	ck_assert_int_ge(fd2, 0);

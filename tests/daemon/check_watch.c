@@ -116,8 +116,8 @@ static void two_instances(struct cairn_pending *pa, struct cairn_pending *pb,
 {
 	cairn_pending_init(pa, 100, 0);
 	cairn_pending_init(pb, 100, 0);
-	cairn_pending_set_peers(pa, "alpha", names_of("beta", NULL), prefer_ms, steal_ms);
-	cairn_pending_set_peers(pb, "beta", names_of("alpha", NULL), prefer_ms, steal_ms);
+	cairn_pending_set_peers(pa, "alpha", names_of("beta", NULL), NULL, prefer_ms, steal_ms);
+	cairn_pending_set_peers(pb, "beta", names_of("alpha", NULL), NULL, prefer_ms, steal_ms);
 }
 
 /*
@@ -155,8 +155,8 @@ START_TEST(test_owners)
 	ck_assert_ptr_eq(c, pa.order[pa.head + pa.n - 1]);
 	ck_assert_int_eq(strstr(mine_b, c->name) != NULL, 1);
 	/* A dead peer (no lock): everything is alpha's at once. */
-	cairn_pending_set_peers(&pa, "alpha", names_of("gamma", "delta"), 0, 1000);
-	cairn_pending_set_peers(&pa, "alpha", NULL, 0, 1000);
+	cairn_pending_set_peers(&pa, "alpha", names_of("gamma", "delta"), NULL, 0, 1000);
+	cairn_pending_set_peers(&pa, "alpha", NULL, NULL, 0, 1000);
 	ck_assert_ptr_eq(cairn_pending_pick(&pa, 0), pa.order[pa.head]);
 	cairn_pending_free(&pa);
 	cairn_pending_free(&pb);
@@ -180,7 +180,7 @@ START_TEST(test_local_first)
 		struct stat st = fake(i + 1, i + 1, 1);
 
 		snprintf(name, sizeof(name), "f%02d", i);
-		cairn_pending_local(cairn_pending_note(&pa, name, &st, 1, 0, LATE));
+		cairn_pending_local(&pa, cairn_pending_note(&pa, name, &st, 1, 0, LATE));
 		cairn_pending_note(&pb, name, &st, 0, 0, LATE);
 		strcat(want, want[0] ? " " : "");
 		strcat(want, name);
@@ -201,6 +201,48 @@ START_TEST(test_local_first)
 	struct cairn_cand *c = cairn_pending_pick(&pb, 1000);
 	ck_assert_ptr_eq(c, pb.order[pb.head + pb.n - 1]);
 	ck_assert_ptr_null(strstr(owned, c->name));
+	cairn_pending_free(&pa);
+	cairn_pending_free(&pb);
+}
+END_TEST
+
+/*
+ * Two instances on one mount both learn of every file through inotify:
+ * they share them out by the hash, at once, as if none were local.
+ */
+START_TEST(test_near_share)
+{
+	struct cairn_pending pa, pb;
+	char name[16], mine_a[2048], mine_b[2048];
+
+	cairn_pending_init(&pa, 100, 0);
+	cairn_pending_init(&pb, 100, 0);
+	cairn_pending_set_peers(&pa, "alpha", names_of("beta", NULL), names_of("beta", NULL),
+				500, 1000);
+	cairn_pending_set_peers(&pb, "beta", names_of("alpha", NULL), names_of("alpha", NULL),
+				500, 1000);
+	for (int i = 0; i < 20; i++) {
+		struct stat st = fake(i + 1, i + 1, 1);
+
+		snprintf(name, sizeof(name), "f%02d", i);
+		cairn_pending_local(&pa, cairn_pending_note(&pa, name, &st, 1, 0, LATE));
+		cairn_pending_local(&pb, cairn_pending_note(&pb, name, &st, 1, 0, LATE));
+	}
+	strcpy(mine_a, take_all(&pa, 0));
+	strcpy(mine_b, take_all(&pb, 0));
+	ck_assert_uint_eq(pa.n + pb.n, 20);
+	for (int i = 0; i < 20; i++) {
+		snprintf(name, sizeof(name), "f%02d", i);
+		ck_assert_msg((strstr(mine_a, name) != NULL) != (strstr(mine_b, name) != NULL),
+			      "%s: alpha \"%s\" beta \"%s\"", name, mine_a, mine_b);
+	}
+	/* scanned files with only near peers: the owner does not wait */
+	struct stat st = fake(99, 99, 1);
+	for (int i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), "s%02d", i);
+		cairn_pending_note(&pa, name, &st, 0, 0, LATE);
+	}
+	ck_assert_ptr_nonnull(cairn_pending_pick(&pa, 0));
 	cairn_pending_free(&pa);
 	cairn_pending_free(&pb);
 }
@@ -575,6 +617,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_settle);
 	tcase_add_test(tc, test_owners);
 	tcase_add_test(tc, test_local_first);
+	tcase_add_test(tc, test_near_share);
 	tcase_add_test(tc, test_scan_prunes);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(tw, setup, teardown);
