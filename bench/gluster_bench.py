@@ -17,6 +17,8 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
   instance on the mount a file arrives through learns of it at once
   (inotify) and takes it; rescan_s + settle_ms bounds the case where it
   does not (a host without a running instance), and + 1 s is the target.
+  That case is measured last: instance a is stopped, and files renamed in
+  through MOUNT_A are found by b's rescan.
 
 - why: the CPU of the whole machine that each phase kept busy (/proc/stat),
   and, in one more round of each under `gluster volume profile` (the
@@ -174,14 +176,14 @@ def instances_round(a, b, names, counted=None):
     return len(names) / t
 
 
-def latency(a, b, samples):
+def latency(a, b, samples, tag="lat"):
     out = []
     st = a + ".stage"
     for i in range(samples):
-        name = "lat%04d.yaml" % i
+        name = "%s%04d.yaml" % (tag, i)
         with open(os.path.join(st, name), "w") as f:
             f.write("id: l\npiles: [%d, 2, 3]\n" % (i + 1))
-        res = os.path.join(b, "results", "lat%04d.result.yaml" % i)
+        res = os.path.join(b, "results", "%s%04d.result.yaml" % (tag, i))
         t0 = now()
         os.rename(os.path.join(st, name), os.path.join(a, "incoming", name))
         end = t0 + 30
@@ -228,6 +230,10 @@ def main():
             ours.append(instances_round(sa, sb, names))
             busy_o.append(busy_since(c0))
         lat = latency(sa, sb, 10 if quick else 30)
+        # Through a mount with no instance: b finds the files by its rescan.
+        procs["a"].send_signal(signal.SIGTERM)
+        procs["a"].wait(timeout=60)
+        lone = latency(sa, sb, 5 if quick else 15, "lone")
         # One more round of each, counted by the brick (not timed).
         fops = None
         profile("start")
@@ -276,6 +282,12 @@ def main():
         "rescan_s + settle_ms + 1 s", bound + 1000, lat[-1] / (bound + 1000), "<= 1",
         "PASS" if lat[-1] <= bound + 1000 else "MISS")
     print("gluster: p99 %.1f ms over %d samples" % (p99, len(lat)))
+    lone.sort()
+    row(out, "drop-to-result median, no instance there", statistics.median(lone), "ms",
+        "rescan_s + settle_ms", bound, statistics.median(lone) / bound, "", "INFO")
+    row(out, "drop-to-result max, no instance there", lone[-1], "ms",
+        "rescan_s + settle_ms + 1 s", bound + 1000, lone[-1] / (bound + 1000), "<= 1",
+        "PASS" if lone[-1] <= bound + 1000 else "MISS")
 
 
 if __name__ == "__main__":
