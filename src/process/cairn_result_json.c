@@ -26,34 +26,8 @@
 
 void cairn_json_string(struct cairn_buf *out, const char *s)
 {
-	const char *c = s, *end = s + strlen(s);
-	uint32_t cp;
-	size_t n;
-
 	cairn_buf_addc(out, '"');
-	while (*c != '\0') {
-		n = cairn_utf8_next(c, (size_t)(end - c), &cp);
-		if (n == 0) {
-			cairn_buf_adds(out, "\\ufffd");
-			c++;
-			continue;
-		}
-		if (cp == '"' || cp == '\\') {
-			cairn_buf_addc(out, '\\');
-			cairn_buf_addc(out, (char)cp);
-		} else if (cp == '\n') {
-			cairn_buf_adds(out, "\\n");
-		} else if (cp == '\t') {
-			cairn_buf_adds(out, "\\t");
-		} else if (cp == '\r') {
-			cairn_buf_adds(out, "\\r");
-		} else if (cairn_utf8_unsafe(cp)) {
-			cairn_buf_addf(out, "\\u%04x", (unsigned)cp);
-		} else {
-			cairn_buf_add(out, c, n);
-		}
-		c += n;
-	}
+	cairn_utf8_escape_json(out, s, strlen(s));
 	cairn_buf_addc(out, '"');
 }
 

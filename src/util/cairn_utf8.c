@@ -99,7 +99,12 @@ int cairn_utf8_unsafe(uint32_t cp)
 	       cp == 0x2029 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff;
 }
 
-void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n)
+/*
+ * escape - the one walk behind both: YAML and JSON share the short escapes
+ * and the unsafe set, and differ in CR, in the form of the others and in
+ * what stands for an ill-formed byte.
+ */
+static void escape(struct cairn_buf *out, const char *s, size_t n, int json)
 {
 	uint32_t cp = 0;
 	size_t len;
@@ -107,7 +112,10 @@ void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n)
 	for (; n > 0; s += len, n -= len) {
 		len = cairn_utf8_next(s, n, &cp);
 		if (len == 0) {
-			cairn_buf_addf(out, "\\x%02x", (unsigned char)*s);
+			if (json)
+				cairn_buf_adds(out, "\\ufffd");
+			else
+				cairn_buf_addf(out, "\\x%02x", (unsigned char)*s);
 			len = 1;
 		} else if (cp == '"' || cp == '\\') {
 			cairn_buf_addc(out, '\\');
@@ -116,12 +124,24 @@ void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n)
 			cairn_buf_adds(out, "\\n");
 		} else if (cp == '\t') {
 			cairn_buf_adds(out, "\\t");
+		} else if (cp == '\r' && json) {
+			cairn_buf_adds(out, "\\r");
 		} else if (cairn_utf8_unsafe(cp)) {
 			/* Raw, libyaml refuses these or reads them as breaks. */
-			cairn_buf_addf(out, cp < 0x100 ? "\\x%02x" : "\\u%04x",
+			cairn_buf_addf(out, cp < 0x100 && !json ? "\\x%02x" : "\\u%04x",
 				       (unsigned)cp);
 		} else {
 			cairn_buf_add(out, s, len);
 		}
 	}
+}
+
+void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n)
+{
+	escape(out, s, n, 0);
+}
+
+void cairn_utf8_escape_json(struct cairn_buf *out, const char *s, size_t n)
+{
+	escape(out, s, n, 1);
 }

@@ -54,4 +54,10 @@ struct cairn_buf;
  */
 void cairn_utf8_escape(struct cairn_buf *out, const char *s, size_t n);
 
+/*
+ * The same for the inside of a JSON string (RFC 8259): CR as \r too, the
+ * other unsafe characters as \uHHHH, an ill-formed byte as \ufffd.
+ */
+void cairn_utf8_escape_json(struct cairn_buf *out, const char *s, size_t n);
+
 #endif

@@ -313,6 +313,29 @@ START_TEST(yaml_scalars)
 }
 END_TEST
 
+/* JSON strings: the YAML result's unsafe set, in JSON's escapes. */
+START_TEST(json_strings)
+{
+	static const char *const cases[][2] = {
+		{ "p1", "\"p1\"" }, { "", "\"\"" }, { "q\"b\\s", "\"q\\\"b\\\\s\"" },
+		{ "a\nb\tc\rd", "\"a\\nb\\tc\\rd\"" }, { "bell\a", "\"bell\\u0007\"" },
+		{ "\x7f", "\"\\u007f\"" }, { "\xc2\x85", "\"\\u0085\"" },
+		{ "\xe2\x80\xa8\xe2\x80\xa9", "\"\\u2028\\u2029\"" },
+		{ "\xef\xbb\xbf\xef\xbf\xbe\xef\xbf\xbf", "\"\\ufeff\\ufffe\\uffff\"" },
+		{ "caf\xc3\xa9 \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"" },
+		{ "bad\xff!", "\"bad\\ufffd!\"" }, { "\xe2\x80", "\"\\ufffd\\ufffd\"" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct cairn_buf b = CAIRN_BUF_INIT;
+
+		cairn_json_string(&b, cases[i][0]);
+		ck_assert_str_eq(b.data, cases[i][1]);
+		cairn_buf_free(&b);
+	}
+}
+END_TEST
+
 START_TEST(csv_fields)
 {
 	static const char *const cases[][2] = {
@@ -350,6 +373,7 @@ int main(void)
 	tcase_add_test(tc, submission_header_and_score);
 	tcase_add_test(tc, csv_submission_owner);
 	tcase_add_test(tc, yaml_scalars);
+	tcase_add_test(tc, json_strings);
 	tcase_add_test(tc, csv_fields);
 	suite_add_tcase(s, tc);
 	return cairn_check_run(s);
