@@ -43,22 +43,33 @@ static int setlk(int fd, int cmd_ofd, int cmd, struct flock *fl)
 	return fcntl(fd, cmd, fl) == 0 ? 0 : -errno;
 }
 
+/*
+ * lock_says - what the lock file on fd says: the number of the fields pid,
+ * host (into host[256]) and dev that it gives, in that order (older
+ * versions wrote no dev).
+ */
+static int lock_says(int fd, long *pid, char *host, unsigned long *dev)
+{
+	char buf[512];
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return sscanf(buf, "pid=%ld host=%255s dev=%lu", pid, host, dev);
+}
+
 /* holder - "pid N on host H" from the lock file; waits up to 0.5 s for it. */
 static void holder(int fd, char *out, size_t len)
 {
-	char buf[512];
-
 	for (int tries = 0; tries < 25; tries++) {
-		ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 		long pid;
 		char host[256];
+		unsigned long dev;
 
-		if (n > 0) {
-			buf[n] = '\0';
-			if (sscanf(buf, "pid=%ld host=%255s", &pid, host) == 2) {
-				snprintf(out, len, "pid %ld on host %s", pid, host);
-				return;
-			}
+		if (lock_says(fd, &pid, host, &dev) >= 2) {
+			snprintf(out, len, "pid %ld on host %s", pid, host);
+			return;
 		}
 		struct timespec ts = { 0, 20 * 1000000 };
 		nanosleep(&ts, NULL);
@@ -105,17 +116,12 @@ int cairn_lock_take(int dir_fd, char *err, size_t errlen)
 	return fd;
 }
 
-/* held - whether someone holds dir_fd/NAME/.lock (unsure counts as held). */
-static int held(int dir_fd, const char *name)
+/* held - whether someone holds the lock file on fd (unsure counts as held). */
+static int held(int fd)
 {
-	char *path = cairn_xasprintf("%s/" LOCK_NAME, name);
-	int fd = openat(dir_fd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	struct flock fl;
 	int r;
 
-	free(path);
-	if (fd < 0)
-		return 0;	/* never run, or from before locks */
 	memset(&fl, 0, sizeof(fl));
 	fl.l_type = F_WRLCK;
 	fl.l_whence = SEEK_SET;
@@ -126,29 +132,7 @@ static int held(int dir_fd, const char *name)
 		fl.l_whence = SEEK_SET;
 		r = fcntl(fd, F_GETLK, &fl);
 	}
-	close(fd);
 	return r < 0 || fl.l_type != F_UNLCK;
-}
-
-/* where - host and mount device from the lock file of dir_fd/NAME: 0, or -1. */
-static int where(int dir_fd, const char *name, char *host, size_t hostlen,
-		 unsigned long *dev)
-{
-	char *path = cairn_xasprintf("%s/" LOCK_NAME, name), buf[512], h[256];
-	int fd = openat(dir_fd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : pread(fd, buf, sizeof(buf) - 1, 0);
-	long pid;
-
-	free(path);
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	if (sscanf(buf, "pid=%ld host=%255s dev=%lu", &pid, h, dev) != 3)
-		return -1;
-	snprintf(host, hostlen, "%s", h);
-	return 0;
 }
 
 struct peers_ctx {
@@ -166,18 +150,27 @@ struct peers_ctx {
 static int live_peer(int dir_fd, const char *name, void *arg)
 {
 	struct peers_ctx *pc = arg;
-	char host[256];
+	char host[256], *path;
 	unsigned long dev;
+	long pid;
+	int fd, live;
 
-	if (name[0] == '.' || strcmp(name, pc->self) == 0 || !held(dir_fd, name))
+	if (name[0] == '.' || strcmp(name, pc->self) == 0)
 		return 0;
-	if (pc->dev != 0 && where(dir_fd, name, host, sizeof(host), &dev) == 0 &&
+	path = cairn_xasprintf("%s/" LOCK_NAME, name);
+	fd = openat(dir_fd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return 0;	/* never run, or from before locks */
+	live = held(fd);
+	if (live && pc->dev != 0 && lock_says(fd, &pid, host, &dev) == 3 &&
 	    dev == pc->dev && strcmp(host, pc->host) == 0) {
 		pc->near = cairn_xgrow(pc->near, &pc->capnear, pc->nnear + 2, sizeof(pc->near[0]));
 		pc->near[pc->nnear++] = cairn_xstrdup(name);
 		pc->near[pc->nnear] = NULL;
 	}
-	return 1;
+	close(fd);
+	return live;
 }
 
 int cairn_lock_peers(int root_fd, const char *self, char ***names, char ***near)
@@ -195,14 +188,12 @@ int cairn_lock_peers(int root_fd, const char *self, char ***names, char ***near)
 	}
 	r = cairn_spool_list(fd, live_peer, &pc, names);
 	close(fd);
-	if (near != NULL && r >= 0 && pc.near == NULL)
-		pc.near = cairn_xcalloc(1, sizeof(pc.near[0]));
-	if (near != NULL && r >= 0) {
-		*near = pc.near;
+	if (near == NULL || r < 0) {
+		for (size_t i = 0; i < pc.nnear; i++)
+			free(pc.near[i]);
+		free(pc.near);
 		return r;
 	}
-	for (size_t i = 0; i < pc.nnear; i++)
-		free(pc.near[i]);
-	free(pc.near);
+	*near = pc.near != NULL ? pc.near : cairn_xcalloc(1, sizeof(pc.near[0]));
 	return r;
 }
