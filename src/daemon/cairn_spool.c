@@ -44,9 +44,8 @@
 #include "cairn_spool.h"
 #include "cairn_spoolname.h"
 
-static const char *const subdirs[] = {
-	"incoming", "processing", "results", "done", "failed", "problems"
-};
+/* Made here; processing/, results/, done/ and failed/ are made as opened. */
+static const char *const subdirs[] = { "incoming", "problems" };
 
 /* mkdir_at - create dir (mode 0755 less umask) unless it exists. */
 static int mkdir_at(int dirfd, const char *name)
