@@ -15,7 +15,8 @@
  * A result made from an input carries the input's modification time as
  * its own, and replaces an existing result only when that one is not
  * newer (SPEC 5: the input written last wins, whichever instance finishes
- * first).  The compare and the rename are done under a record lock on one
+ * first).  A name's first result is placed by a move that never replaces;
+ * replacing one is done, compare and rename, under a record lock on one
  * byte (by the name's hash) of a lock file that the caller names (the
  * daemon's is processing/.results.lock, out of readers' way), taken with
  * F_OFD_SETLKW on a descriptor of the publish's own, so that instances on
@@ -39,6 +40,7 @@
 #include "cairn_lockpool.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
+#include "cairn_spoolname.h"
 
 #define RANDOM_HEX 16
 
@@ -308,10 +310,38 @@ static int newer(int dir_fd, const char *name, const struct timespec *mtime)
 }
 
 /*
+ * place_new - tmp becomes NAME only if no NAME exists (RENAME_NOREPLACE,
+ * or link() and unlink(): neither ever replaces).  1 when placed, 0 when
+ * a NAME is there (or the file system can do neither), or -errno.
+ */
+static int place_new(int dir_fd, const char *tmp, const char *name, int noreplace)
+{
+	if (noreplace && renameat2(dir_fd, tmp, dir_fd, name, RENAME_NOREPLACE) == 0)
+		return 1;
+	if (noreplace && errno != EINVAL)
+		return errno == EEXIST ? 0 : -errno;
+	if (linkat(dir_fd, tmp, dir_fd, name, 0) < 0) {
+		int e = errno;
+
+		/* NFS may report EEXIST for a link it made (a retransmission). */
+		if (e != EEXIST || !cairn_spool_same(dir_fd, tmp, dir_fd, name))
+			return e == EEXIST || e == EPERM ? 0 : -e;	/* EPERM: no links */
+	}
+	/* Placed; a temporary name left by a failure here is removed at start. */
+	unlinkat(dir_fd, tmp, 0);
+	return 1;
+}
+
+/*
  * place - tmp becomes NAME, unless (with nw) NAME is a newer input's
- * result: then tmp is removed and *superseded set.  The compare and the
- * rename hold NAME's lock, which every writer of results takes (where
- * record locks are missing, the compare is done unlocked: best effort).
+ * result: then tmp is removed and *superseded set.  A first result of a
+ * name (the usual case) is placed without a lock, by a move that never
+ * replaces; only a NAME already there is compared and replaced under
+ * NAME's lock, which every writer of results takes (where record locks
+ * are missing, the compare is done unlocked: best effort).  The lock is
+ * kept off the common path because each lock request is a round trip,
+ * and because a GlusterFS 10 FUSE client can stop answering for good
+ * when a process is killed during one (cairnd(8), SEVERAL HOSTS).
  * 0 or -errno.
  */
 static int place(int dir_fd, const char *tmp, const char *name,
@@ -319,6 +349,8 @@ static int place(int dir_fd, const char *tmp, const char *name,
 {
 	int fd = -1, r = 0;
 
+	if (nw != NULL && (r = place_new(dir_fd, tmp, name, nw->noreplace)) != 0)
+		return r < 0 ? r : 0;
 	/* A descriptor of this publish's own: threads exclude each other too. */
 	if (nw != NULL && nw->pool != NULL)
 		fd = cairn_lockpool_take(nw->pool, nw->gen);

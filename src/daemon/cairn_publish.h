@@ -73,12 +73,14 @@ struct cairn_newest {
 	const char *lock_path;		/* one lock file for all writers */
 	struct cairn_lockpool *pool;	/* its descriptors, reused; or NULL */
 	unsigned gen;			/* the spool's generation, for pool */
+	int noreplace;			/* renameat2(RENAME_NOREPLACE) works */
 };
 
 /*
  * The same for a result made from an input: the result gets nw->mtime as
  * its own, and an existing result newer than that is left in place
- * (*superseded set, 0 returned); the compare and the rename hold the
+ * (*superseded set, 0 returned); a first result is placed by a move
+ * that never replaces, and replacing one (compare and rename) holds the
  * name's lock in nw->lock_path, shared by every instance.
  */
 int cairn_publish_input(int dir_fd, const char *name, const char *tag,

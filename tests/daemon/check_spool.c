@@ -216,12 +216,15 @@ END_TEST
 
 /* The lock descriptors publish_at uses, or NULL: one per publish. */
 static struct cairn_lockpool *publish_pool;
+/* Whether publish_at places a first result by RENAME_NOREPLACE (or link). */
+static int publish_noreplace;
 
 /* publish_at - cairn_publish_input of text for an input of time sec. */
 static int publish_at(int dir, const char *text, long sec, int *superseded)
 {
 	struct cairn_newest nw = { .mtime = { sec, 0 }, .lock_dir = dir,
-				   .lock_path = "pub.lock", .pool = publish_pool };
+				   .lock_path = "pub.lock", .pool = publish_pool,
+				   .noreplace = publish_noreplace };
 	char err[512];
 
 	return cairn_publish_input(dir, "hw.result.yaml", "host1", text, strlen(text), 0,
@@ -230,7 +233,8 @@ static int publish_at(int dir, const char *text, long sec, int *superseded)
 
 /*
  * The newest input's result wins; a result keeps its input's mtime.  Run
- * twice: lock descriptors opened per publish, then from a pool.
+ * four times: lock descriptors opened per publish or from a pool, and a
+ * first result placed by link() or by RENAME_NOREPLACE.
  */
 START_TEST(test_publish_newest)
 {
@@ -239,12 +243,15 @@ START_TEST(test_publish_newest)
 	struct cairn_lockpool pool;
 
 	cairn_lockpool_init(&pool, dir, "pub.lock");
-	publish_pool = _i == 1 ? &pool : NULL;
+	publish_pool = (_i & 1) ? &pool : NULL;
+	publish_noreplace = (_i & 2) != 0;
 
 	ck_assert_int_eq(publish_at(dir, "new\n", 200, &sup), 0);
 	ck_assert_int_eq(sup, 0);
 	ck_assert_int_eq(fstatat(dir, "hw.result.yaml", &st, 0), 0);
 	ck_assert_int_eq(st.st_mtim.tv_sec, 200);
+	/* a first result takes no lock: the lock file is not even made */
+	ck_assert_int_eq(count_entries(dir), 1);
 	ck_assert_int_eq(publish_at(dir, "old\n", 100, &sup), 0);
 	ck_assert_int_eq(sup, 1);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
@@ -257,7 +264,7 @@ START_TEST(test_publish_newest)
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "again\n");
 	ck_assert_int_eq(count_entries(dir), 2);	/* the result and pub.lock */
 	/* one descriptor served every publish, and went back unlocked */
-	ck_assert_uint_eq(pool.n, _i == 1 ? 1 : 0);
+	ck_assert_uint_eq(pool.n, (_i & 1) ? 1 : 0);
 	publish_pool = NULL;
 	cairn_lockpool_destroy(&pool);
 	close(dir);
@@ -748,7 +755,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_open_and_claim);
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);
-	tcase_add_loop_test(tc, test_publish_newest, 0, 2);
+	tcase_add_loop_test(tc, test_publish_newest, 0, 4);
 	tcase_add_test(tc, test_lockpool);
 	tcase_add_test(tc, test_lock);
 	tcase_add_test(tc, test_stale_temps);

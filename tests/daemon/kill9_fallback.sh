@@ -48,8 +48,14 @@ run_case() {
 # the claim: incoming/ -> processing/test/ by rename
 run_case claim-before c0.yaml c0.yaml renameat c0.yaml before
 run_case claim-after c1.yaml c1.yaml renameat c1.yaml after
-# the publish: result renamed into place, input still claimed
-run_case publish p1.yaml p1.yaml renameat p1.result.yaml after
+# the publish: a first result is linked into place (link() never
+# replaces) and its temporary name unlinked, the input still claimed
+run_case publish-before p0.yaml p0.yaml linkat p0.result.yaml before
+run_case publish p1.yaml p1.yaml linkat p1.result.yaml after
+# a result of that name already there: compared and renamed over it
+printf 'older\n' >"$SPOOL/results/p2.result.yaml"
+touch -d @1000 "$SPOOL/results/p2.result.yaml"
+run_case publish-replace p2.yaml p2.yaml renameat p2.result.yaml after
 # the move into done/: renamed (in processing/test/) to a name that says
 # where it goes, linked there, that name unlinked
 run_case marker s1.yaml s1.yaml renameat .to-done.0.s1.yaml after
@@ -64,4 +70,4 @@ run_case link-numbered w.yaml w.1.yaml linkat w.1.yaml after
 run_case renumbered x.yaml x.1.yaml renameat .to-done.1.x.yaml after
 [ "$(cat "$SPOOL/done/w.yaml")" = another ] || fail "done/w.yaml was replaced"
 [ "$(cat "$SPOOL/done/x.yaml")" = another ] || fail "done/x.yaml was replaced"
-[ "$(count_files "$SPOOL/done")" -eq 11 ] || fail "done/ has extra files: $(ls "$SPOOL/done")"
+[ "$(count_files "$SPOOL/done")" -eq 13 ] || fail "done/ has extra files: $(ls "$SPOOL/done")"

@@ -142,9 +142,61 @@ gl_alive() {
 	[ -r "/proc/$1/stat" ] && ! sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | grep -q '^Z'
 }
 
+# gl_ended PID: PID has ended, every thread of it (it may wait to be
+# reaped).  A killed process with a thread in a FUSE request that the
+# client never answers is a zombie with that thread still listed.
+gl_ended() {
+	[ -d "/proc/$1" ] || return 0
+	[ "$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)" = Z ] &&
+		[ "$(ls "/proc/$1/task" 2>/dev/null | wc -l)" -le 1 ]
+}
+
+# gl_answers MOUNT: a new process can stat MOUNT within 10 s.  (One that
+# cannot is left waiting; killing the client at teardown frees it.)
+gl_answers() {
+	f=$(mktemp "$GL/answers.XXXXXX")
+	stat -c %i "$1" >"$f" 2>&1 &
+	n=50
+	while [ ! -s "$f" ] && [ $n -gt 0 ]; do
+		sleep 0.2
+		n=$((n - 1))
+	done
+	[ -s "$f" ]
+}
+
+# gl_stuck PID: where each thread of PID waits (kernel stack, system
+# call), for the record of a process that does not end.
+gl_stuck() {
+	for t in /proc/"$1"/task/*; do
+		[ -d "$t" ] || continue
+		echo "  thread ${t##*/}: state $(sed 's/^.*) //' "$t/stat" | cut -c1)," \
+			"system call $(cut -d' ' -f1 "$t/syscall" 2>/dev/null)"
+		sed 's/^/    /' "$t/stack" 2>/dev/null
+	done
+}
+
+# gl_unmount MOUNT: unmount it; a client that has stopped answering would
+# hold umount forever, so after 5 s the client is killed (which fails
+# whatever waits on it) and the mount detached.
+gl_unmount() {
+	umount "$1" 2>/dev/null &
+	u=$!
+	n=25
+	while ! gl_ended $u && [ $n -gt 0 ]; do
+		sleep 0.2
+		n=$((n - 1))
+	done
+	if ! gl_ended $u; then
+		for p in $GL_PIDS; do
+			grep -q -- "$1" "/proc/$p/cmdline" 2>/dev/null && kill -9 "$p"
+		done
+	fi
+	wait $u 2>/dev/null || umount -l "$1" 2>/dev/null || true
+}
+
 gl_teardown() {
 	for m in $GL_MOUNTS; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+		gl_unmount "$m"
 	done
 	for p in $GL_PIDS; do
 		kill "$p" 2>/dev/null || true
