@@ -151,11 +151,12 @@ gl_ended() {
 		[ "$(ls "/proc/$1/task" 2>/dev/null | wc -l)" -le 1 ]
 }
 
-# gl_answers MOUNT: a new process can stat MOUNT within 10 s.  (One that
-# cannot is left waiting; killing the client at teardown frees it.)
+# gl_answers MOUNT: a stat of MOUNT by a new process returns within 10 s,
+# with success or an error.  (One that does not is left waiting; killing
+# the client at teardown frees it.)
 gl_answers() {
 	f=$(mktemp "$GL/answers.XXXXXX")
-	stat -c %i "$1" >"$f" 2>&1 &
+	{ stat -c %i "$1" >/dev/null 2>&1; echo "returned $?" >"$f"; } &
 	n=50
 	while [ ! -s "$f" ] && [ $n -gt 0 ]; do
 		sleep 0.2
