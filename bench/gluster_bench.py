@@ -21,7 +21,8 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
   through MOUNT_A are found by b's rescan.
 
 - why: the CPU of the whole machine that each phase kept busy (/proc/stat),
-  and, in one more round of each under `gluster volume profile` (the
+  that of each process during two instances (the brick, each FUSE client,
+  each daemon, in % of one core, from /proc/PID/stat), and, in one more round of each under `gluster volume profile` (the
   environment gives GL and GL_NS, as bench/gluster.sh exports them), the
   file operations the brick served per file.  Everything here (glusterd,
   the brick, both FUSE clients, the daemons) shares the machine's cores:
@@ -77,6 +78,47 @@ def cpu():
 def busy_since(c0):
     c1 = cpu()
     return (c1[0] - c0[0]) / max(1, c1[1] - c0[1])
+
+
+def who(daemons):
+    """{pid: role}: the brick, the FUSE client of each mount, the daemons."""
+    gl, roles = os.environ.get("GL"), {p.pid: "daemon" for p in daemons}
+    for pid in filter(str.isdigit, os.listdir("/proc") if gl else []):
+        try:
+            with open("/proc/%s/cmdline" % pid) as f:
+                cmd = f.read().split("\0")
+        except OSError:
+            continue
+        name = os.path.basename(cmd[0])
+        if not any(a.startswith(gl + "/") for a in cmd):
+            continue
+        if name == "glusterfsd":
+            roles[int(pid)] = "brick"
+        elif name == "glusterfs":
+            roles[int(pid)] = "FUSE client"
+    return roles
+
+
+def proc_cpu(roles):
+    """{pid: user + system seconds} of the processes in roles."""
+    out = {}
+    for pid in roles:
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                v = f.read().rsplit(")", 1)[1].split()
+            out[pid] = (int(v[11]) + int(v[12])) / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            pass
+    return out
+
+
+def cpu_by_role(roles, t0, t1, seconds):
+    """{role: % of one core, per process of that role} between t0 and t1."""
+    per = {}
+    for pid, role in roles.items():
+        if pid in t0 and pid in t1:
+            per.setdefault(role, []).append(100 * (t1[pid] - t0[pid]) / seconds)
+    return {r: statistics.mean(v) for r, v in per.items()}
 
 
 def profile(what):
@@ -220,15 +262,17 @@ def main():
         procs[x] = start(cairnd, cfg, logs[x])
     try:
         time.sleep(1.5)
-        base, ours, busy_b, busy_o = [], [], [], []
+        base, ours, busy_b, busy_o, roles_cpu = [], [], [], [], []
+        roles = who(procs.values())
         for r in range(rounds):
             c0 = cpu()
             base.append(naive(os.path.join(ma, "naive"), n))
             busy_b.append(busy_since(c0))
             names = stage(sa, sb, "g%d_" % r, n)
-            c0 = cpu()
+            c0, p0, t0 = cpu(), proc_cpu(roles), now()
             ours.append(instances_round(sa, sb, names))
             busy_o.append(busy_since(c0))
+            roles_cpu.append(cpu_by_role(roles, p0, proc_cpu(roles), now() - t0))
         lat = latency(sa, sb, 10 if quick else 30)
         # Through a mount with no instance: b finds the files by its rescan.
         procs["a"].send_signal(signal.SIGTERM)
@@ -263,6 +307,11 @@ def main():
         "all cores", 100, statistics.median(busy_b), "", "INFO")
     row(out, "CPU busy during two instances", 100 * statistics.median(busy_o), "%",
         "all cores", 100, statistics.median(busy_o), "", "INFO")
+    for role in ("brick", "FUSE client", "daemon"):
+        v = [c[role] for c in roles_cpu if role in c]
+        if v:
+            row(out, "CPU of each %s, two instances" % role, statistics.median(v), "%",
+                "one core", 100, statistics.median(v) / 100, "", "INFO")
     if fops is not None:
         row(out, "brick operations per file, two instances", fops[1], "ops",
             "naive publish loop", fops[0], fops[1] / fops[0], "", "INFO")
