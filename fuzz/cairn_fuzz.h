@@ -16,6 +16,7 @@
 
 int cairn_fuzz_yaml(const uint8_t *data, size_t len);
 int cairn_fuzz_csv(const uint8_t *data, size_t len);
+int cairn_fuzz_json(const uint8_t *data, size_t len);
 int cairn_fuzz_conf(const uint8_t *data, size_t len);
 int cairn_fuzz_result(const uint8_t *data, size_t len);
 int cairn_fuzz_submission(const uint8_t *data, size_t len);

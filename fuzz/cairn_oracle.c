@@ -127,12 +127,12 @@ static char *same_stats(const char *where, const struct cairn_stats *a,
 }
 
 static char *same_puzzle(const char *where, const struct cairn_puzzle *p,
-			 const struct cairn_result_puzzle *q, int csv)
+			 const struct cairn_result_puzzle *q, enum cairn_format fmt)
 {
 	const char *feedback = p->error ? NULL : p->out.feedback;
 	char *msg;
 
-	if (csv && feedback != NULL && feedback[0] == '\0')
+	if (fmt == CAIRN_FORMAT_CSV && feedback != NULL && feedback[0] == '\0')
 		feedback = NULL;	/* an empty CSV field is "none" */
 	if ((msg = differ(where, "id", p->id, q->id)) != NULL ||
 	    (msg = differ(where, "feedback", feedback, q->feedback)) != NULL ||
@@ -146,8 +146,9 @@ static char *same_puzzle(const char *where, const struct cairn_puzzle *p,
 }
 
 static char *same_input(const char *where, const struct cairn_input *in,
-			const struct cairn_result_file *r, int csv)
+			const struct cairn_result_file *r, enum cairn_format fmt)
 {
+	int csv = fmt == CAIRN_FORMAT_CSV;
 	struct cairn_stats a, b;
 	char *msg;
 	size_t i;
@@ -168,21 +169,26 @@ static char *same_input(const char *where, const struct cairn_input *in,
 				       where, in->npuzzles, r->npuzzles);
 	for (i = 0; in->error == NULL && i < in->npuzzles; i++)
 		if ((msg = same_puzzle(where, &in->puzzles[i], &r->puzzles[i],
-				       csv)) != NULL)
+				       fmt)) != NULL)
 			return msg;
 	cairn_result_count(in, &a);
 	cairn_result_tally(r, &b);
 	return same_stats(where, &a, &b);
 }
 
+/* ext - the file name ending of results in fmt */
+static const char *ext(enum cairn_format fmt)
+{
+	return fmt == CAIRN_FORMAT_CSV ? "csv" : fmt == CAIRN_FORMAT_JSON ? "json" : "yaml";
+}
+
 /* result_name - hw1.yaml gives hw1.result.yaml */
-static char *result_name(const char *source, int csv)
+static char *result_name(const char *source, enum cairn_format fmt)
 {
 	const char *dot = strrchr(source, '.');
 	size_t stem = dot ? (size_t)(dot - source) : strlen(source);
 
-	return cairn_xasprintf("%.*s.result.%s", (int)stem, source,
-			       csv ? "csv" : "yaml");
+	return cairn_xasprintf("%.*s.result.%s", (int)stem, source, ext(fmt));
 }
 
 static void read_as(struct cairn_input *in, const char *source,
@@ -192,6 +198,8 @@ static void read_as(struct cairn_input *in, const char *source,
 	cairn_input_init(in, source, fmt);
 	if (fmt == CAIRN_FORMAT_CSV)
 		cairn_csv_read(in, data, len, &s->limits);
+	else if (fmt == CAIRN_FORMAT_JSON)
+		cairn_json_read(in, data, len, &s->limits);
 	else
 		cairn_yaml_read(in, data, len, &s->limits);
 }
@@ -201,13 +209,12 @@ char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 			   struct cairn_input *keep)
 {
 	enum cairn_format fmt = cairn_format_of(source);
-	int csv = fmt == CAIRN_FORMAT_CSV;
 	struct cairn_buf a = CAIRN_BUF_INIT, b = CAIRN_BUF_INIT;
 	struct cairn_result_file r;
 	struct cairn_stats st;
 	struct cairn_input in;
 	atomic_int cancel = 0;
-	char err[1024], *name = result_name(source, csv), *msg = NULL;
+	char err[1024], *name = result_name(source, fmt), *msg = NULL;
 
 	o->disagreements = 0;
 	cairn_buf_adds(&a, "");
@@ -229,11 +236,11 @@ char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 				      source, err);
 		cairn_result_file_free(&r);
 	} else if (msg == NULL) {
-		msg = same_input(source, &in, &r, csv);
+		msg = same_input(source, &in, &r, fmt);
 		if (msg == NULL && o->disagreements > 0)
 			msg = cairn_xasprintf("%s: solvers disagree", source);
 		if (msg == NULL)
-			msg = cairn_oracle_result(&r, csv);
+			msg = cairn_oracle_result(&r, fmt);
 		if (msg == NULL)
 			msg = cairn_oracle_report(&r);
 		cairn_result_file_free(&r);
@@ -252,14 +259,13 @@ char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 
 /* input_of - the fields of r as an input the writers render */
 static void input_of(struct cairn_input *in, const struct cairn_result_file *r,
-		     int csv)
+		     enum cairn_format fmt)
 {
 	const struct cairn_result_puzzle *q;
 	struct cairn_puzzle *p;
 	size_t i;
 
-	cairn_input_init(in, r->source, csv ? CAIRN_FORMAT_CSV :
-			 CAIRN_FORMAT_YAML);
+	cairn_input_init(in, r->source, fmt);
 	in->shape = CAIRN_SHAPE_PUZZLES;
 	if (r->error != NULL)
 		in->error = cairn_xstrdup(r->error);
@@ -282,42 +288,44 @@ static void input_of(struct cairn_input *in, const struct cairn_result_file *r,
 	}
 }
 
-static void write_as(const struct cairn_input *in, int csv,
+static void write_as(const struct cairn_input *in, enum cairn_format fmt,
 		     struct cairn_buf *out)
 {
 	struct cairn_stats st;
 
 	cairn_result_count(in, &st);
-	if (csv)
+	if (fmt == CAIRN_FORMAT_CSV)
 		cairn_result_csv(in, out);
+	else if (fmt == CAIRN_FORMAT_JSON)
+		cairn_result_json(in, &st, out);
 	else
 		cairn_result_yaml(in, &st, out);
 }
 
-char *cairn_oracle_result(const struct cairn_result_file *r, int csv)
+char *cairn_oracle_result(const struct cairn_result_file *r, enum cairn_format fmt)
 {
-	const char *name = csv ? "again.result.csv" : "again.result.yaml";
+	char *name = cairn_xasprintf("again.result.%s", ext(fmt));
 	struct cairn_buf a = CAIRN_BUF_INIT, b = CAIRN_BUF_INIT;
 	struct cairn_result_file back;
 	struct cairn_input in, in2;
 	char err[1024], *msg = NULL;
 
-	input_of(&in, r, csv);
-	write_as(&in, csv, &a);
+	input_of(&in, r, fmt);
+	write_as(&in, fmt, &a);
 	if (cairn_result_read(&back, name, a.data, a.len, err,
 			      sizeof err) < 0) {
 		msg = cairn_xasprintf("a result written again does not read "
 				      "back: %s", err);
-	} else if (csv) {
+	} else if (fmt == CAIRN_FORMAT_CSV) {
 		/* The CSV source is the file's name: compare the rest. */
 		free(in.source);
 		in.source = cairn_xstrdup(back.source);
 	}
 	if (msg == NULL)
-		msg = same_input("written again", &in, &back, csv);
+		msg = same_input("written again", &in, &back, fmt);
 	if (msg == NULL) {
-		input_of(&in2, &back, csv);
-		write_as(&in2, csv, &b);
+		input_of(&in2, &back, fmt);
+		write_as(&in2, fmt, &b);
 		cairn_input_free(&in2);
 		if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
 			msg = cairn_xstrdup("a result written, read and written "
@@ -327,6 +335,7 @@ char *cairn_oracle_result(const struct cairn_result_file *r, int csv)
 	cairn_input_free(&in);
 	cairn_buf_free(&a);
 	cairn_buf_free(&b);
+	free(name);
 	return msg;
 }
 

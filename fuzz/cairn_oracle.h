@@ -53,7 +53,7 @@ char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 			   struct cairn_input *in);
 
 /* Check that result file r, written again, reads back the same; as above. */
-char *cairn_oracle_result(const struct cairn_result_file *r, int csv);
+char *cairn_oracle_result(const struct cairn_result_file *r, enum cairn_format fmt);
 
 /*
  * Check both gradebooks of r: the same bytes twice, and the JUnit texts

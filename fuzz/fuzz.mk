@@ -24,7 +24,7 @@ EXTRA_DIST += fuzz/entry.c fuzz/run.sh fuzz/corpus fuzz/regress fuzz/dict
 
 # The libFuzzer targets are built only by `make fuzz` (after bench.mk,
 # which starts EXTRA_PROGRAMS).
-fuzz_programs = fuzz/fuzz_yaml fuzz/fuzz_csv fuzz/fuzz_conf \
+fuzz_programs = fuzz/fuzz_yaml fuzz/fuzz_csv fuzz/fuzz_json fuzz/fuzz_conf \
 	fuzz/fuzz_result fuzz/fuzz_submission
 EXTRA_PROGRAMS += $(fuzz_programs)
 CLEANFILES += $(fuzz_programs)
@@ -38,6 +38,10 @@ fuzz_fuzz_csv_SOURCES = fuzz/entry.c
 fuzz_fuzz_csv_CPPFLAGS = $(fuzz_cppflags) -DCAIRN_FUZZ_ENTRY=cairn_fuzz_csv
 fuzz_fuzz_csv_LDFLAGS = $(fuzz_ldflags)
 fuzz_fuzz_csv_LDADD = $(fuzz_ldadd)
+fuzz_fuzz_json_SOURCES = fuzz/entry.c
+fuzz_fuzz_json_CPPFLAGS = $(fuzz_cppflags) -DCAIRN_FUZZ_ENTRY=cairn_fuzz_json
+fuzz_fuzz_json_LDFLAGS = $(fuzz_ldflags)
+fuzz_fuzz_json_LDADD = $(fuzz_ldadd)
 fuzz_fuzz_conf_SOURCES = fuzz/entry.c
 fuzz_fuzz_conf_CPPFLAGS = $(fuzz_cppflags) -DCAIRN_FUZZ_ENTRY=cairn_fuzz_conf
 fuzz_fuzz_conf_LDFLAGS = $(fuzz_ldflags)

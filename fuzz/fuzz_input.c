@@ -1,7 +1,7 @@
 /*
- * fuzz_input - the YAML and CSV puzzle readers, through processing.
+ * fuzz_input - the YAML, CSV and JSON puzzle readers, through processing.
  *
- * The bytes are a puzzle file (f.yaml or f.csv) processed with
+ * The bytes are a puzzle file (f.yaml, f.csv or f.json) processed with
  * cross_check on, against the problem set hw1: the oracle checks that
  * processing twice gives the same bytes, that the result reads back to
  * the same fields, that no two solvers disagree, and that the gradebooks
@@ -30,4 +30,9 @@ int cairn_fuzz_yaml(const uint8_t *data, size_t len)
 int cairn_fuzz_csv(const uint8_t *data, size_t len)
 {
 	return input("csv", "f.csv", data, len);
+}
+
+int cairn_fuzz_json(const uint8_t *data, size_t len)
+{
+	return input("json", "f.json", data, len);
 }

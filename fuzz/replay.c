@@ -27,6 +27,7 @@ static const struct {
 } harnesses[] = {
 	{ "yaml", cairn_fuzz_yaml },
 	{ "csv", cairn_fuzz_csv },
+	{ "json", cairn_fuzz_json },
 	{ "conf", cairn_fuzz_conf },
 	{ "result", cairn_fuzz_result },
 	{ "submission", cairn_fuzz_submission },

@@ -6,7 +6,7 @@
 #
 # SECONDS per harness (default 60), BUILDDIR (default _fuzz under the
 # source tree; configured with CC=clang --enable-fuzzing when it has no
-# Makefile yet), HARNESS among yaml csv conf result submission (default
+# Makefile yet), HARNESS among yaml csv json conf result submission (default
 # all).  Each harness starts from its seeds (fuzz/corpus/NAME) and its
 # saved failures (fuzz/regress/NAME), with its dictionary; new corpus
 # entries go to BUILDDIR/corpus/NAME, never into the source tree.  A crash
@@ -28,7 +28,7 @@ while getopts t:b:j: opt; do
 	esac
 done
 shift $((OPTIND - 1))
-harnesses=${*:-yaml csv conf result submission}
+harnesses=${*:-yaml csv json conf result submission}
 
 if ! command -v clang >/dev/null 2>&1; then
 	echo "run.sh: clang is needed (apt-get install clang libclang-rt-14-dev)" >&2
