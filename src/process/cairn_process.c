@@ -128,8 +128,9 @@ static int oracle_diff(void *ctx, size_t i, size_t j, int64_t *out)
 	return rc;
 }
 
-static void grade(struct cairn_puzzle *p, const struct cairn_settings *s,
-		  const struct cairn_solve_env *env)
+/* grade - the verdict of p's answer; -ENOMEM for a failed allocation */
+static int grade(struct cairn_puzzle *p, const struct cairn_settings *s,
+		 const struct cairn_solve_env *env)
 {
 	struct oracle_ctx oc = { p, *env, NULL };
 	struct cairn_oracle o = { oracle_diff, &oc };
@@ -140,19 +141,27 @@ static void grade(struct cairn_puzzle *p, const struct cairn_settings *s,
 		oc.solver = cairn_solve_pick(s->registry, p->n, 0,
 					     cairn_solve_room(env), NULL);
 	rc = cairn_grade_puzzle(p, &o);
+	if (rc == CAIRN_SOLVE_NOMEM)
+		return -ENOMEM;		/* retried, never published */
 	if (rc < 0)
 		cairn_puzzle_fail(p, cairn_xasprintf(
 			"line %lu: grading failed: %s", p->line,
 			rc == -ECANCELED ? "cancelled" : strerror(-rc)));
+	return 0;
 }
 
-/* cross_check - solve again with another solver; SPEC section 4 */
-static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
-			unsigned want, const struct cairn_solve_env *env)
+/*
+ * cross_check - solve again with another solver; SPEC section 4.  A
+ * failed allocation there is the process's trouble, as in the first
+ * solve: -ENOMEM, and the file is retried.
+ */
+static int cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
+		       unsigned want, const struct cairn_solve_env *env)
 {
 	const struct cairn_plugin *other;
 	struct cairn_solved sv;
 	char err[256], *msg;
+	int rc;
 
 	other = cairn_solve_pick(s->registry, p->n, want,
 				 cairn_solve_room(env), p->out.solver);
@@ -160,13 +169,15 @@ static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
 		cairn_puzzle_fail(p, cairn_xasprintf(
 			"line %lu: cross_check: no second solver fits "
 			"memory_budget", p->line));
-		return;
+		return 0;
 	}
-	if (cairn_solve_row(other, p->piles, p->n, want, env, &sv, err,
-			    sizeof err) < 0) {
+	rc = cairn_solve_row(other, p->piles, p->n, want, env, &sv, err, sizeof err);
+	if (rc == CAIRN_SOLVE_NOMEM)
+		return -ENOMEM;
+	if (rc < 0) {
 		cairn_puzzle_fail(p, cairn_xasprintf("line %lu: cross_check: %s",
 						     p->line, err));
-		return;
+		return 0;
 	}
 	if (sv.ans.diff != p->out.diff ||
 	    sv.ans.first_move != p->out.first_move ||
@@ -187,6 +198,7 @@ static void cross_check(struct cairn_puzzle *p, const struct cairn_settings *s,
 		cairn_puzzle_fail(p, msg);
 	}
 	free(sv.ans.moves);
+	return 0;
 }
 
 /* solve_puzzle - fill one valid puzzle's outcome, or give it an error */
@@ -232,10 +244,10 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 	fill(&p->out, &sv, total);
 	if (p->explain == 1)
 		p->out.table = explain_table(p->piles, p->n);
-	if (p->expect.present && s->cross_check)
-		cross_check(p, s, want, env);
-	if (p->error == NULL && p->expect.present)
-		grade(p, s, env);
+	if (p->expect.present && s->cross_check && cross_check(p, s, want, env) < 0)
+		return -ENOMEM;
+	if (p->error == NULL && p->expect.present && grade(p, s, env) < 0)
+		return -ENOMEM;
 	if (atomic_load(env->cancel) == CAIRN_CANCEL_SHUTDOWN)
 		return -ECANCELED;
 	return 0;

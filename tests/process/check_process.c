@@ -365,6 +365,39 @@ START_TEST(solver_out_of_memory_is_transient)
 }
 END_TEST
 
+/*
+ * The same in the second solve of cross_check and in grading's solves of
+ * sub-rows: a failed allocation there is retried too, never published
+ * as the puzzle's error.  starved, the cheapest solver, is the one both
+ * pick; the puzzle itself names linear.
+ */
+START_TEST(cross_check_out_of_memory_is_transient)
+{
+	static const struct cairn_plugin starved = {
+		CAIRN_PLUGIN_ABI, sizeof(struct cairn_plugin), "starved",
+		"fails every allocation", starved_memory, starved_cost,
+		starved_solve,
+	};
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	struct cairn_stats st;
+	atomic_int cancel = 0;
+	char err[256];
+	const char *checked = "solver: linear\npiles: [3, 9, 1, 2]\nexpect: {diff: 7}\n";
+	const char *graded = "solver: linear\npiles: [3, 9, 1, 2]\nexpect: {moves: LLLL}\n";
+
+	ck_assert_int_eq(cairn_registry_add(&reg, &starved, "test", err, sizeof err), 0);
+	starved_need = 1024;
+	set.cross_check = 1;
+	ck_assert_int_eq(cairn_process("c.yaml", checked, strlen(checked), &set, &cancel,
+				       &out, &st), -ENOMEM);
+	set.cross_check = 0;
+	cairn_buf_reset(&out);
+	ck_assert_int_eq(cairn_process("g.yaml", graded, strlen(graded), &set, &cancel,
+				       &out, &st), -ENOMEM);
+	cairn_buf_free(&out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("process");
@@ -379,6 +412,7 @@ int main(void)
 	tcase_add_test(tc, cross_check_disagreement);
 	tcase_add_test(tc, cross_check_agreement_grades);
 	tcase_add_test(tc, solver_out_of_memory_is_transient);
+	tcase_add_test(tc, cross_check_out_of_memory_is_transient);
 	suite_add_tcase(s, tc);
 	return cairn_check_run(s);
 }
