@@ -332,6 +332,30 @@ static int starved_solve(const struct cairn_solve_request *req,
 	return -ENOMEM;
 }
 
+static const struct cairn_plugin starved = {
+	CAIRN_PLUGIN_ABI, sizeof(struct cairn_plugin), "starved",
+	"fails every allocation", starved_memory, starved_cost, starved_solve,
+};
+
+/* starve - register starved, saying it needs `need` bytes */
+static void starve(uint64_t need)
+{
+	char err[256];
+
+	ck_assert_int_eq(cairn_registry_add(&reg, &starved, "test", err, sizeof err), 0);
+	starved_need = need;
+}
+
+/* process_text - cairn_process of text as `name` into out (emptied first) */
+static int process_text(const char *name, const char *text, struct cairn_buf *out,
+			struct cairn_stats *st)
+{
+	atomic_int cancel = 0;
+
+	cairn_buf_reset(out);
+	return cairn_process(name, text, strlen(text), &set, &cancel, out, st);
+}
+
 /*
  * Issue 9: out of memory within the room a solver said it needs is a
  * failed allocation, retried (cairn_process returns -ENOMEM and writes
@@ -339,25 +363,14 @@ static int starved_solve(const struct cairn_solve_request *req,
  */
 START_TEST(solver_out_of_memory_is_transient)
 {
-	static const struct cairn_plugin starved = {
-		CAIRN_PLUGIN_ABI, sizeof(struct cairn_plugin), "starved",
-		"fails every allocation", starved_memory, starved_cost,
-		starved_solve,
-	};
 	struct cairn_buf out = CAIRN_BUF_INIT;
 	struct cairn_stats st;
-	atomic_int cancel = 0;
-	char err[256];
 	const char *text = "solver: starved\npiles: [5, 3, 4, 5]\n";
 
-	ck_assert_int_eq(cairn_registry_add(&reg, &starved, "test", err, sizeof err), 0);
-	starved_need = 1024;
-	ck_assert_int_eq(cairn_process("t.yaml", text, strlen(text), &set, &cancel,
-				       &out, &st), -ENOMEM);
+	starve(1024);
+	ck_assert_int_eq(process_text("t.yaml", text, &out, &st), -ENOMEM);
 	starved_need = (uint64_t)1 << 40;
-	cairn_buf_reset(&out);
-	ck_assert_int_eq(cairn_process("t.yaml", text, strlen(text), &set, &cancel,
-				       &out, &st), 0);
+	ck_assert_int_eq(process_text("t.yaml", text, &out, &st), 0);
 	ck_assert_msg(strstr(out.data, "error: \"line 1: solver starved needs ") != NULL,
 		      "%s", out.data);
 	ck_assert_int_eq(st.errors, 1);
@@ -373,27 +386,16 @@ END_TEST
  */
 START_TEST(cross_check_out_of_memory_is_transient)
 {
-	static const struct cairn_plugin starved = {
-		CAIRN_PLUGIN_ABI, sizeof(struct cairn_plugin), "starved",
-		"fails every allocation", starved_memory, starved_cost,
-		starved_solve,
-	};
 	struct cairn_buf out = CAIRN_BUF_INIT;
 	struct cairn_stats st;
-	atomic_int cancel = 0;
-	char err[256];
-	const char *checked = "solver: linear\npiles: [3, 9, 1, 2]\nexpect: {diff: 7}\n";
-	const char *graded = "solver: linear\npiles: [3, 9, 1, 2]\nexpect: {moves: LLLL}\n";
 
-	ck_assert_int_eq(cairn_registry_add(&reg, &starved, "test", err, sizeof err), 0);
-	starved_need = 1024;
+	starve(1024);
 	set.cross_check = 1;
-	ck_assert_int_eq(cairn_process("c.yaml", checked, strlen(checked), &set, &cancel,
-				       &out, &st), -ENOMEM);
+	ck_assert_int_eq(process_text("c.yaml", "solver: linear\npiles: [3, 9, 1, 2]\n"
+				      "expect: {diff: 7}\n", &out, &st), -ENOMEM);
 	set.cross_check = 0;
-	cairn_buf_reset(&out);
-	ck_assert_int_eq(cairn_process("g.yaml", graded, strlen(graded), &set, &cancel,
-				       &out, &st), -ENOMEM);
+	ck_assert_int_eq(process_text("g.yaml", "solver: linear\npiles: [3, 9, 1, 2]\n"
+				      "expect: {moves: LLLL}\n", &out, &st), -ENOMEM);
 	cairn_buf_free(&out);
 }
 END_TEST
