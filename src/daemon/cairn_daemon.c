@@ -287,8 +287,6 @@ static void start(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
 	cairn_dirsync_init(&d->dirsync);
-	cairn_lockpool_init(&d->results_locks, d->sp.root_fd, CAIRN_RESULTS_LOCK);
-	d->ctx.results_locks = &d->results_locks;
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
 	d->ctx.dirsync = &d->dirsync;
@@ -394,7 +392,6 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);
 	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
-	cairn_lockpool_destroy(&d->results_locks);
 	close(d->sp.lock_fd);
 	cairn_spool_close(&d->sp);
 	cairn_gen_unref(d->gen);

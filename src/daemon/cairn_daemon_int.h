@@ -62,7 +62,6 @@ struct cairn_daemon {
 	struct cairn_spool sp;
 	struct cairn_attempts attempts;
 	struct cairn_dirsync dirsync;
-	struct cairn_lockpool results_locks;	/* CAIRN_RESULTS_LOCK, reused */
 	struct cairn_jobctx ctx;
 	struct cairn_pending pending;
 	struct cairn_watch watch;

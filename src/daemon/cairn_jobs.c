@@ -248,7 +248,7 @@ static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 {
 	const struct cairn_spool *sp = ctx->sp;
 	struct cairn_newest nw = { st->st_mtim, sp->root_fd, CAIRN_RESULTS_LOCK,
-				   ctx->results_locks, atomic_load(&sp->gen), sp->noreplace };
+				   sp->noreplace };
 
 	free(j->result);
 	j->result = cairn_result_name(j->as ? j->as : j->name);

@@ -20,7 +20,6 @@
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
 #include "cairn_failure.h"
-#include "cairn_lockpool.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -41,7 +40,6 @@ struct cairn_jobctx {
 	const struct cairn_spool *sp;
 	struct cairn_attempts *attempts;
 	struct cairn_dirsync *dirsync;
-	struct cairn_lockpool *results_locks;	/* or NULL: opened per result */
 	/*
 	 * Called (when not NULL) by the worker once the result is rendered
 	 * and only storage work is left, so that the caller may start the

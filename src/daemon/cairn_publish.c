@@ -37,7 +37,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cairn_lockpool.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
 #include "cairn_spoolname.h"
@@ -312,7 +311,9 @@ static int newer(int dir_fd, const char *name, const struct timespec *mtime)
 /*
  * place_new - tmp becomes NAME only if no NAME exists (RENAME_NOREPLACE,
  * or link() and unlink(): neither ever replaces).  1 when placed, 0 when
- * a NAME is there (or the file system can do neither), or -errno.
+ * a NAME is there (or the file system can do neither), or -errno.  The
+ * rule of cairn_spool_move(), but where hard links are missing (EPERM) the
+ * caller's locked compare decides, not an unlocked check and rename.
  */
 static int place_new(int dir_fd, const char *tmp, const char *name, int noreplace)
 {
@@ -352,9 +353,7 @@ static int place(int dir_fd, const char *tmp, const char *name,
 	if (nw != NULL && (r = place_new(dir_fd, tmp, name, nw->noreplace)) != 0)
 		return r < 0 ? r : 0;
 	/* A descriptor of this publish's own: threads exclude each other too. */
-	if (nw != NULL && nw->pool != NULL)
-		fd = cairn_lockpool_take(nw->pool, nw->gen);
-	else if (nw != NULL)
+	if (nw != NULL)
 		fd = openat(nw->lock_dir, nw->lock_path, O_RDWR | O_CREAT | O_NOFOLLOW |
 			    O_CLOEXEC, 0644);
 	if (fd >= 0 && byte_lock(fd, name, F_WRLCK) < 0) {
@@ -367,9 +366,7 @@ static int place(int dir_fd, const char *tmp, const char *name,
 	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
 		r = -errno;
 	}
-	if (fd >= 0 && nw->pool != NULL && byte_lock(fd, name, F_UNLCK) == 0)
-		cairn_lockpool_give(nw->pool, fd, nw->gen);
-	else if (fd >= 0)
+	if (fd >= 0)
 		close(fd);	/* drops the lock */
 	return r;
 }

@@ -22,7 +22,6 @@
 #include <time.h>
 
 struct cairn_dirsync_waiter;
-struct cairn_lockpool;
 
 struct cairn_dirsync {
 	pthread_mutex_t mu;
@@ -71,8 +70,6 @@ struct cairn_newest {
 	struct timespec mtime;		/* the input's modification time */
 	int lock_dir;			/* lock_path is relative to this */
 	const char *lock_path;		/* one lock file for all writers */
-	struct cairn_lockpool *pool;	/* its descriptors, reused; or NULL */
-	unsigned gen;			/* the spool's generation, for pool */
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works */
 };
 

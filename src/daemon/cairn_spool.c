@@ -545,7 +545,7 @@ static int relock(const struct cairn_spool *sp)
 	return r;
 }
 
-int cairn_spool_revive(struct cairn_spool *sp, char *what, size_t len)
+int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 {
 	const struct { int fd; const char *name; } dirs[] = {
 		{ sp->results_fd, "results" }, { sp->done_fd, "done" },
@@ -585,8 +585,6 @@ int cairn_spool_revive(struct cairn_spool *sp, char *what, size_t len)
 		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sprocessing", n ? "," : "");
 	}
 	close(pfd);
-	if (n > 0)
-		atomic_fetch_add(&sp->gen, 1);	/* lock files opened before are stale */
 	if (r < 0)
 		goto fail;
 	return n > 0;

@@ -11,7 +11,6 @@
 #ifndef CAIRN_SPOOL_H
 #define CAIRN_SPOOL_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -29,7 +28,6 @@ struct cairn_spool {
 	int failed_fd;
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
 	int lock_fd;			/* the instance lock (cairn_lock.c), or -1 */
-	atomic_uint gen;		/* bumped when directories are re-created */
 };
 
 /*
@@ -49,7 +47,7 @@ void cairn_spool_close(struct cairn_spool *sp);
  * was replaced (its names, comma-separated, in what), or a negative errno
  * value with the reason in what.
  */
-int cairn_spool_revive(struct cairn_spool *sp, char *what, size_t len);
+int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
 
 /*
  * Re-create incoming/ if it vanished, with the mode `like` (0: 0755 less

@@ -320,7 +320,7 @@ void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s)
 }
 
 int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
-		      struct cairn_spool *sp, struct cairn_pending *p,
+		      const struct cairn_spool *sp, struct cairn_pending *p,
 		      int use_inotify, unsigned rescan_s,
 		      void (*ready)(struct cairn_watch *w),
 		      char *err, size_t errlen)

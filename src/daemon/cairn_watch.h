@@ -36,7 +36,7 @@ struct cairn_watch {
 	DIR *scan;			/* the scan in progress */
 	int scan_again;			/* another scan was asked for meanwhile */
 	unsigned nopen;			/* handles not yet closed */
-	struct cairn_spool *sp;		/* revived here when deleted */
+	const struct cairn_spool *sp;
 	struct cairn_pending *pending;
 	void (*ready)(struct cairn_watch *w);
 	void (*closed)(struct cairn_watch *w);
@@ -49,7 +49,7 @@ struct cairn_watch {
  * reason in err (then nothing needs to be closed).
  */
 int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
-		      struct cairn_spool *sp, struct cairn_pending *p,
+		      const struct cairn_spool *sp, struct cairn_pending *p,
 		      int use_inotify, unsigned rescan_s,
 		      void (*ready)(struct cairn_watch *w),
 		      char *err, size_t errlen);

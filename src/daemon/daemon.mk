@@ -8,7 +8,6 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_failure.c src/daemon/cairn_failure.h \
 	src/daemon/cairn_attempts.c src/daemon/cairn_attempts.h \
 	src/daemon/cairn_publish.c src/daemon/cairn_publish.h \
-	src/daemon/cairn_lockpool.c src/daemon/cairn_lockpool.h \
 	src/daemon/cairn_pending.c src/daemon/cairn_pending.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \

@@ -25,7 +25,6 @@
 
 #include "cairn_attempts.h"
 #include "cairn_lock.h"
-#include "cairn_lockpool.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -214,8 +213,6 @@ START_TEST(test_publish)
 }
 END_TEST
 
-/* The lock descriptors publish_at uses, or NULL: one per publish. */
-static struct cairn_lockpool *publish_pool;
 /* Whether publish_at places a first result by RENAME_NOREPLACE (or link). */
 static int publish_noreplace;
 
@@ -223,8 +220,7 @@ static int publish_noreplace;
 static int publish_at(int dir, const char *text, long sec, int *superseded)
 {
 	struct cairn_newest nw = { .mtime = { sec, 0 }, .lock_dir = dir,
-				   .lock_path = "pub.lock", .pool = publish_pool,
-				   .noreplace = publish_noreplace };
+				   .lock_path = "pub.lock", .noreplace = publish_noreplace };
 	char err[512];
 
 	return cairn_publish_input(dir, "hw.result.yaml", "host1", text, strlen(text), 0,
@@ -233,18 +229,14 @@ static int publish_at(int dir, const char *text, long sec, int *superseded)
 
 /*
  * The newest input's result wins; a result keeps its input's mtime.  Run
- * four times: lock descriptors opened per publish or from a pool, and a
- * first result placed by link() or by RENAME_NOREPLACE.
+ * twice: a first result placed by link(), then by RENAME_NOREPLACE.
  */
 START_TEST(test_publish_newest)
 {
 	int dir = open_tmp(), sup = -1;
 	struct stat st;
-	struct cairn_lockpool pool;
 
-	cairn_lockpool_init(&pool, dir, "pub.lock");
-	publish_pool = (_i & 1) ? &pool : NULL;
-	publish_noreplace = (_i & 2) != 0;
+	publish_noreplace = _i;
 
 	ck_assert_int_eq(publish_at(dir, "new\n", 200, &sup), 0);
 	ck_assert_int_eq(sup, 0);
@@ -263,61 +255,6 @@ START_TEST(test_publish_newest)
 	ck_assert_int_eq(sup, 0);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "again\n");
 	ck_assert_int_eq(count_entries(dir), 2);	/* the result and pub.lock */
-	/* one descriptor served every publish, and went back unlocked */
-	ck_assert_uint_eq(pool.n, (_i & 1) ? 1 : 0);
-	publish_pool = NULL;
-	cairn_lockpool_destroy(&pool);
-	close(dir);
-}
-END_TEST
-
-/* lock_byte - F_OFD_SETLK of byte 7 on fd: 0, or -errno. */
-static int lock_byte(int fd, short type)
-{
-	struct flock fl = { .l_type = type, .l_whence = SEEK_SET, .l_start = 7, .l_len = 1 };
-
-	return fcntl(fd, F_OFD_SETLK, &fl) < 0 ? -errno : 0;
-}
-
-/*
- * The pool: descriptors are reused, each its own open file description
- * (two holders exclude each other), and those of an older generation (the
- * spool re-created) are closed, never handed out again.
- */
-START_TEST(test_lockpool)
-{
-	int dir = open_tmp();
-	struct cairn_lockpool p;
-
-	cairn_lockpool_init(&p, dir, "x.lock");
-	int a = cairn_lockpool_take(&p, 0), b = cairn_lockpool_take(&p, 0);
-
-	ck_assert_int_ge(a, 0);
-	ck_assert_int_ge(b, 0);
-	ck_assert_int_ne(a, b);
-	ck_assert_int_eq(lock_byte(a, F_WRLCK), 0);
-	ck_assert_int_eq(lock_byte(b, F_WRLCK), -EAGAIN);
-	ck_assert_int_eq(lock_byte(a, F_UNLCK), 0);
-	cairn_lockpool_give(&p, a, 0);
-	ck_assert_int_eq(cairn_lockpool_take(&p, 0), a);
-	cairn_lockpool_give(&p, a, 0);
-	cairn_lockpool_give(&p, b, 0);
-	ck_assert_uint_eq(p.n, 2);
-	/* generation 1: the idle ones are closed; a late one of 0 too */
-	int c = cairn_lockpool_take(&p, 1);
-
-	ck_assert_int_ge(c, 0);
-	ck_assert_uint_eq(p.n, 0);
-	int d = cairn_lockpool_take(&p, 1);
-
-	cairn_lockpool_give(&p, d, 0);
-	ck_assert_int_eq(fcntl(d, F_GETFD), -1);
-	ck_assert_int_eq(errno, EBADF);
-	ck_assert_uint_eq(p.n, 0);
-	cairn_lockpool_give(&p, c, 1);
-	ck_assert_uint_eq(p.n, 1);
-	cairn_lockpool_destroy(&p);
-	ck_assert_int_eq(fcntl(c, F_GETFD), -1);
 	close(dir);
 }
 END_TEST
@@ -755,8 +692,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_open_and_claim);
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);
-	tcase_add_loop_test(tc, test_publish_newest, 0, 4);
-	tcase_add_test(tc, test_lockpool);
+	tcase_add_loop_test(tc, test_publish_newest, 0, 2);
 	tcase_add_test(tc, test_lock);
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
