@@ -182,15 +182,6 @@ static const char *ext(enum cairn_format fmt)
 	return fmt == CAIRN_FORMAT_CSV ? "csv" : fmt == CAIRN_FORMAT_JSON ? "json" : "yaml";
 }
 
-/* result_name - hw1.yaml gives hw1.result.yaml */
-static char *result_name(const char *source, enum cairn_format fmt)
-{
-	const char *dot = strrchr(source, '.');
-	size_t stem = dot ? (size_t)(dot - source) : strlen(source);
-
-	return cairn_xasprintf("%.*s.result.%s", (int)stem, source, ext(fmt));
-}
-
 static void read_as(struct cairn_input *in, const char *source,
 		    enum cairn_format fmt, const char *data, size_t len,
 		    const struct cairn_settings *s)
@@ -214,7 +205,7 @@ char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 	struct cairn_stats st;
 	struct cairn_input in;
 	atomic_int cancel = 0;
-	char err[1024], *name = result_name(source, fmt), *msg = NULL;
+	char err[1024], *name = cairn_result_name(source), *msg = NULL;
 
 	o->disagreements = 0;
 	cairn_buf_adds(&a, "");
