@@ -22,9 +22,10 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
 
 - why: the CPU of the whole machine that each phase kept busy (/proc/stat),
   that of each process during two instances (the brick, each FUSE client,
-  each daemon, in % of one core, from /proc/PID/stat), and, in one more round of each under `gluster volume profile` (the
-  environment gives GL and GL_NS, as bench/gluster.sh exports them), the
-  file operations the brick served per file.  Everything here (glusterd,
+  each daemon, in % of one core, from /proc/PID/stat), and, in one more
+  round of each under `gluster volume profile` (the environment gives GL
+  and GL_NS, as bench/gluster.sh exports them), the file operations the
+  brick served per file.  Everything here (glusterd,
   the brick, both FUSE clients, the daemons) shares the machine's cores:
   the naive loop keeps about one core busy; two instances keep all of
   them busy, so their rate is the machine's capacity over their

@@ -137,11 +137,6 @@ gl_setup() {
 	gl_mount "$GL_B"
 }
 
-# gl_alive PID: the process exists and is not a zombie.
-gl_alive() {
-	[ -r "/proc/$1/stat" ] && ! sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | grep -q '^Z'
-}
-
 # gl_ended PID: PID has ended, every thread of it (it may wait to be
 # reaped).  A killed process with a thread in a FUSE request that the
 # client never answers is a zombie with that thread still listed.
@@ -204,7 +199,7 @@ gl_teardown() {
 	done
 	for p in $GL_PIDS; do
 		n=50
-		while gl_alive "$p" && [ $n -gt 0 ]; do
+		while ! gl_ended "$p" && [ $n -gt 0 ]; do
 			sleep 0.1
 			n=$((n - 1))
 		done
