@@ -110,14 +110,19 @@ static char **names_of(const char *a, const char *b)
 	return v;
 }
 
-/* two_instances - pending sets of "alpha" and "beta", each the other's peer. */
+/*
+ * two_instances - pending sets of "alpha" and "beta", each the other's
+ * peer, and (with near) on the same mount.
+ */
 static void two_instances(struct cairn_pending *pa, struct cairn_pending *pb,
-			  uint64_t prefer_ms, uint64_t steal_ms)
+			  uint64_t prefer_ms, uint64_t steal_ms, int near)
 {
 	cairn_pending_init(pa, 100, 0);
 	cairn_pending_init(pb, 100, 0);
-	cairn_pending_set_peers(pa, "alpha", names_of("beta", NULL), NULL, prefer_ms, steal_ms);
-	cairn_pending_set_peers(pb, "beta", names_of("alpha", NULL), NULL, prefer_ms, steal_ms);
+	cairn_pending_set_peers(pa, "alpha", names_of("beta", NULL),
+				near ? names_of("beta", NULL) : NULL, prefer_ms, steal_ms);
+	cairn_pending_set_peers(pb, "beta", names_of("alpha", NULL),
+				near ? names_of("alpha", NULL) : NULL, prefer_ms, steal_ms);
 }
 
 /*
@@ -130,7 +135,7 @@ START_TEST(test_owners)
 	char mine_a[2048], mine_b[2048], name[16];
 	int na = 0, nb = 0;
 
-	two_instances(&pa, &pb, 0, 1000);
+	two_instances(&pa, &pb, 0, 1000, 0);
 	for (int i = 0; i < 40; i++) {
 		struct stat st = fake(i + 1, i + 1, 1);
 
@@ -175,7 +180,7 @@ START_TEST(test_local_first)
 	char name[16], want[2048] = "", owned[2048] = "";
 	int nowned = 0;
 
-	two_instances(&pa, &pb, 500, 1000);
+	two_instances(&pa, &pb, 500, 1000, 0);
 	for (int i = 0; i < 20; i++) {
 		struct stat st = fake(i + 1, i + 1, 1);
 
@@ -215,12 +220,7 @@ START_TEST(test_near_share)
 	struct cairn_pending pa, pb;
 	char name[16], mine_a[2048], mine_b[2048];
 
-	cairn_pending_init(&pa, 100, 0);
-	cairn_pending_init(&pb, 100, 0);
-	cairn_pending_set_peers(&pa, "alpha", names_of("beta", NULL), names_of("beta", NULL),
-				500, 1000);
-	cairn_pending_set_peers(&pb, "beta", names_of("alpha", NULL), names_of("alpha", NULL),
-				500, 1000);
+	two_instances(&pa, &pb, 500, 1000, 1);
 	for (int i = 0; i < 20; i++) {
 		struct stat st = fake(i + 1, i + 1, 1);
 
