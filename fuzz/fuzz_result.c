@@ -1,9 +1,10 @@
 /*
  * fuzz_result - the result reader, YAML, CSV and JSON.
  *
- * The bytes are read as f.result.yaml, f.result.csv and f.result.json.  What reads
- * is written again and must read back to the same fields and, written a
- * second time, the same bytes; its gradebooks must carry its texts.
+ * The bytes are read as f.result.yaml, f.result.csv and f.result.json.
+ * What reads is written again and must read back to the same fields and,
+ * written a second time, the same bytes; its gradebooks must carry its
+ * texts.
  * What does not read must say why.
  */
 #include "config.h"
