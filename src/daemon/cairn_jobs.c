@@ -31,6 +31,7 @@
 #include "cairn_mem.h"
 #include "cairn_puzzle.h"
 #include "cairn_result.h"
+#include "cairn_stat.h"
 
 /* The largest result a job may hold while it waits for the disk alone. */
 #define STORING_HOLD_MAX (256u * 1024)
@@ -89,7 +90,7 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		}
 		return -errno;
 	}
-	if (fstat(fd, &st) < 0) {
+	if (cairn_stat_basic(fd, "", &st) < 0) {
 		int e = errno;
 		close(fd);
 		return -e;
@@ -182,10 +183,9 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
-		r = cairn_spool_put(sp->processing_fd, j->name,
-				    failed ? sp->failed_fd : sp->done_fd,
-				    failed ? "failed" : "done", j->as ? j->as : j->name,
-				    sp->noreplace, &as);
+		r = cairn_spool_store_as(sp->processing_fd, j->name,
+					 failed ? sp->failed_fd : sp->done_fd,
+					 j->as ? j->as : j->name, sp->noreplace, &as);
 		if (r == 0) {
 			j->stored = cairn_xasprintf("%s/%s", failed ? "failed" : "done", as);
 			free(as);
@@ -311,7 +311,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	struct stat st;
 	int r;
 
-	if (fstatat(sp->processing_fd, j->name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	if (cairn_stat_basic(sp->processing_fd, j->name, &st) < 0) {
 		j->end = CAIRN_JOB_SKIPPED;
 		return;
 	}

@@ -15,12 +15,13 @@
  *   then looks in its own directory.
  * - Moves into done/ and failed/ (shared by all instances) use
  *   RENAME_NOREPLACE where the file system has it.  Elsewhere (GlusterFS,
- *   NFS) the file is first renamed, within processing/<instance>/, to
- *   ".to-DIR.K.NAME" (where it is going), then linked under its numbered
- *   name (link() never replaces), then that name unlinked; a crash at any
- *   point leaves a state that cairn_spool_resolve() recognises from the
- *   directories alone (one inode under both names: it moved; else it goes
- *   back to NAME and is recovered as any claimed file).
+ *   NFS) the file is linked under its first free numbered name (link()
+ *   never replaces), then its name in processing/<instance>/ unlinked.  A
+ *   crash between the two leaves a claimed file with two links, which
+ *   cairn_spool_resolve() finds in done/ or failed/ by its inode: it
+ *   moved, and only the unlink is left.  No name records where the file
+ *   was going, so a move costs the file system two operations, not three
+ *   (a marker's rename, on GlusterFS a round trip and a lookup).
  * - Returning a file to incoming/ needs RENAME_NOREPLACE (a new file of the
  *   same name may have arrived meanwhile); without it the file stays
  *   claimed and is processed where it is (-ENOTSUP).
@@ -29,7 +30,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -263,70 +263,6 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
 }
 
 
-/*
- * store_renamed - the move without RENAME_NOREPLACE, for names that can
- * carry a prefix: the file is renamed, within our own directory, to
- * ".to-DIR.K.NAME", which says where it goes; then linked there (link()
- * never replaces; a name taken means the next K) and that name unlinked.
- * Whatever a crash interrupts, cairn_spool_resolve() finds the file under
- * a name that says how far it got.  A directory cannot be linked: it is
- * renamed after a check (best effort).
- */
-static int store_renamed(int from_fd, const char *name, int to_fd, const char *to_dir,
-			 char **stored)
-{
-	char *cur = cairn_xstrdup(name);
-	int r = -EEXIST;
-
-	for (unsigned k = 0; r == -EEXIST && k <= 1000000; k++) {
-		char *marker = cairn_xasprintf(".to-%s.%u.%s", to_dir, k, name);
-		char *to = cairn_spool_numbered(name, k);
-		struct stat st;
-
-		if (renameat(from_fd, cur, from_fd, marker) < 0) {
-			r = -errno;
-			free(marker);
-			free(to);
-			break;
-		}
-		free(cur);
-		cur = marker;
-		r = linkat(from_fd, marker, to_fd, to, 0) < 0 ? -errno : 0;
-		/* NFS may report EEXIST for a link it made (a retransmission). */
-		if (r == -EEXIST && cairn_spool_same(from_fd, marker, to_fd, to))
-			r = 0;
-		if (r == -EPERM)
-			r = fstatat(to_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST :
-			    renameat(from_fd, marker, to_fd, to) < 0 ? -errno : 1;
-		if (r == 0 && unlinkat(from_fd, marker, 0) < 0) {
-			r = -errno;
-			unlinkat(to_fd, to, 0);
-		}
-		if (r >= 0) {
-			free(cur);
-			if (stored != NULL)
-				*stored = to;
-			else
-				free(to);
-			return 0;
-		}
-		free(to);
-	}
-	/* Not moved: back under its own name. */
-	renameat(from_fd, cur, from_fd, name);
-	free(cur);
-	return r;
-}
-
-int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir,
-		    const char *as, int noreplace, char **stored)
-{
-	if (!noreplace && strcmp(as, name) == 0 && strlen(to_dir) + strlen(name) + 13 <= NAME_MAX)
-		return store_renamed(from_fd, name, to_fd, to_dir, stored);
-	/* RENAME_NOREPLACE, or (a short name's numbering) link() and unlink() */
-	return cairn_spool_store_as(from_fd, name, to_fd, as, stored);
-}
-
 /* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
 static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,
 			char **name)
@@ -376,22 +312,16 @@ int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void 
 	return (int)n;
 }
 
-static int is_marker(int dir_fd, const char *name, void *arg)
-{
-	(void)dir_fd;
-	(void)arg;
-	return strncmp(name, ".to-", 4) == 0;
-}
-
 /*
- * resolve_one - the file `marker` was being moved to to_fd under NAME's
- * K-th numbered name.  Under both names: the move happened, the marker
- * goes.  Otherwise it is renamed back to NAME, to be recovered as any
- * claimed file.  Returns 1 when a move was finished.
+ * resolve_marker - `marker` (".to-DIR.K.NAME", left by cairn 0.1.0 before
+ * it moved without markers) was being moved to to_fd under NAME's K-th
+ * numbered name.  Under both names: the move happened, the marker goes.
+ * Otherwise it is renamed back to NAME, to be recovered as any claimed
+ * file.  Returns 1 when a move was finished.
  */
-static int resolve_one(const struct cairn_spool *sp, const char *marker,
-		       const char *name, int to_fd, unsigned k,
-		       void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
+static int resolve_marker(const struct cairn_spool *sp, const char *marker,
+			  const char *name, int to_fd, unsigned k,
+			  void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
 {
 	char *to = cairn_spool_numbered(name, k);
 	struct stat st;
@@ -409,16 +339,87 @@ static int resolve_one(const struct cairn_spool *sp, const char *marker,
 	return done;
 }
 
+static int is_ino(int dir_fd, const char *name, const struct stat *st)
+{
+	struct stat o;
+
+	return fstatat(dir_fd, name, &o, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       o.st_ino == st->st_ino && o.st_dev == st->st_dev;
+}
+
+/*
+ * stored_in - whether dir_fd holds the inode st under some name: first
+ * NAME's numbered names in turn (where the move puts it), then, in case
+ * one before it was removed since, every entry with st's inode number.
+ */
+static int stored_in(int dir_fd, const char *name, const struct stat *st)
+{
+	int found = 0, fd;
+	DIR *d;
+	struct dirent *de;
+
+	for (unsigned k = 0; k <= 1000000 && !found; k++) {
+		char *to = cairn_spool_numbered(name, k);
+		struct stat o;
+		int there = fstatat(dir_fd, to, &o, AT_SYMLINK_NOFOLLOW) == 0;
+
+		found = there && o.st_ino == st->st_ino && o.st_dev == st->st_dev;
+		free(to);
+		if (!there)
+			break;
+	}
+	if (found || (fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return found;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return 0;
+	}
+	while (!found && (de = readdir(d)) != NULL)
+		found = de->d_ino == st->st_ino && is_ino(dir_fd, de->d_name, st);
+	closedir(d);
+	return found;
+}
+
+/*
+ * resolve_linked - NAME, claimed here, has other links: if one of them is
+ * in done/ or failed/, a move (link, then unlink) was cut short after its
+ * link, and only the unlink is left.  Returns 1 when a move was finished.
+ */
+static int resolve_linked(const struct cairn_spool *sp, const char *name,
+			  void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
+{
+	struct stat st;
+
+	if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode) || st.st_nlink < 2)
+		return 0;
+	if (!stored_in(sp->done_fd, name, &st) && !stored_in(sp->failed_fd, name, &st))
+		return 0;	/* linked elsewhere by whoever wrote it */
+	if (unlinkat(sp->processing_fd, name, 0) < 0)
+		return 0;
+	moved(arg, name, (uint64_t)st.st_ino);
+	return 1;
+}
+
+/* claimed_or_marker - a claimed file, or a marker of an old version's move. */
+static int claimed_or_marker(int dir_fd, const char *name, void *arg)
+{
+	(void)dir_fd;
+	(void)arg;
+	return name[0] != '.' || strncmp(name, ".to-", 4) == 0;
+}
+
 int cairn_spool_resolve(const struct cairn_spool *sp,
 			void (*moved)(void *arg, const char *name, uint64_t ino),
 			void *arg)
 {
-	char **markers;
-	int done = 0, r = cairn_spool_list(sp->processing_fd, is_marker, NULL, &markers);
+	char **names;
+	int done = 0, r = cairn_spool_list(sp->processing_fd, claimed_or_marker, NULL,
+						   &names);
 
 	if (r < 0)
 		return r;
-	for (char **m = markers; *m != NULL; m++) {
+	for (char **m = names; *m != NULL; m++) {
 		char dir[16], *name = NULL;
 		unsigned k;
 
@@ -426,12 +427,14 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
 				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
 
-			done += resolve_one(sp, *m, name, to_fd, k, moved, arg);
+			done += resolve_marker(sp, *m, name, to_fd, k, moved, arg);
+		} else if ((*m)[0] != '.') {
+			done += resolve_linked(sp, *m, moved, arg);
 		}
 		free(name);
 		free(*m);
 	}
-	free(markers);
+	free(names);
 	return done;
 }
 

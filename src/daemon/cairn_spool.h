@@ -4,9 +4,10 @@
  * A struct cairn_spool holds open descriptors on the spool's directories
  * so that every move is between two directory descriptors.  A claim is
  * exclusive on any file system with an atomic rename(); moves into done/
- * and failed/ never overwrite (a second hw1.yaml becomes hw1.1.yaml) and
- * are resolved after a crash by cairn_spool_resolve().  Worker threads use the descriptors concurrently; they are
- * opened once at start and closed once at exit.
+ * and failed/ (cairn_spool_store_as()) never overwrite (a second hw1.yaml
+ * becomes hw1.1.yaml) and are finished after a crash by
+ * cairn_spool_resolve().  Worker threads use the descriptors
+ * concurrently; they are opened once at start and closed once at exit.
  */
 #ifndef CAIRN_SPOOL_H
 #define CAIRN_SPOOL_H
@@ -66,18 +67,6 @@ int cairn_spool_instance_ok(const char *instance);
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
 /*
- * Move `name` into to_fd (the directory to_dir: "done" or "failed") under
- * the first free numbered name of `as` (as, then as.1.ext, ...; `as` is
- * `name` but for a file failed under a short name), never replacing.
- * With noreplace by renameat2(RENAME_NOREPLACE); without, by a rename in
- * from_fd to ".to-TO_DIR.K.NAME", link() and unlink() (for `as` other
- * than `name`, link() and unlink() alone).  Sets *stored (caller frees)
- * to the name used.
- */
-int cairn_spool_put(int from_fd, const char *name, int to_fd, const char *to_dir,
-		    const char *as, int noreplace, char **stored);
-
-/*
  * The names in dir_fd (not "." or "..") for which keep() says yes, as a
  * NULL-terminated array in *out (caller frees each and the array).
  * Returns their number, or -errno.
@@ -86,10 +75,13 @@ int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void 
 		     void *arg, char ***out);
 
 /*
- * At start, before anything is claimed: finish or forget the moves into
- * done/ and failed/ that a crash interrupted.  A file found under both
- * names is unlinked from processing/ and reported to moved(); every
- * marker is removed.  Returns how many were finished, or -errno.
+ * At start, before anything is claimed: finish the moves into done/ and
+ * failed/ that a crash interrupted after their link().  A claimed file
+ * with more than one link whose inode is in done/ or failed/ is unlinked
+ * from processing/ and reported to moved(); so is one that an older
+ * version's marker (".to-DIR.K.NAME") says was moved, and every other
+ * marker goes back to its NAME.  Returns how many were finished, or
+ * -errno.
  */
 int cairn_spool_resolve(const struct cairn_spool *sp,
 			void (*moved)(void *arg, const char *name, uint64_t ino),

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "cairn_log.h"
+#include "cairn_stat.h"
 #include "cairn_watch.h"
 
 #define WATCH_MASK (IN_CLOSE_WRITE | IN_MOVED_TO | IN_Q_OVERFLOW | \
@@ -46,7 +47,7 @@ static int restat(void *ctx, const char *name, struct stat *st)
 {
 	struct cairn_watch *w = ctx;
 
-	return w->dir_fd < 0 || fstatat(w->dir_fd, name, st, AT_SYMLINK_NOFOLLOW) < 0;
+	return w->dir_fd < 0 || cairn_stat_basic(w->dir_fd, name, st) < 0;
 }
 
 static void settle_cb(uv_timer_t *t)

@@ -57,17 +57,13 @@ int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b)
 	       sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
 }
 
-int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
+int cairn_spool_link_move(int from_fd, const char *from, int to_fd, const char *to)
 {
-	if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
-		return 0;
-	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-		return -errno;
 	/*
-	 * No RENAME_NOREPLACE here: link() refuses to replace, too.  NFS may
-	 * report EEXIST for a link it made (a retransmission), and a crash
-	 * between link() and unlink() leaves the file under both names: the
-	 * next move finds its own inode there and only unlinks.
+	 * link() refuses to replace.  NFS may report EEXIST for a link it
+	 * made (a retransmission), and a crash between link() and unlink()
+	 * leaves the file under both names: the next move finds its own
+	 * inode there and only unlinks.
 	 */
 	if (linkat(from_fd, from, to_fd, to, 0) == 0 ||
 	    (errno == EEXIST && cairn_spool_same(from_fd, from, to_fd, to))) {
@@ -89,17 +85,22 @@ int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
 	return renameat(from_fd, from, to_fd, to) < 0 ? -errno : 0;
 }
 
-int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored)
+int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
 {
-	return cairn_spool_store_as(from_fd, name, to_fd, name, stored);
+	if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+		return -errno;
+	return cairn_spool_link_move(from_fd, from, to_fd, to);
 }
 
 int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
-			 char **stored)
+			 int noreplace, char **stored)
 {
 	for (unsigned k = 0; ; k++) {
 		char *to = cairn_spool_numbered(as, k);
-		int r = cairn_spool_move(from_fd, name, to_fd, to);
+		int r = noreplace ? cairn_spool_move(from_fd, name, to_fd, to) :
+			cairn_spool_link_move(from_fd, name, to_fd, to);
 
 		if (r != -EEXIST || k == 1000000) {
 			if (r == 0 && stored != NULL)

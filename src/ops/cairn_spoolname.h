@@ -18,16 +18,23 @@ char *cairn_spool_numbered(const char *name, unsigned k);
 /* Whether dir_a/a and dir_b/b are one inode (both exist). */
 int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b);
 
-/* Move without replacing: 0, -EEXIST when `to` exists, or -errno. */
+/*
+ * Move without replacing: 0, -EEXIST when `to` exists, or -errno.  _move
+ * uses renameat2(RENAME_NOREPLACE), falling back to _link_move where the
+ * file system lacks it; _link_move uses link() and unlink() (a directory:
+ * a check, then rename()).
+ */
 int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to);
+int cairn_spool_link_move(int from_fd, const char *from, int to_fd, const char *to);
 
 /*
- * Move `name` into to_fd under the first free numbered name (name, then
- * name.1.ext, ...).  Sets *stored (caller frees) to the name used.
+ * Move `name` into to_fd under the first free numbered name of `as` (as,
+ * then as.1.ext, ...; `as` is `name` but for a file failed under a short
+ * name), by cairn_spool_move(), or with noreplace 0 (known to be missing)
+ * by cairn_spool_link_move().  Sets *stored (caller frees) to the name
+ * used.
  */
-int cairn_spool_store(int from_fd, const char *name, int to_fd, char **stored);
-/* The same under the numbered names of `as` (a file that failed under a short name). */
 int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
-			 char **stored);
+			 int noreplace, char **stored);
 
 #endif

@@ -2,7 +2,7 @@
  * check_spool - unit tests of the spool's file-system mechanics.
  *
  * Covers the name filter, the no-overwrite numbering of done/ and failed/,
- * claiming, the publish protocol (no temporary file left, stale temporary
+ * claiming, finishing moves a crash cut short, the publish protocol (no temporary file left, stale temporary
  * files recognised by instance), grouped directory flushes from several
  * threads, the retry backoff and the attempts journal's round trip.  Each
  * test works in its own mkdtemp() directory.
@@ -139,7 +139,7 @@ START_TEST(test_store_never_overwrites)
 		char *as = NULL;
 
 		put(src, "hw1.yaml", texts[i]);
-		ck_assert_int_eq(cairn_spool_put(src, "hw1.yaml", dst, "done", "hw1.yaml", i != 1, &as), 0);
+		ck_assert_int_eq(cairn_spool_store_as(src, "hw1.yaml", dst, "hw1.yaml", i != 1, &as), 0);
 		ck_assert_str_eq(as, want[i]);
 		free(as);
 	}
@@ -182,6 +182,76 @@ START_TEST(test_open_and_claim)
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "../x", err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name (one "
 			 "component of at most 200 bytes, not starting with '.')");
+	free(root);
+}
+END_TEST
+
+static int moved_n;
+static char moved_names[8][32];
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static void note_moved(void *arg, const char *name, uint64_t ino)
+{
+	(void)arg;
+	(void)ino;
+	if (moved_n < 8)
+		snprintf(moved_names[moved_n++], sizeof(moved_names[0]), "%s", name);
+}
+
+/*
+ * test_resolve - after a crash between a move's link() and its unlink():
+ * the file is found in done/ (under its name, a numbered name, or past a
+ * removed one) or failed/ (under a short name) by its inode, and only
+ * unlinked; a file linked elsewhere, or into done/ under an unrelated
+ * name's inode number, stays claimed; an old version's markers are
+ * finished or put back.
+ */
+START_TEST(test_resolve)
+{
+	struct cairn_spool sp;
+	char err[256], *root = cairn_xasprintf("%s/spool", tmpdir);
+	int p, outside = open_tmp();
+
+	ck_assert_int_eq(cairn_spool_open(&sp, root, "host1", err, sizeof(err)), 0);
+	p = sp.processing_fd;
+	put(p, "a.yaml", "a\n");		/* linked as done/a.yaml */
+	ck_assert_int_eq(linkat(p, "a.yaml", sp.done_fd, "a.yaml", 0), 0);
+	put(sp.done_fd, "b.yaml", "older b\n");	/* linked as done/b.1.yaml */
+	put(p, "b.yaml", "b\n");
+	ck_assert_int_eq(linkat(p, "b.yaml", sp.done_fd, "b.1.yaml", 0), 0);
+	put(p, "c.yaml", "c\n");		/* done/c.2.yaml; c.yaml, c.1.yaml gone */
+	ck_assert_int_eq(linkat(p, "c.yaml", sp.done_fd, "c.2.yaml", 0), 0);
+	put(p, "d.yaml", "d\n");		/* failed/ under a short name */
+	ck_assert_int_eq(linkat(p, "d.yaml", sp.failed_fd, "d-1f2e.yaml", 0), 0);
+	put(p, "e.yaml", "e\n");		/* a hard link the writer made */
+	ck_assert_int_eq(linkat(p, "e.yaml", outside, "e.yaml", 0), 0);
+	put(p, "f.yaml", "f\n");		/* claimed, not yet moved */
+	put(p, "g.yaml", "g\n");		/* an old marker, linked: moved */
+	ck_assert_int_eq(linkat(p, "g.yaml", sp.done_fd, "g.yaml", 0), 0);
+	ck_assert_int_eq(renameat(p, "g.yaml", p, ".to-done.0.g.yaml"), 0);
+	put(p, ".to-done.0.h.yaml", "h\n");	/* an old marker, not linked */
+	moved_n = 0;
+	ck_assert_int_eq(cairn_spool_resolve(&sp, note_moved, NULL), 5);
+	ck_assert_int_eq(moved_n, 5);
+	qsort(moved_names, 5, sizeof(moved_names[0]), by_name);	/* readdir's order */
+	ck_assert_str_eq(moved_names[0], "a.yaml");
+	ck_assert_str_eq(moved_names[1], "b.yaml");
+	ck_assert_str_eq(moved_names[2], "c.yaml");
+	ck_assert_str_eq(moved_names[3], "d.yaml");
+	ck_assert_str_eq(moved_names[4], "g.yaml");
+	ck_assert_str_eq(slurp(sp.done_fd, "b.yaml"), "older b\n");
+	ck_assert_str_eq(slurp(sp.done_fd, "c.2.yaml"), "c\n");
+	ck_assert_str_eq(slurp(p, "e.yaml"), "e\n");
+	ck_assert_str_eq(slurp(p, "f.yaml"), "f\n");
+	ck_assert_str_eq(slurp(p, "h.yaml"), "h\n");
+	ck_assert_int_eq(count_entries(p), 3);	/* e, f and h */
+	ck_assert_int_eq(count_entries(sp.done_fd), 5);
+	cairn_spool_close(&sp);
+	close(outside);
 	free(root);
 }
 END_TEST
@@ -690,6 +760,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_numbered, 0, sizeof(numbered) / sizeof(numbered[0]));
 	tcase_add_test(tc, test_store_never_overwrites);
 	tcase_add_test(tc, test_open_and_claim);
+	tcase_add_test(tc, test_resolve);
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);
 	tcase_add_loop_test(tc, test_publish_newest, 0, 2);

@@ -3,7 +3,7 @@
 # on GlusterFS): a kill -9 at each step of a claim, of a publish and of a
 # move into done/ (the shim kills the daemon right before or after the
 # chosen system call), then a restart: every input ends in done/ exactly
-# once under its own name, with its right result, never in failed/,
+# once under its own (numbered) name, with its right result, never in failed/,
 # processed at most once more, and nothing is left in incoming/ or
 # processing/ (no marker, no journal entry).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
@@ -17,16 +17,21 @@ ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS
 
 # run_case CASE FILE STORED CALL NAME WHEN: drop FILE, crash at CALL on
-# NAME (WHEN: before or after), restart; FILE must end as done/STORED.
+# NAME (WHEN: before or after), run $between (if set), restart; FILE must
+# end as done/STORED; with a 7th argument "moved", without the restart
+# processing it again.  With $also set, FILE has that second name too.
+between= also=
 run_case() {
 	case=$1 file=$2 stored=$3
 	hw1_input >"$SPOOL/incoming/.$file"
+	[ -z "$also" ] || ln "$SPOOL/incoming/.$file" "$also"
 	mv "$SPOOL/incoming/.$file" "$SPOOL/incoming/$file"
 	STATUS=0
 	CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=$4 CAIRN_STOP_NAME=$5 CAIRN_STOP_WHEN=$6 \
 		LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/$case-1.log" 2>&1 ||
 		STATUS=$?
 	[ "$STATUS" -eq 137 ] || fail "$case: not killed at $4 $5 ($6): exit $STATUS"
+	[ -z "$between" ] || eval "$between"
 	STATUS=0
 	CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$SHIM" \
 		"$CAIRND" -c "$T/c.yaml" --once >"$T/$case-2.log" 2>&1 || STATUS=$?
@@ -36,6 +41,9 @@ run_case() {
 	cmp -s "$T/want" "$SPOOL/results/${file%.yaml}.result.yaml" || fail "$case: result differs"
 	n=$(cat "$T/$case-1.log" "$T/$case-2.log" | grep -c "msg=processed file=$file ") || true
 	[ "$n" -le 1 ] || fail "$case: processed $n times"
+	if [ "${7:-}" = moved ] && grep -q "msg=processed file=$file " "$T/$case-2.log"; then
+		fail "$case: processed again after its move into done/"
+	fi
 	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$case: incoming/ not empty"
 	left=$(find "$P" -mindepth 1 ! -name .attempts ! -name .lock)
 	[ -z "$left" ] || fail "$case: left in processing/: $left"
@@ -56,18 +64,43 @@ run_case publish p1.yaml p1.yaml linkat p1.result.yaml after
 printf 'older\n' >"$SPOOL/results/p2.result.yaml"
 touch -d @1000 "$SPOOL/results/p2.result.yaml"
 run_case publish-replace p2.yaml p2.yaml renameat p2.result.yaml after
-# the move into done/: renamed (in processing/test/) to a name that says
-# where it goes, linked there, that name unlinked
-run_case marker s1.yaml s1.yaml renameat .to-done.0.s1.yaml after
-run_case link s2.yaml s2.yaml linkat s2.yaml after
-run_case unlink-before s3.yaml s3.yaml unlinkat .to-done.0.s3.yaml before
-run_case unlink s4.yaml s4.yaml unlinkat .to-done.0.s4.yaml after
-# a numbered name: done/ already has w.yaml and x.yaml, so ours are
-# w.1.yaml and x.1.yaml (the first link fails, the file is renamed on)
+# the move into done/: linked under its numbered name, then unlinked from
+# processing/test/ (a file left with two links is found in done/ by its
+# inode at the restart)
+run_case link-before s1.yaml s1.yaml linkat s1.yaml before
+run_case link s2.yaml s2.yaml linkat s2.yaml after moved
+run_case unlink-before s3.yaml s3.yaml unlinkat s3.yaml before moved
+run_case unlink s4.yaml s4.yaml unlinkat s4.yaml after moved
+# a numbered name: done/ already has w.yaml, so ours is w.1.yaml
 printf 'another\n' >"$SPOOL/done/w.yaml"
-printf 'another\n' >"$SPOOL/done/x.yaml"
-run_case link-numbered w.yaml w.1.yaml linkat w.1.yaml after
-run_case renumbered x.yaml x.1.yaml renameat .to-done.1.x.yaml after
+run_case link-numbered w.yaml w.1.yaml linkat w.1.yaml after moved
 [ "$(cat "$SPOOL/done/w.yaml")" = another ] || fail "done/w.yaml was replaced"
-[ "$(cat "$SPOOL/done/x.yaml")" = another ] || fail "done/x.yaml was replaced"
+# ... and done/x.yaml, there at the link, is removed before the restart
+printf 'another\n' >"$SPOOL/done/x.yaml"
+between='rm "$SPOOL/done/x.yaml"'
+run_case link-gap x.yaml x.1.yaml linkat x.1.yaml after moved
+between=
+# an input its writer hard-linked elsewhere has two links all along: at
+# the restart (killed after its result) it is not taken for moved
+also=$T/e.elsewhere
+run_case linked e.yaml e.yaml linkat e.result.yaml after
+also=
 [ "$(count_files "$SPOOL/done")" -eq 13 ] || fail "done/ has extra files: $(ls "$SPOOL/done")"
+
+# a name too long to process goes to failed/ under a short name: killed
+# between that link and the unlink, it is found there by its inode and
+# not processed again
+long=$(printf 'l%.0s' $(seq 1 201)).yaml
+printf 'x\n' >"$SPOOL/incoming/.t"
+mv "$SPOOL/incoming/.t" "$SPOOL/incoming/$long"
+STATUS=0
+CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=unlinkat CAIRN_STOP_NAME=$long CAIRN_STOP_WHEN=before \
+	LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-1.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 137 ] || fail "long: not killed at its unlink: exit $STATUS"
+[ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "long: not linked into failed/ before the kill"
+CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-2.log" 2>&1 ||
+	fail "long: restart exit $?"
+[ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "long: failed/ holds $(ls "$SPOOL/failed")"
+[ -z "$(find "$P" -mindepth 1 ! -name .attempts ! -name .lock)" ] || fail "long: left in processing/"
+! grep -q "msg=processed" "$T/long-2.log" || fail "long: processed again: $(cat "$T/long-2.log")"
+echo "ok: long"

@@ -1,0 +1,26 @@
+/*
+ * cairn_stat - the attributes the spool needs of a file, without making a
+ * network file system fetch the ones it does not.
+ *
+ * A rename, a link or a write changes a file's ctime, and a FUSE client
+ * (GlusterFS) then asks its server for all attributes on the next stat().
+ * Asking statx() for the type, mode, inode, size and modification time
+ * only lets the kernel answer from what it holds, while those are fresh:
+ * one round trip less per file, twice on a claim; and on an open file,
+ * GlusterFS can then leave the open to its open-behind cache instead of
+ * opening it on the server.  Nothing the spool
+ * decides reads st_ctime, st_nlink, st_uid or the block counts.
+ */
+#ifndef CAIRN_STAT_H
+#define CAIRN_STAT_H
+
+#include <sys/stat.h>
+
+/*
+ * Like fstatat(dir_fd, name, st, AT_SYMLINK_NOFOLLOW), or with name ""
+ * like fstat(dir_fd), but only st_mode, st_ino, st_dev, st_size and
+ * st_mtim are filled in (the rest is zero); 0, or -1 with errno set.
+ */
+int cairn_stat_basic(int dir_fd, const char *name, struct stat *st);
+
+#endif
