@@ -223,6 +223,7 @@ static void recover(struct cairn_daemon *d)
 	if (r > 0)
 		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", r);
 	r = cairn_recover(&d->ctx, &tmpl, &ops);
+	d->claims_unsure |= r < 0;
 	if (r > 0)
 		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
 	else if (r < 0)

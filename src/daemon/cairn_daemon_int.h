@@ -36,6 +36,7 @@ struct djob {
 	struct cairn_daemon *d;
 	struct cairn_gen *gen;		/* the generation it runs with */
 	struct cairn_cand *cand;	/* NULL for a file already claimed */
+	int held;			/* started with its file in processing/ */
 	struct djob *prev, *next;	/* running jobs */
 };
 
@@ -79,6 +80,8 @@ struct cairn_daemon {
 	uv_async_t rendered;		/* a worker rendered: dispatch more */
 	char **stuck;			/* claimed files waiting for a retry */
 	size_t nstuck, capstuck;
+	unsigned held_running;		/* running jobs started with their file claimed */
+	int claims_unsure;		/* processing/ may hold a file not known here */
 	struct cairn_retry *retry;	/* files tried again alone */
 	size_t nretry, capretry;
 	uv_timer_t retry_timer;

@@ -242,6 +242,8 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote)
 {
 	cairn_status_report(d, j);
+	if (j->unsure)
+		d->claims_unsure = 1;
 	if (j->superseded) {
 		char f[512];
 
@@ -329,6 +331,7 @@ static void after_work_cb(uv_work_t *w, int status)
 
 	(void)status;		/* jobs are never uv_cancel()ed */
 	d->running--;
+	d->held_running -= (unsigned)dj->held;
 	if (!dj->job.released)
 		atomic_fetch_sub(&d->computing, 1);
 	if (dj->prev)
@@ -349,6 +352,23 @@ static void after_work_cb(uv_work_t *w, int status)
 		cairn_dispatch(d);
 }
 
+/*
+ * claims_checked - whether a claim must first look for a file of its name
+ * in processing/<instance>/.  A file is held there only by a running job
+ * (a claim waits while another of its name runs), one that waits for its
+ * retry or is stuck, or one the start or an error left unexplained; as
+ * long as there is none, a claim skips that lookup.
+ */
+static int claims_checked(const struct cairn_daemon *d)
+{
+	if (d->claims_unsure || d->nstuck > 0 || d->held_running > 0)
+		return 1;
+	for (size_t i = 0; i < d->nretry; i++)
+		if (d->retry[i].claimed)
+			return 1;
+	return 0;
+}
+
 static void start_job(struct cairn_daemon *d, const char *name,
 		      struct cairn_cand *c, int claimed, int idle, const char *reason)
 {
@@ -362,6 +382,9 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->cand = c;
 	dj->gen = cairn_gen_ref(d->gen);
 	dj->job.claimed = claimed;
+	dj->job.check_claim = !claimed && claims_checked(d);
+	dj->held = claimed;
+	d->held_running += (unsigned)claimed;
 	cairn_gen_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;

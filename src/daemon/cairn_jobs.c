@@ -312,6 +312,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	int r;
 
 	if (cairn_stat_basic(sp->processing_fd, j->name, &st) < 0) {
+		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
 		return;
 	}
@@ -390,7 +391,7 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
-		int r = cairn_spool_claim(ctx->sp, j->name);
+		int r = cairn_spool_claim(ctx->sp, j->name, j->check_claim);
 
 		if (r < 0) {
 			/*

@@ -61,6 +61,7 @@ struct cairn_job {
 	int keep_inputs;
 	int idle;			/* no other file waits: the reader goes first */
 	int stolen;			/* another instance's file: look before claiming */
+	int check_claim;		/* a file of its name may be held in processing/ */
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
@@ -71,6 +72,7 @@ struct cairn_job {
 	int superseded;			/* results/ kept a newer input's result */
 	char *as;			/* the short name it failed under, or NULL */
 	uint64_t ino;			/* of the claimed input, 0: not seen */
+	int unsure;			/* claimed, then not found for an error: may be there */
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };
 

@@ -74,8 +74,13 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 	for (char **p = names; *p != NULL; p++) {
 		struct stat st;
 
-		if (fstatat(sp->processing_fd, *p, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		if (fstatat(sp->processing_fd, *p, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			/* Gone, or there and not examined: then the job says so. */
+			if (errno != ENOENT)
+				ops->kept(ops->arg, *p);
+			free(*p);
 			continue;
+		}
 		if (cairn_attempts_has(ctx->attempts, *p, (uint64_t)st.st_ino)) {
 			fail_twice(ctx, tmpl, *p, ops);
 		} else if (cairn_spool_unclaim(sp, *p) == 0) {

@@ -6,7 +6,10 @@
  *
  * - A claim is a plain rename() from incoming/ into processing/<instance>/,
  *   a directory that only this instance writes (its lock, cairn_lock.c,
- *   makes that so) and in which the name is checked to be free first.  Of
+ *   makes that so) and in which the name is free: the caller says when it
+ *   may not be (it holds a file of that name there), and then it is looked
+ *   up first, a round trip that a FUSE client cannot answer from its
+ *   cache (it does not keep the absence of a name).  Of
  *   several instances renaming one name, the file system lets exactly one
  *   succeed, on every file system with an atomic rename() (local, NFS,
  *   GlusterFS, CephFS).  No link() is involved, so a client whose unlink()
@@ -438,16 +441,16 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 	return done;
 }
 
-int cairn_spool_claim(const struct cairn_spool *sp, const char *name)
+int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check)
 {
 	struct stat st;
 	char *from;
 	int r = 0;
 
 	/* Only we write here, so a name free now stays free for the rename. */
-	if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+	if (check && fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		return -EEXIST;
-	if (errno != ENOENT)
+	if (check && errno != ENOENT)
 		return -errno;
 	from = cairn_xasprintf("incoming/%s", name);
 	if (renameat(sp->root_fd, from, sp->processing_fd, name) < 0) {

@@ -89,10 +89,11 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 
 /*
  * Claim incoming/NAME into processing/<instance>/NAME: -ENOENT when
- * another instance took it, -EEXIST when a file of that name is already
- * claimed here.
+ * another instance took it.  With check (the caller may hold a file of
+ * that name here), -EEXIST when one is claimed here; without, the caller
+ * knows that none is (a rename would replace it).
  */
-int cairn_spool_claim(const struct cairn_spool *sp, const char *name);
+int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check);
 /* Whether incoming/NAME is (or may be) there still: a lookup, no claim. */
 int cairn_spool_waiting(const struct cairn_spool *sp, const char *name);
 /*

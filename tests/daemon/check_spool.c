@@ -168,11 +168,11 @@ START_TEST(test_open_and_claim)
 	int in = cairn_spool_open_incoming(&sp, 0);
 	ck_assert_int_ge(in, 0);
 	put(in, "hw1.yaml", "x\n");
-	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), 0);
-	ck_assert_int_eq(cairn_spool_claim(&sp, "gone.yaml"), -ENOENT);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", 0), 0);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "gone.yaml", 1), -ENOENT);
 	ck_assert_str_eq(slurp(sp.processing_fd, "hw1.yaml"), "x\n");
 	put(in, "hw1.yaml", "y\n");
-	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml"), -EEXIST);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", 1), -EEXIST);
 	ck_assert_int_eq(cairn_spool_unclaim(&sp, "hw1.yaml"), -EEXIST);
 	ck_assert_int_eq(unlinkat(in, "hw1.yaml", 0), 0);
 	ck_assert_int_eq(cairn_spool_unclaim(&sp, "hw1.yaml"), 0);

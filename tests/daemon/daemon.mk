@@ -42,7 +42,8 @@ daemon_tests = \
 	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
 	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh \
 	tests/daemon/journal.sh \
-	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh
+	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh \
+	tests/daemon/held.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh

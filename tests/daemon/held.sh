@@ -1,0 +1,62 @@
+#!/bin/sh
+# A claim replaces what it renames over, so it looks first whenever a file
+# of its name may be held in processing/test/: here e1.yaml is stuck there
+# (a full disk, simulated by enospc_shim, and no RENAME_NOREPLACE, from
+# stop_shim, so it cannot go back to incoming/) when a second e1.yaml
+# arrives.  The second waits in incoming/ and the first is never replaced;
+# once space returns both are processed, once each, and the second's
+# result (the newer input) is the one left in results/.
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+SHIMS="$top_builddir/tests/daemon/.libs/stop_shim.so $top_builddir/tests/daemon/.libs/enospc_shim.so"
+for s in $SHIMS; do
+	[ -f "$s" ] || fail "$s not built"
+done
+write_conf "$T/c.yaml"
+mkdir -p "$SPOOL/incoming"
+touch "$T/full"
+CAIRN_NO_NOREPLACE=1 CAIRN_ENOSPC_FLAG="$T/full" LD_PRELOAD="$SHIMS" \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	start_daemon d "$T/c.yaml" -v
+D=$LAST_PID
+wait_for 20 log_has d "msg=started" || fail "daemon did not start"
+
+printf 'id: first\npiles: [1, 9]\n' >"$SPOOL/incoming/.e1.yaml"
+touch -d '2 minutes ago' "$SPOOL/incoming/.e1.yaml"
+mv "$SPOOL/incoming/.e1.yaml" "$SPOOL/incoming/e1.yaml"
+stuck() {
+	log_has d 'msg="storage error" file=e1.yaml .*action=retry' &&
+		[ -f "$SPOOL/processing/test/e1.yaml" ]
+}
+wait_for 20 stuck || fail "e1.yaml not kept in processing/ after a storage error"
+printf 'id: second\npiles: [2, 9]\n' >"$SPOOL/incoming/.e1.yaml"
+mv "$SPOOL/incoming/.e1.yaml" "$SPOOL/incoming/e1.yaml"
+
+# the stuck file is tried again (1 s, 2 s), and the new one beside it
+tries() {
+	[ "$(log_count d 'msg="storage error" file=e1.yaml')" -ge 3 ]
+}
+wait_for 30 tries || fail "the stuck file was not tried again"
+kill -STOP "$D"
+first=$(cat "$SPOOL/processing/test/e1.yaml" 2>/dev/null) || true
+second=$(cat "$SPOOL/incoming/e1.yaml" 2>/dev/null) || true
+kill -CONT "$D"
+[ "$first" = "id: first
+piles: [1, 9]" ] || fail "processing/test/e1.yaml holds \"$first\""
+[ "$second" = "id: second
+piles: [2, 9]" ] || fail "incoming/e1.yaml holds \"$second\""
+
+rm "$T/full"
+wait_for 60 test -f "$SPOOL/done/e1.yaml" -a -f "$SPOOL/done/e1.1.yaml" ||
+	fail "not both processed after space returned: $(ls "$SPOOL/done" "$SPOOL/incoming")"
+kill -TERM "$D"
+wait_exit "$D" 20
+[ "$STATUS" -eq 0 ] || fail "exit $STATUS"
+[ "$(cat "$SPOOL/done/e1.yaml" "$SPOOL/done/e1.1.yaml" | grep -c '^id: ')" -eq 2 ] ||
+	fail "done/ holds: $(cat "$SPOOL/done/"*)"
+grep -q '^id: first' "$SPOOL/done/e1.yaml" "$SPOOL/done/e1.1.yaml" || fail "the first e1.yaml is lost"
+grep -q '^id: second' "$SPOOL/done/e1.yaml" "$SPOOL/done/e1.1.yaml" || fail "the second e1.yaml is lost"
+[ "$(log_count d 'msg=processed file=e1.yaml ')" -eq 2 ] || fail "not processed twice in all"
+grep -q '^  - id: second' "$SPOOL/results/e1.result.yaml" ||
+	fail "the older input's result was left: $(cat "$SPOOL/results/e1.result.yaml")"
+echo "ok: a claim never replaces a file of its name held in processing/"
