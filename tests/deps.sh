@@ -17,6 +17,8 @@ pkgs="$pkgs python3 passwd util-linux"
 pkgs="$pkgs clang libclang-rt-14-dev"
 # tests/gluster, bench/gluster.sh (issue 10)
 pkgs="$pkgs glusterfs-server glusterfs-client"
+# tests/daemon/idle.sh counts system calls
+pkgs="$pkgs strace"
 fi
 missing=""
 for p in $pkgs; do

@@ -43,7 +43,12 @@
  * fsyncs instead of queueing one by one.
  */
 #define STORING_MAX 16
-/* How often the other instances' locks are looked at. */
+/*
+ * How often the other instances' locks are looked at while files wait or
+ * run; an idle daemon looks once a rescan period, since they only decide
+ * who takes which file: on a shared file system each look is a round trip
+ * per instance, from every instance.
+ */
 #define PEERS_MS 250
 
 static void handle_closed(uv_handle_t *h)
@@ -233,8 +238,13 @@ static void recover(struct cairn_daemon *d)
 
 static void peers_cb(uv_timer_t *t)
 {
-	cairn_dispatch_peers(t->data);
-	cairn_dispatch(t->data);
+	struct cairn_daemon *d = t->data;
+
+	if (d->pending.n == 0 && d->running == 0 &&
+	    uv_now(&d->loop) - d->peers_ms < (uint64_t)d->gen->conf.rescan_s * 1000)
+		return;
+	cairn_dispatch_peers(d);
+	cairn_dispatch(d);
 }
 
 static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)

@@ -186,8 +186,7 @@ int cairn_lock_peers(int root_fd, const char *self, char ***names, char ***near)
 		pc.dev = (unsigned long)st.st_dev;
 		gethostname(pc.host, sizeof(pc.host) - 1);
 	}
-	r = cairn_spool_list(fd, live_peer, &pc, names);
-	close(fd);
+	r = cairn_spool_list_fd(fd, live_peer, &pc, names);
 	if (near == NULL || r < 0) {
 		for (size_t i = 0; i < pc.nnear; i++)
 			free(pc.near[i]);

@@ -290,20 +290,27 @@ int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void 
 		     void *arg, char ***out)
 {
 	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	return fd < 0 ? -errno : cairn_spool_list_fd(fd, keep, arg, out);
+}
+
+int cairn_spool_list_fd(int fd, int (*keep)(int dir_fd, const char *name, void *arg),
+			void *arg, char ***out)
+{
 	char **v = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
-	DIR *d;
+	DIR *d = fdopendir(fd);
 
-	if (fd < 0 || (d = fdopendir(fd)) == NULL) {
+	if (d == NULL) {
 		int e = errno;
-		if (fd >= 0)
-			close(fd);
+
+		close(fd);
 		return -e;
 	}
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
-		    !keep(dir_fd, de->d_name, arg))
+		    !keep(fd, de->d_name, arg))
 			continue;
 		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
 		v[n++] = cairn_xstrdup(de->d_name);

@@ -73,6 +73,9 @@ int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
  */
 int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
 		     void *arg, char ***out);
+/* The same, reading the directory open on fd, which it takes (and closes). */
+int cairn_spool_list_fd(int fd, int (*keep)(int dir_fd, const char *name, void *arg),
+			void *arg, char ***out);
 
 /*
  * At start, before anything is claimed: finish the moves into done/ and
