@@ -21,7 +21,7 @@ quick=
 )
 rc=$?
 if [ $rc = 77 ]; then
-	echo "gluster,two instances on GlusterFS,,,,,,\"GlusterFS cannot run here (see above)\",skipped" \
+	echo "\"gluster\",\"two instances on GlusterFS\",,,,,,\"GlusterFS cannot run here (see above)\",skipped" \
 		>>"$out/summary.csv"
 	echo "bench: GlusterFS skipped"
 	exit 0

@@ -238,7 +238,7 @@ def latency(a, b, samples, tag="lat"):
 
 def row(out, name, value, unit, baseline, base_value, ratio, target, status):
     with open(os.path.join(out, "summary.csv"), "a") as f:
-        f.write('gluster,%s,%.1f,%s,"%s",%.1f,%.3f,"%s",%s\n'
+        f.write('"gluster","%s",%.1f,"%s","%s",%.1f,%.3f,"%s",%s\n'
                 % (name, value, unit, baseline, base_value, ratio, target, status))
     print("%-8s %-36s %10.1f %-8s %-26s %10.1f %7.3f %-13s %s"
           % ("gluster", name, value, unit, baseline, base_value, ratio, target, status))
@@ -305,17 +305,17 @@ def main():
             f.write("%d,%.1f\n" % (i, v))
     nb, no = statistics.median(base), statistics.median(ours)
     row(out, "CPU busy during the naive loop", 100 * statistics.median(busy_b), "%",
-        "all cores", 100, statistics.median(busy_b), "", "INFO")
+        "all cores", 100, statistics.median(busy_b), "", "info")
     row(out, "CPU busy during two instances", 100 * statistics.median(busy_o), "%",
-        "all cores", 100, statistics.median(busy_o), "", "INFO")
+        "all cores", 100, statistics.median(busy_o), "", "info")
     for role in ("brick", "FUSE client", "daemon"):
         v = [c[role] for c in roles_cpu if role in c]
         if v:
             row(out, "CPU of each %s, two instances" % role, statistics.median(v), "%",
-                "one core", 100, statistics.median(v) / 100, "", "INFO")
+                "one core", 100, statistics.median(v) / 100, "", "info")
     if fops is not None:
         row(out, "brick operations per file, two instances", fops[1], "ops",
-            "naive publish loop", fops[0], fops[1] / fops[0], "", "INFO")
+            "naive publish loop", fops[0], fops[1] / fops[0], "", "info")
         print("gluster: brick operations per file (two instances): " +
               " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[2].items())
                        if k != "FORGET"))
@@ -327,14 +327,14 @@ def main():
     bound = RESCAN_S * 1000 + SETTLE_MS
     med, p99 = statistics.median(lat), lat[min(len(lat) - 1, int(len(lat) * 0.99))]
     row(out, "drop-to-result median across mounts", med, "ms",
-        "rescan_s + settle_ms", bound, med / bound, "", "INFO")
+        "rescan_s + settle_ms", bound, med / bound, "", "info")
     row(out, "drop-to-result max across mounts", lat[-1], "ms",
         "rescan_s + settle_ms + 1 s", bound + 1000, lat[-1] / (bound + 1000), "<= 1",
         "PASS" if lat[-1] <= bound + 1000 else "MISS")
     print("gluster: p99 %.1f ms over %d samples" % (p99, len(lat)))
     lone.sort()
     row(out, "drop-to-result median, no instance there", statistics.median(lone), "ms",
-        "rescan_s + settle_ms", bound, statistics.median(lone) / bound, "", "INFO")
+        "rescan_s + settle_ms", bound, statistics.median(lone) / bound, "", "info")
     row(out, "drop-to-result max, no instance there", lone[-1], "ms",
         "rescan_s + settle_ms + 1 s", bound + 1000, lone[-1] / (bound + 1000), "<= 1",
         "PASS" if lone[-1] <= bound + 1000 else "MISS")

@@ -74,17 +74,31 @@ fi
 # Keep the daemon logs when something went wrong.
 [ $rc = 0 ] && rm -rf "$work"
 
-# The same table in Markdown, for the README (fields hold no commas).
-awk -F, 'function f(v) { return v >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
+# The same table in Markdown, for the README.  Fields in double quotes may
+# hold commas (mawk has no FPAT, so csv() splits them).
+csv_awk='function csv(line, a,    n, i, c, q, v) {
+		n = 0; v = ""; q = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (c == "\"") q = !q
+			else if (c == "," && !q) { a[++n] = v; v = "" }
+			else v = v c
+		}
+		a[++n] = v
+		return n
+	}'
+awk "$csv_awk"'
+	function f(v) { v += 0; return v >= 1000 ? sprintf("%.0f", v) : sprintf("%.4g", v) }
 	NR == 1 { print "| section | case | measured | baseline | ratio | target | status |"
 		  print "|---|---|---|---|---|---|---|"; next }
-	{ gsub(/"/, "") }
-	$NF == "skipped" { printf "| %s | %s | skipped: %s | | | | |\n", $1, $2, $8; next }
-	{ printf "| %s | %s | %s %s | %s: %s | %.3f | %s | %s |\n", $1, $2, f($3), $4,
-		 $5, f($6), $7, $8 == "" ? "-" : $8, $9 }' \
+	{ csv($0, a) }
+	a[9] == "skipped" { printf "| %s | %s | skipped: %s | | | | |\n", a[1], a[2], a[8]; next }
+	{ printf "| %s | %s | %s %s | %s: %s | %.3f | %s | %s |\n", a[1], a[2], f(a[3]), a[4],
+		 a[5], f(a[6]), a[7], a[8] == "" ? "-" : a[8], a[9] }' \
 	"$out/summary.csv" >"$out/summary.md"
 
-awk -F, 'NR > 1 { n[$NF]++ }
+awk "$csv_awk"'
+	NR > 1 { csv($0, a); n[a[9]]++ }
 	END { printf "\n%d PASS, %d MISS, %d info, %d skipped\n",
 	      n["PASS"], n["MISS"], n["info"], n["skipped"] }' "$out/summary.csv"
 echo "results: $out/*.csv, summary.md$( [ "$have_gnuplot" = 0 ] && echo " and *.png")"
