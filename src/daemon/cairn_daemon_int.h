@@ -80,7 +80,6 @@ struct cairn_daemon {
 	uv_async_t rendered;		/* a worker rendered: dispatch more */
 	char **stuck;			/* claimed files waiting for a retry */
 	size_t nstuck, capstuck;
-	unsigned held_running;		/* running jobs started with their file claimed */
 	int claims_unsure;		/* processing/ may hold a file not known here */
 	struct cairn_retry *retry;	/* files tried again alone */
 	size_t nretry, capretry;

@@ -331,7 +331,6 @@ static void after_work_cb(uv_work_t *w, int status)
 
 	(void)status;		/* jobs are never uv_cancel()ed */
 	d->running--;
-	d->held_running -= (unsigned)dj->held;
 	if (!dj->job.released)
 		atomic_fetch_sub(&d->computing, 1);
 	if (dj->prev)
@@ -361,8 +360,11 @@ static void after_work_cb(uv_work_t *w, int status)
  */
 static int claims_checked(const struct cairn_daemon *d)
 {
-	if (d->claims_unsure || d->nstuck > 0 || d->held_running > 0)
+	if (d->claims_unsure || d->nstuck > 0)
 		return 1;
+	for (const struct djob *dj = d->jobs; dj != NULL; dj = dj->next)
+		if (dj->held)
+			return 1;
 	for (size_t i = 0; i < d->nretry; i++)
 		if (d->retry[i].claimed)
 			return 1;
@@ -384,7 +386,6 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->job.claimed = claimed;
 	dj->job.check_claim = !claimed && claims_checked(d);
 	dj->held = claimed;
-	d->held_running += (unsigned)claimed;
 	cairn_gen_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;

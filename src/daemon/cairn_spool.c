@@ -349,12 +349,9 @@ static int resolve_marker(const struct cairn_spool *sp, const char *marker,
 	return done;
 }
 
-static int is_ino(int dir_fd, const char *name, const struct stat *st)
+static int same_inode(const struct stat *a, const struct stat *b)
 {
-	struct stat o;
-
-	return fstatat(dir_fd, name, &o, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       o.st_ino == st->st_ino && o.st_dev == st->st_dev;
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev;
 }
 
 /*
@@ -373,7 +370,7 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 		struct stat o;
 		int there = fstatat(dir_fd, to, &o, AT_SYMLINK_NOFOLLOW) == 0;
 
-		found = there && o.st_ino == st->st_ino && o.st_dev == st->st_dev;
+		found = there && same_inode(&o, st);
 		free(to);
 		if (!there)
 			break;
@@ -384,8 +381,13 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 		close(fd);
 		return 0;
 	}
-	while (!found && (de = readdir(d)) != NULL)
-		found = de->d_ino == st->st_ino && is_ino(dir_fd, de->d_name, st);
+	while (!found && (de = readdir(d)) != NULL) {
+		struct stat o;
+
+		found = de->d_ino == st->st_ino &&
+			fstatat(dir_fd, de->d_name, &o, AT_SYMLINK_NOFOLLOW) == 0 &&
+			same_inode(&o, st);
+	}
 	closedir(d);
 	return found;
 }
@@ -455,10 +457,12 @@ int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check)
 	int r = 0;
 
 	/* Only we write here, so a name free now stays free for the rename. */
-	if (check && fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		return -EEXIST;
-	if (check && errno != ENOENT)
-		return -errno;
+	if (check) {
+		if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			return -EEXIST;
+		if (errno != ENOENT)
+			return -errno;
+	}
 	from = cairn_xasprintf("incoming/%s", name);
 	if (renameat(sp->root_fd, from, sp->processing_fd, name) < 0) {
 		r = -errno;

@@ -17,7 +17,6 @@
 int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
 {
 	struct statx sx;
-
 	int flags = AT_SYMLINK_NOFOLLOW | (name[0] == '\0' ? AT_EMPTY_PATH : 0);
 
 	if (statx(dir_fd, name, flags, BASIC_MASK, &sx) < 0) {

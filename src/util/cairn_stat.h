@@ -8,8 +8,8 @@
  * only lets the kernel answer from what it holds, while those are fresh:
  * one round trip less per file, twice on a claim; and on an open file,
  * GlusterFS can then leave the open to its open-behind cache instead of
- * opening it on the server.  Nothing the spool
- * decides reads st_ctime, st_nlink, st_uid or the block counts.
+ * opening it on the server.  Nothing the spool decides reads st_ctime,
+ * st_nlink, st_uid or the block counts.
  */
 #ifndef CAIRN_STAT_H
 #define CAIRN_STAT_H
