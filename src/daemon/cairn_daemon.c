@@ -224,7 +224,13 @@ static void recover(struct cairn_daemon *d)
 	cairn_gen_settings(d->gen, &tmpl.settings);
 	tmpl.fsync = d->gen->conf.fsync;
 	tmpl.keep_inputs = d->gen->conf.keep_inputs;
+	/* results/ too: older versions made their temporary files there. */
 	r = cairn_publish_remove_stale(d->sp.results_fd, d->sp.instance);
+	if (d->sp.temp_fd >= 0) {
+		int r2 = cairn_publish_remove_stale(d->sp.temp_fd, d->sp.instance);
+
+		r = r < 0 ? r2 : r2 < 0 ? r : r + r2;
+	}
 	if (r > 0)
 		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", r);
 	r = cairn_recover(&d->ctx, &tmpl, &ops);
@@ -297,7 +303,7 @@ static void start(struct cairn_daemon *d)
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
-	cairn_dirsync_init(&d->dirsync);
+	cairn_dirsync_init(&d->dirsync, d->sp.temp_fd);
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
 	d->ctx.dirsync = &d->dirsync;

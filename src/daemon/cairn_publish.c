@@ -10,7 +10,11 @@
  * "result" or "spare", the tag the instance name), so each instance can
  * remove its own leftovers at start: the tag is the exact rest of the
  * name, so instance "a" never takes the files of instance "x.a"; and a
- * temporary name is short whatever the result's name.
+ * temporary name is short whatever the result's name.  The daemon makes
+ * them in a directory of its own (cairn_dirsync.tmp_fd), not in the
+ * results' directory: creating and removing a name holds the directory's
+ * lock, on FUSE for a round trip or two, and every result's move into
+ * place queued behind its neighbours' temporary files.
  *
  * A result made from an input carries the input's modification time as
  * its own, and replaces an existing result only when that one is not
@@ -57,7 +61,7 @@ struct cairn_dirsync_waiter {
 	int err;
 };
 
-void cairn_dirsync_init(struct cairn_dirsync *d)
+void cairn_dirsync_init(struct cairn_dirsync *d, int tmp_fd)
 {
 	pthread_mutex_init(&d->mu, NULL);
 	pthread_cond_init(&d->cv, NULL);
@@ -71,13 +75,20 @@ void cairn_dirsync_init(struct cairn_dirsync *d)
 	d->sync = fsync;
 	d->spares = cairn_xcalloc(SPARES_MAX, sizeof(d->spares[0]));
 	d->nspares = 0;
+	d->tmp_fd = tmp_fd;
+}
+
+/* temp_dir - where a publish into dir_fd through ds makes its temporary file. */
+static int temp_dir(const struct cairn_dirsync *ds, int dir_fd)
+{
+	return ds != NULL && ds->tmp_fd >= 0 ? ds->tmp_fd : dir_fd;
 }
 
 void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd)
 {
 	for (unsigned i = 0; i < d->nspares; i++) {
 		close(d->spares[i].fd);
-		unlinkat(dir_fd, d->spares[i].name, 0);
+		unlinkat(temp_dir(d, dir_fd), d->spares[i].name, 0);
 		free(d->spares[i].name);
 	}
 	free(d->spares);
@@ -256,7 +267,7 @@ void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
 	pthread_mutex_lock(&ds->mu);
 	unsigned n = ds->nspares;
 	pthread_mutex_unlock(&ds->mu);
-	if (n >= SPARES_MAX || (fd = create_temp(dir_fd, "spare", tag, &tmp)) < 0)
+	if (n >= SPARES_MAX || (fd = create_temp(temp_dir(ds, dir_fd), "spare", tag, &tmp)) < 0)
 		return;
 	pthread_mutex_lock(&ds->mu);
 	if (ds->nspares < SPARES_MAX) {
@@ -267,7 +278,7 @@ void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
 	pthread_mutex_unlock(&ds->mu);
 	if (tmp != NULL) {
 		close(fd);
-		unlinkat(dir_fd, tmp, 0);
+		unlinkat(temp_dir(ds, dir_fd), tmp, 0);
 		free(tmp);
 	}
 }
@@ -309,32 +320,33 @@ static int newer(int dir_fd, const char *name, const struct timespec *mtime)
 }
 
 /*
- * place_new - tmp becomes NAME only if no NAME exists (RENAME_NOREPLACE,
+ * place_new - tmp_fd/tmp becomes dir_fd/NAME only if no NAME exists (RENAME_NOREPLACE,
  * or link() and unlink(): neither ever replaces).  1 when placed, 0 when
  * a NAME is there (or the file system can do neither), or -errno.  The
  * rule of cairn_spool_move(), but where hard links are missing (EPERM) the
  * caller's locked compare decides, not an unlocked check and rename.
  */
-static int place_new(int dir_fd, const char *tmp, const char *name, int noreplace)
+static int place_new(int tmp_fd, const char *tmp, int dir_fd, const char *name,
+		     int noreplace)
 {
-	if (noreplace && renameat2(dir_fd, tmp, dir_fd, name, RENAME_NOREPLACE) == 0)
+	if (noreplace && renameat2(tmp_fd, tmp, dir_fd, name, RENAME_NOREPLACE) == 0)
 		return 1;
 	if (noreplace && errno != EINVAL)
 		return errno == EEXIST ? 0 : -errno;
-	if (linkat(dir_fd, tmp, dir_fd, name, 0) < 0) {
+	if (linkat(tmp_fd, tmp, dir_fd, name, 0) < 0) {
 		int e = errno;
 
 		/* NFS may report EEXIST for a link it made (a retransmission). */
-		if (e != EEXIST || !cairn_spool_same(dir_fd, tmp, dir_fd, name))
+		if (e != EEXIST || !cairn_spool_same(tmp_fd, tmp, dir_fd, name))
 			return e == EEXIST || e == EPERM ? 0 : -e;	/* EPERM: no links */
 	}
 	/* Placed; a temporary name left by a failure here is removed at start. */
-	unlinkat(dir_fd, tmp, 0);
+	unlinkat(tmp_fd, tmp, 0);
 	return 1;
 }
 
 /*
- * place - tmp becomes NAME, unless (with nw) NAME is a newer input's
+ * place - tmp_fd/tmp becomes dir_fd/NAME, unless (with nw) NAME is a newer input's
  * result: then tmp is removed and *superseded set.  A first result of a
  * name (the usual case) is placed without a lock, by a move that never
  * replaces; only a NAME already there is compared and replaced under
@@ -345,12 +357,12 @@ static int place_new(int dir_fd, const char *tmp, const char *name, int noreplac
  * when a process is killed during one (cairnd(8), SEVERAL HOSTS).
  * 0 or -errno.
  */
-static int place(int dir_fd, const char *tmp, const char *name,
+static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 		 const struct cairn_newest *nw, int *superseded)
 {
 	int fd = -1, r = 0;
 
-	if (nw != NULL && (r = place_new(dir_fd, tmp, name, nw->noreplace)) != 0)
+	if (nw != NULL && (r = place_new(tmp_fd, tmp, dir_fd, name, nw->noreplace)) != 0)
 		return r < 0 ? r : 0;
 	/* A descriptor of this publish's own: threads exclude each other too. */
 	if (nw != NULL)
@@ -362,8 +374,8 @@ static int place(int dir_fd, const char *tmp, const char *name,
 	}
 	if (nw != NULL && newer(dir_fd, name, &nw->mtime)) {
 		*superseded = 1;
-		unlinkat(dir_fd, tmp, 0);
-	} else if (renameat(dir_fd, tmp, dir_fd, name) < 0) {
+		unlinkat(tmp_fd, tmp, 0);
+	} else if (renameat(tmp_fd, tmp, dir_fd, name) < 0) {
 		r = -errno;
 	}
 	if (fd >= 0)
@@ -387,11 +399,12 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 	char *tmp = NULL;
 	const char *what = "create";
 	int grouped = do_fsync && ds != NULL, dropped = 0;
+	int tmp_fd = temp_dir(ds, dir_fd);
 	int fd, r;
 
 	fd = r = ds ? take_spare(ds, &tmp) : -1;
 	if (fd < 0)
-		fd = r = create_temp(dir_fd, "result", tag, &tmp);
+		fd = r = create_temp(tmp_fd, "result", tag, &tmp);
 	if (fd >= 0) {
 		what = "write";
 		r = write_all(fd, data, len);
@@ -411,12 +424,12 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 		}
 		if (r == 0 && grouped)
 			cairn_dirsync_enter(ds);
-		if (r == 0 && (r = place(dir_fd, tmp, name, nw, &dropped)) < 0)
+		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, &dropped)) < 0)
 			what = "rename";
 		if (grouped && (r < 0 || dropped))
 			cairn_dirsync_leave(ds);
 		if (r < 0)
-			unlinkat(dir_fd, tmp, 0);
+			unlinkat(tmp_fd, tmp, 0);
 	}
 	free(tmp);
 	if (superseded != NULL)

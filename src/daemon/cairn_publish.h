@@ -37,10 +37,18 @@ struct cairn_dirsync {
 	int (*sync)(int fd);		/* fsync(2); a test may count instead */
 	struct cairn_spare *spares;	/* empty temporary files, ready */
 	unsigned nspares;
+	int tmp_fd;			/* where temporary files are made; -1: dir_fd */
 };
 
-void cairn_dirsync_init(struct cairn_dirsync *d);
-/* Also closes the spare temporary files and removes them from dir_fd. */
+/*
+ * tmp_fd (borrowed, or -1) is a directory on dir_fd's file system where
+ * the publishes through d make their temporary files: one that only they
+ * write, so that creating and removing temporary names does not queue
+ * behind the directory lock of dir_fd, which every result's link takes
+ * (on FUSE each of those holds the lock for a round trip or two).
+ */
+void cairn_dirsync_init(struct cairn_dirsync *d, int tmp_fd);
+/* Also closes the spare temporary files and removes them (from tmp_fd, or dir_fd). */
 void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd);
 /* Flush dir_fd, sharing the fsync() with concurrent callers.  0 or -errno. */
 int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
@@ -56,7 +64,8 @@ int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
 /*
  * Write data as dir_fd/NAME through a temporary ".result.<random>.<tag>.tmp"
  * created with O_EXCL (or a spare ".spare.<random>.<tag>.tmp" that
- * cairn_publish_spare() made for ds with the same dir_fd and tag).  With do_fsync, the
+ * cairn_publish_spare() made for ds with the same dir_fd and tag), in
+ * ds's temporary directory when it has one, else in dir_fd.  With do_fsync, the
  * file and (through ds, when not NULL) the directory are flushed.  Returns
  * 0, or a negative errno value with "what: reason" in err; then nothing is
  * left behind.

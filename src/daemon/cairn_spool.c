@@ -47,6 +47,9 @@
 #include "cairn_spool.h"
 #include "cairn_spoolname.h"
 
+/* In processing/<instance>/: the result files' temporary files. */
+#define TEMP_DIR ".tmp"
+
 /* Made here; processing/, results/, done/ and failed/ are made as opened. */
 static const char *const subdirs[] = { "incoming", "problems" };
 
@@ -160,6 +163,27 @@ static int open_own_dir(int dirfd, const char *name, const char **why)
 	return fd;
 }
 
+/*
+ * open_temp_dir - processing/<instance>/.tmp/, made if missing, for the
+ * result files' temporary files: the daemon's own real directory, like
+ * its parent, on results/' file system (a result is linked across), or
+ * -EXDEV where results/ is elsewhere, or a negative errno value.
+ */
+static int open_temp_dir(const struct cairn_spool *sp, const char **why)
+{
+	struct stat a, b;
+	int r = mkdir_at(sp->processing_fd, TEMP_DIR);
+	int fd = r < 0 ? r : open_own_dir(sp->processing_fd, TEMP_DIR, why);
+
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &a) < 0 || fstat(sp->results_fd, &b) < 0 || a.st_dev != b.st_dev) {
+		close(fd);
+		return -EXDEV;
+	}
+	return fd;
+}
+
 int cairn_spool_instance_ok(const char *instance)
 {
 	return instance != NULL && instance[0] != '\0' && instance[0] != '.' &&
@@ -183,7 +207,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	const char *what = root, *why = NULL;
 
 	memset(sp, 0, sizeof(*sp));
-	sp->root_fd = sp->processing_fd = sp->results_fd = -1;
+	sp->root_fd = sp->processing_fd = sp->results_fd = sp->temp_fd = -1;
 	sp->done_fd = sp->failed_fd = sp->lock_fd = -1;
 	if (cairn_spool_instance_check(instance, err, errlen) < 0)
 		return -EINVAL;
@@ -220,6 +244,22 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		r = probe_noreplace(sp);
 	if (r >= 0)
 		r = sp->results_fd = make_dir_at(sp->root_fd, what = "results");
+	if (r >= 0) {
+		r = open_temp_dir(sp, &why);
+		sp->temp_fd = r >= 0 ? r : -1;
+		if (r == -EXDEV)
+			r = 0;	/* results/ is mounted apart: temporary files go there */
+		if (r < 0) {
+			if (why != NULL)
+				snprintf(err, errlen, "%s/processing/%s/%s %s (uid %ld)", root,
+					 instance, TEMP_DIR, why, (long)geteuid());
+			else
+				snprintf(err, errlen, "%s/processing/%s/%s: %s", root, instance,
+					 TEMP_DIR, strerror(-r));
+			cairn_spool_close(sp);
+			return r;
+		}
+	}
 	if (r >= 0)
 		r = sp->done_fd = make_dir_at(sp->root_fd, what = "done");
 	if (r >= 0)
@@ -235,7 +275,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 void cairn_spool_close(struct cairn_spool *sp)
 {
 	int *fds[] = { &sp->root_fd, &sp->processing_fd, &sp->results_fd,
-		       &sp->done_fd, &sp->failed_fd };
+		       &sp->temp_fd, &sp->done_fd, &sp->failed_fd };
 
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
 		if (*fds[i] >= 0)
@@ -562,6 +602,21 @@ static int relock(const struct cairn_spool *sp)
 	return r;
 }
 
+/* revive_temp - make .tmp/ again if it went (alone, or with its parent). */
+static int revive_temp(const struct cairn_spool *sp)
+{
+	const char *why;
+	int fd, r;
+
+	if (sp->temp_fd < 0 || held(sp->temp_fd, sp->processing_fd, TEMP_DIR))
+		return 0;
+	if ((fd = open_temp_dir(sp, &why)) < 0)
+		return fd;
+	r = dup3(fd, sp->temp_fd, O_CLOEXEC) < 0 ? -errno : 0;
+	close(fd);
+	return r;
+}
+
 int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 {
 	const struct { int fd; const char *name; } dirs[] = {
@@ -602,7 +657,7 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sprocessing", n ? "," : "");
 	}
 	close(pfd);
-	if (r < 0)
+	if (r < 0 || (r = revive_temp(sp)) < 0)
 		goto fail;
 	return n > 0;
 fail:

@@ -25,6 +25,7 @@ struct cairn_spool {
 	int root_fd;
 	int processing_fd;		/* processing/<instance>/ */
 	int results_fd;
+	int temp_fd;			/* processing/<instance>/.tmp/, or -1 */
 	int done_fd;
 	int failed_fd;
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
@@ -32,8 +33,11 @@ struct cairn_spool {
 };
 
 /*
- * Create whatever is missing of ROOT, incoming/, processing/<instance>/,
- * results/, done/, failed/ and problems/, and open the descriptors.
+ * Create whatever is missing of ROOT, incoming/, processing/<instance>/
+ * and its .tmp/, results/, done/, failed/ and problems/, and open the
+ * descriptors.  The result files' temporary files are made in .tmp/, a
+ * directory that only this instance writes; temp_fd is -1 (and they are
+ * made in results/) where results/ is on another file system.
  * Returns 0, or a negative errno value with "PATH: reason" in err.
  */
 int cairn_spool_open(struct cairn_spool *sp, const char *root,
@@ -42,7 +46,8 @@ void cairn_spool_close(struct cairn_spool *sp);
 
 /*
  * The spool, results/, done/, failed/ or processing/<instance>/ was
- * deleted or replaced while held (its inode is not the one at its path,
+ * deleted or replaced while held (processing/<instance>/.tmp/ is made
+ * again too, but not named in what) (its inode is not the one at its path,
  * or it has no links): re-create it and re-open it under the same
  * descriptor number.  Returns 0 when all were in place, 1 when something
  * was replaced (its names, comma-separated, in what), or a negative errno

@@ -248,7 +248,7 @@ START_TEST(test_resolve)
 	ck_assert_str_eq(slurp(p, "e.yaml"), "e\n");
 	ck_assert_str_eq(slurp(p, "f.yaml"), "f\n");
 	ck_assert_str_eq(slurp(p, "h.yaml"), "h\n");
-	ck_assert_int_eq(count_entries(p), 3);	/* e, f and h */
+	ck_assert_int_eq(count_entries(p), 4);	/* e, f, h and .tmp */
 	ck_assert_int_eq(count_entries(sp.done_fd), 5);
 	cairn_spool_close(&sp);
 	close(outside);
@@ -409,7 +409,7 @@ START_TEST(test_publish_spare)
 	struct stat st;
 	ino_t spare;
 
-	cairn_dirsync_init(&ds);
+	cairn_dirsync_init(&ds, -1);
 	ck_assert_int_eq(cairn_publish(dir, "a.result.yaml", "host1", "a: 1\n", 5, 1,
 				       &ds, err, sizeof(err)), 0);
 	ck_assert_int_eq(count_entries(dir), 1);
@@ -482,7 +482,7 @@ START_TEST(test_dirsync_threads)
 	struct syncer_arg a[8];
 	int dir = open_tmp();
 
-	cairn_dirsync_init(&ds);
+	cairn_dirsync_init(&ds, -1);
 	for (int i = 0; i < 8; i++) {
 		a[i] = (struct syncer_arg){ &ds, dir, 0 };
 		pthread_create(&t[i], NULL, syncer, &a[i]);
@@ -533,7 +533,7 @@ START_TEST(test_dirsync_groups)
 	struct cairn_dirsync ds;
 	pthread_t t[8];
 
-	cairn_dirsync_init(&ds);
+	cairn_dirsync_init(&ds, -1);
 	ds.sync = held_sync;
 	held_ds = &ds;
 	atomic_store(&held_calls, 0);
@@ -574,7 +574,7 @@ START_TEST(test_dirsync_waits_for_renamer)
 	void *r;
 	int waiting = 0;
 
-	cairn_dirsync_init(&ds);
+	cairn_dirsync_init(&ds, -1);
 	ds.sync = counted_sync;
 	atomic_store(&counted_calls, 0);
 	cairn_dirsync_enter(&ds);
@@ -713,9 +713,88 @@ START_TEST(test_revive)
 	ck_assert_int_eq(stat(path, &b), 0);
 	ck_assert_uint_eq(a.st_ino, b.st_ino);
 	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
+	/* processing/t/.tmp/: removed alone, it is made again without a word */
+	ck_assert_int_ge(sp.temp_fd, 0);
+	fd = sp.temp_fd;
+	ck_assert_int_eq(unlinkat(sp.processing_fd, ".tmp", AT_REMOVEDIR), 0);
+	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
+	ck_assert_int_eq(sp.temp_fd, fd);
+	ck_assert_int_eq(fstat(sp.temp_fd, &a), 0);
+	ck_assert_int_eq(fstatat(sp.processing_fd, ".tmp", &b, AT_SYMLINK_NOFOLLOW), 0);
+	ck_assert(S_ISDIR(b.st_mode));
+	ck_assert_uint_eq(a.st_ino, b.st_ino);
+	/* and with its parent */
+	ck_assert_int_eq(renameat(sp.root_fd, "processing/t", sp.root_fd, "old3"), 0);
+	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 1);
+	ck_assert_str_eq(what, "processing");
+	ck_assert_int_eq(fstat(sp.temp_fd, &a), 0);
+	ck_assert_int_eq(fstatat(sp.processing_fd, ".tmp", &b, 0), 0);
+	ck_assert_uint_eq(a.st_ino, b.st_ino);
 	cairn_spool_close(&sp);
 	free(path);
 	free(root);
+}
+END_TEST
+
+/*
+ * With a temporary directory, a publish makes its temporary file (and a
+ * spare) there and links or renames it across into the result's
+ * directory, leaving nothing behind; run with link() and with
+ * RENAME_NOREPLACE, and through the replace and superseded paths.
+ */
+START_TEST(test_publish_temp_dir)
+{
+	struct cairn_dirsync ds;
+	int dir = open_tmp(), tmp, sup = -1;
+	char err[512];
+	struct stat st;
+	ino_t spare;
+
+	ck_assert_int_eq(mkdirat(dir, ".tmp.host1", 0755), 0);
+	tmp = openat(dir, ".tmp.host1", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ge(tmp, 0);
+	cairn_dirsync_init(&ds, tmp);
+	struct cairn_newest nw = { .mtime = { 200, 0 }, .lock_dir = dir,
+				   .lock_path = "pub.lock", .noreplace = _i };
+
+	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "new\n", 4, 1,
+					     &ds, &nw, &sup, err, sizeof(err)), 0);
+	ck_assert_int_eq(sup, 0);
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
+	ck_assert_int_eq(count_entries(tmp), 0);
+	ck_assert_int_eq(count_entries(dir), 2);	/* the result, .tmp.host1 */
+	cairn_publish_spare(&ds, dir, "host1");
+	ck_assert_int_eq(count_entries(tmp), 1);
+	ck_assert_int_eq(count_entries(dir), 2);
+	spare = spare_ino(tmp);
+	ck_assert_uint_ne(spare, 0);
+	/* an older input's result is dropped, and the spare with it */
+	nw.mtime.tv_sec = 100;
+	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "old\n", 4, 1,
+					     &ds, &nw, &sup, err, sizeof(err)), 0);
+	ck_assert_int_eq(sup, 1);
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
+	ck_assert_int_eq(count_entries(tmp), 0);
+	/* a newer one replaces it, by a rename across */
+	nw.mtime.tv_sec = 300;
+	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "newest\n", 7, 1,
+					     &ds, &nw, &sup, err, sizeof(err)), 0);
+	ck_assert_int_eq(sup, 0);
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "newest\n");
+	ck_assert_int_eq(fstatat(dir, "hw.result.yaml", &st, 0), 0);
+	ck_assert_int_eq(st.st_mtim.tv_sec, 300);
+	ck_assert_int_eq(count_entries(tmp), 0);
+	cairn_publish_spare(&ds, dir, "host1");
+	ck_assert_int_eq(cairn_publish(dir, "b.result.yaml", "host1", "b\n", 2, 0,
+				       &ds, err, sizeof(err)), 0);
+	ck_assert_int_eq(count_entries(tmp), 0);
+	cairn_publish_spare(&ds, dir, "host1");
+	ck_assert_int_eq(count_entries(tmp), 1);
+	cairn_dirsync_destroy(&ds, dir);
+	ck_assert_int_eq(count_entries(tmp), 0);
+	ck_assert_int_eq(count_entries(dir), 4);	/* 2 results, pub.lock, .tmp.host1 */
+	close(tmp);
+	close(dir);
 }
 END_TEST
 
@@ -764,6 +843,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);
 	tcase_add_loop_test(tc, test_publish_newest, 0, 2);
+	tcase_add_loop_test(tc, test_publish_temp_dir, 0, 2);
 	tcase_add_test(tc, test_lock);
 	tcase_add_test(tc, test_stale_temps);
 	tcase_add_test(tc, test_dirsync_threads);
