@@ -10,11 +10,12 @@
  * "result" or "spare", the tag the instance name), so each instance can
  * remove its own leftovers at start: the tag is the exact rest of the
  * name, so instance "a" never takes the files of instance "x.a"; and a
- * temporary name is short whatever the result's name.  The daemon makes
- * them in a directory of its own (cairn_dirsync.tmp_fd), not in the
- * results' directory: creating and removing a name holds the directory's
- * lock, on FUSE for a round trip or two, and every result's move into
- * place queued behind its neighbours' temporary files.
+ * temporary name is short whatever the result's name.  Where moves go by
+ * link, the daemon makes them in a directory of its own
+ * (cairn_dirsync.tmp_fd), not in the results' directory: creating and
+ * removing a name holds the directory's lock, on FUSE for a round trip or
+ * two, and every result's link into place queued behind its neighbours'
+ * temporary files.
  *
  * A result made from an input carries the input's modification time as
  * its own, and replaces an existing result only when that one is not

@@ -184,6 +184,26 @@ static int open_temp_dir(const struct cairn_spool *sp, const char **why)
 	return fd;
 }
 
+int cairn_spool_open_temp(struct cairn_spool *sp, char *err, size_t errlen)
+{
+	const char *why = NULL;
+	int r = open_temp_dir(sp, &why);
+
+	if (r == -EXDEV)
+		return 0;	/* results/ is mounted apart: temporary files go there */
+	if (r >= 0) {
+		sp->temp_fd = r;
+		return 0;
+	}
+	if (why != NULL)
+		snprintf(err, errlen, "%s/processing/%s/%s %s (uid %ld)", sp->root, sp->instance,
+			 TEMP_DIR, why, (long)geteuid());
+	else
+		snprintf(err, errlen, "%s/processing/%s/%s: %s", sp->root, sp->instance,
+			 TEMP_DIR, strerror(-r));
+	return r;
+}
+
 int cairn_spool_instance_ok(const char *instance)
 {
 	return instance != NULL && instance[0] != '\0' && instance[0] != '.' &&
@@ -244,21 +264,10 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		r = probe_noreplace(sp);
 	if (r >= 0)
 		r = sp->results_fd = make_dir_at(sp->root_fd, what = "results");
-	if (r >= 0) {
-		r = open_temp_dir(sp, &why);
-		sp->temp_fd = r >= 0 ? r : -1;
-		if (r == -EXDEV)
-			r = 0;	/* results/ is mounted apart: temporary files go there */
-		if (r < 0) {
-			if (why != NULL)
-				snprintf(err, errlen, "%s/processing/%s/%s %s (uid %ld)", root,
-					 instance, TEMP_DIR, why, (long)geteuid());
-			else
-				snprintf(err, errlen, "%s/processing/%s/%s: %s", root, instance,
-					 TEMP_DIR, strerror(-r));
-			cairn_spool_close(sp);
-			return r;
-		}
+	if (r >= 0 && !sp->noreplace &&
+	    (r = cairn_spool_open_temp(sp, err, errlen)) < 0) {
+		cairn_spool_close(sp);
+		return r;
 	}
 	if (r >= 0)
 		r = sp->done_fd = make_dir_at(sp->root_fd, what = "done");
@@ -602,15 +611,25 @@ static int relock(const struct cairn_spool *sp)
 	return r;
 }
 
-/* revive_temp - make .tmp/ again if it went (alone, or with its parent). */
+/*
+ * revive_temp - make .tmp/ again if it went (alone, or with its parent);
+ * where results/ came back on another file system, the temporary files
+ * go to results/ itself (temp_fd becomes a copy of results_fd).
+ */
 static int revive_temp(const struct cairn_spool *sp)
 {
+	struct stat a, b;
 	const char *why;
 	int fd, r;
 
-	if (sp->temp_fd < 0 || held(sp->temp_fd, sp->processing_fd, TEMP_DIR))
+	if (sp->temp_fd < 0 || (held(sp->temp_fd, sp->processing_fd, TEMP_DIR) &&
+				fstat(sp->temp_fd, &a) == 0 && fstat(sp->results_fd, &b) == 0 &&
+				a.st_dev == b.st_dev))
 		return 0;
-	if ((fd = open_temp_dir(sp, &why)) < 0)
+	fd = open_temp_dir(sp, &why);
+	if (fd == -EXDEV && (fd = dup(sp->results_fd)) < 0)
+		fd = -errno;
+	if (fd < 0)
 		return fd;
 	r = dup3(fd, sp->temp_fd, O_CLOEXEC) < 0 ? -errno : 0;
 	close(fd);

@@ -33,16 +33,27 @@ struct cairn_spool {
 };
 
 /*
- * Create whatever is missing of ROOT, incoming/, processing/<instance>/
- * and its .tmp/, results/, done/, failed/ and problems/, and open the
- * descriptors.  The result files' temporary files are made in .tmp/, a
- * directory that only this instance writes; temp_fd is -1 (and they are
- * made in results/) where results/ is on another file system.
+ * Create whatever is missing of ROOT, incoming/, processing/<instance>/,
+ * results/, done/, failed/ and problems/, and open the descriptors; where
+ * the file system has no RENAME_NOREPLACE, also processing/<instance>/.tmp/
+ * (cairn_spool_open_temp).
  * Returns 0, or a negative errno value with "PATH: reason" in err.
  */
 int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		     const char *instance, char *err, size_t errlen);
 void cairn_spool_close(struct cairn_spool *sp);
+
+/*
+ * Make and open processing/<instance>/.tmp/ as temp_fd, for the result
+ * files' temporary files: a directory that only this instance writes, so
+ * that creating and removing them does not hold the lock of results/,
+ * which every result's link into place takes (on a network file system
+ * each holds it for a round trip or two; where RENAME_NOREPLACE works,
+ * a rename within results/ is cheaper, and temp_fd stays -1).  temp_fd
+ * stays -1 too where results/ is on another file system than processing/.
+ * 0, or a negative errno value with the reason in err.
+ */
+int cairn_spool_open_temp(struct cairn_spool *sp, char *err, size_t errlen);
 
 /*
  * The spool, results/, done/, failed/ or processing/<instance>/ was

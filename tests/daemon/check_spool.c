@@ -19,7 +19,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -248,7 +250,7 @@ START_TEST(test_resolve)
 	ck_assert_str_eq(slurp(p, "e.yaml"), "e\n");
 	ck_assert_str_eq(slurp(p, "f.yaml"), "f\n");
 	ck_assert_str_eq(slurp(p, "h.yaml"), "h\n");
-	ck_assert_int_eq(count_entries(p), 4);	/* e, f, h and .tmp */
+	ck_assert_int_eq(count_entries(p), 3);	/* e, f and h */
 	ck_assert_int_eq(count_entries(sp.done_fd), 5);
 	cairn_spool_close(&sp);
 	close(outside);
@@ -699,6 +701,8 @@ START_TEST(test_revive)
 	char *path = cairn_xasprintf("%s/results", root);
 	struct stat a, b;
 	int fd;
+	/* before the spool's descriptors, which must see the namespace's mounts */
+	int ns = unshare(CLONE_NEWNS) == 0 && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
 
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "t", err, sizeof(err)), 0);
 	fd = sp.results_fd;
@@ -713,8 +717,11 @@ START_TEST(test_revive)
 	ck_assert_int_eq(stat(path, &b), 0);
 	ck_assert_uint_eq(a.st_ino, b.st_ino);
 	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
-	/* processing/t/.tmp/: removed alone, it is made again without a word */
+	/* processing/t/.tmp/ (made where there is no RENAME_NOREPLACE) */
+	ck_assert_int_eq(sp.temp_fd, sp.noreplace ? -1 : sp.temp_fd);
+	ck_assert_int_eq(cairn_spool_open_temp(&sp, err, sizeof(err)), 0);
 	ck_assert_int_ge(sp.temp_fd, 0);
+	/* removed alone, it is made again without a word */
 	fd = sp.temp_fd;
 	ck_assert_int_eq(unlinkat(sp.processing_fd, ".tmp", AT_REMOVEDIR), 0);
 	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
@@ -730,6 +737,26 @@ START_TEST(test_revive)
 	ck_assert_int_eq(fstat(sp.temp_fd, &a), 0);
 	ck_assert_int_eq(fstatat(sp.processing_fd, ".tmp", &b, 0), 0);
 	ck_assert_uint_eq(a.st_ino, b.st_ino);
+	/*
+	 * results/ back on another file system (a tmpfs, in a mount namespace
+	 * of this test's own, where it may make one): the temporary files go
+	 * to results/ itself, since no link crosses file systems.
+	 */
+	if (ns && renameat(sp.root_fd, "results", sp.root_fd, "old4") == 0 &&
+	    mkdirat(sp.root_fd, "results", 0755) == 0 &&
+	    mount("cairn-test", path, "tmpfs", 0, "size=1m") == 0) {
+		ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 1);
+		ck_assert_str_eq(what, "results");
+		ck_assert_int_eq(fstat(sp.temp_fd, &a), 0);
+		ck_assert_int_eq(fstat(sp.results_fd, &b), 0);
+		ck_assert_uint_eq(a.st_dev, b.st_dev);
+		ck_assert_uint_eq(a.st_ino, b.st_ino);
+		ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
+		ck_assert_int_eq(umount2(path, MNT_DETACH), 0);
+	} else {
+		fprintf(stderr, "test_revive: no tmpfs here (%s): results/ on another "
+			"file system not tried\n", strerror(errno));
+	}
 	cairn_spool_close(&sp);
 	free(path);
 	free(root);

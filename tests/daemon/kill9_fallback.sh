@@ -59,7 +59,13 @@ run_case claim-after c1.yaml c1.yaml renameat c1.yaml after
 # the publish: a first result is linked into place (link() never
 # replaces) and its temporary name unlinked, the input still claimed
 run_case publish-before p0.yaml p0.yaml linkat p0.result.yaml before
+# (its temporary file is in processing/test/.tmp/, removed at the restart)
+between='[ -n "$(ls -A "$P/.tmp" | grep "^\.result\.[0-9a-f]*\.test\.tmp$")" ] ||
+	fail "publish: no temporary file in processing/test/.tmp/ at the kill: $(ls -A "$P/.tmp")"'
 run_case publish p1.yaml p1.yaml linkat p1.result.yaml after
+between=
+grep -q 'msg="removed stale temporary files" count=1' "$T/publish-2.log" ||
+	fail "publish: its temporary file not removed at the restart: $(cat "$T/publish-2.log")"
 # a result of that name already there: compared and renamed over it
 printf 'older\n' >"$SPOOL/results/p2.result.yaml"
 touch -d @1000 "$SPOOL/results/p2.result.yaml"

@@ -69,27 +69,19 @@ XA=$LAST_PID
 wait_for 20 log_has xa "msg=started" || fail "x.a did not start"
 hw1_input >"$SPOOL/incoming/one.yaml"
 wait_for 20 test -f "$SPOOL/done/one.yaml" || fail "x.a did not process"
-XT=$SPOOL/processing/x.a/.tmp
 has_spare() {
-	[ -n "$(ls -A "$XT" | grep '^\.spare\.[0-9a-f]*\.x\.a\.tmp$')" ]
+	[ -n "$(ls -A "$SPOOL/results" | grep '^\.spare\.[0-9a-f]*\.x\.a\.tmp$')" ]
 }
 wait_for 20 has_spare || fail "x.a made no spare temporary file"
-ls -A "$XT" | grep '\.x\.a\.tmp$' >"$T/xa-temps"
-# x.a's temporary files under a's pattern too: a never looks in x.a's .tmp/
-cp "$XT/$(head -1 "$T/xa-temps")" "$XT/.result.0123456789abcdef.a.tmp"
-echo .result.0123456789abcdef.a.tmp >>"$T/xa-temps"
-# a's own: one from an older version in results/, one in its .tmp/
+ls -A "$SPOOL/results" | grep '\.x\.a\.tmp$' >"$T/xa-temps"
 echo half >"$SPOOL/results/.result.0123456789abcdef.a.tmp"
-mkdir -p "$SPOOL/processing/a/.tmp"
-echo half >"$SPOOL/processing/a/.tmp/.result.fedcba9876543210.a.tmp"
 STATUS=0
 "$CAIRND" -c "$T/a.yaml" --once >"$T/a.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "instance a: exit $STATUS"
-grep -q 'msg="removed stale temporary files" count=2' "$T/a.log" || fail "a's own stale files: $(cat "$T/a.log")"
-[ ! -e "$SPOOL/results/.result.0123456789abcdef.a.tmp" ] || fail "a's stale file in results/ kept"
-[ ! -e "$SPOOL/processing/a/.tmp/.result.fedcba9876543210.a.tmp" ] || fail "a's stale file in .tmp/ kept"
+grep -q 'msg="removed stale temporary files" count=1' "$T/a.log" || fail "a's own stale file: $(cat "$T/a.log")"
+[ ! -e "$SPOOL/results/.result.0123456789abcdef.a.tmp" ] || fail "a's stale file kept"
 while read -r f; do
-	[ -e "$XT/$f" ] || fail "instance a removed x.a's $f"
+	[ -e "$SPOOL/results/$f" ] || fail "instance a removed x.a's $f"
 done <"$T/xa-temps"
 kill -TERM "$XA"
 wait_exit "$XA" 20
