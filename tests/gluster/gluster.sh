@@ -235,7 +235,11 @@ done
 gone=$(grep -c 'msg=skipped .*reason=gone' "$W/all.log" || true)
 stale=$(grep -c 'msg=skipped .*reason="taken by its owner"' "$W/all.log" || true)
 left_in=$(find "$S/incoming" -mindepth 1 | wc -l)
-left_proc=$(find "$S/processing" -mindepth 2 ! -name .lock ! -name .attempts | wc -l)
+# what is left in processing/*/ but each one's lock, journal and (empty) .tmp/
+leftover() {
+	find "$S/processing" -mindepth 2 ! -name .lock ! -name .attempts ! -path "$S/processing/*/.tmp"
+}
+left_proc=$(leftover | wc -l)
 rate=$(echo "$N $t0 $t1" | awk '{ printf "%.0f", $1 / ($3 - $2) }')
 echo "gluster: files=$N kills=$KILLS duplicates=$((dups + twice)) lost=$lost wrong_results=$bad" \
 	"gone=$gone stale_looked_up=$stale left_incoming=$left_in left_processing=$left_proc files_per_s=$rate"
@@ -244,6 +248,6 @@ echo "gluster: files=$N kills=$KILLS duplicates=$((dups + twice)) lost=$lost wro
 [ "$lost" -eq 0 ] || fail "$lost inputs lost"
 [ "$bad" -eq 0 ] || fail "$bad results differ from cairn solve's"
 [ "$left_in" -eq 0 ] || fail "incoming/ not empty"
-[ "$left_proc" -eq 0 ] || fail "processing/ not empty: $(find "$S/processing" -mindepth 2 ! -name .lock ! -name .attempts | head -3)"
+[ "$left_proc" -eq 0 ] || fail "processing/ not empty: $(leftover | head -3)"
 [ "$(find "$S/done" -mindepth 1 | wc -l)" -eq "$N" ] || fail "done/ holds more than the inputs"
 echo "ok: $N files through two mounts, $KILLS kills, exactly once"
