@@ -702,7 +702,8 @@ START_TEST(test_revive)
 	struct stat a, b;
 	int fd;
 	/* before the spool's descriptors, which must see the namespace's mounts */
-	int ns = unshare(CLONE_NEWNS) == 0 && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
+	int ns = unshare(CLONE_NEWNS) == 0 &&
+		 mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) == 0;
 
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "t", err, sizeof(err)), 0);
 	fd = sp.results_fd;
