@@ -163,6 +163,14 @@ static int open_own_dir(int dirfd, const char *name, const char **why)
 	return fd;
 }
 
+/* same_fs - whether descriptors a and b are on one file system. */
+static int same_fs(int a, int b)
+{
+	struct stat sa, sb;
+
+	return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev;
+}
+
 /*
  * open_temp_dir - processing/<instance>/.tmp/, made if missing, for the
  * result files' temporary files: the daemon's own real directory, like
@@ -171,13 +179,10 @@ static int open_own_dir(int dirfd, const char *name, const char **why)
  */
 static int open_temp_dir(const struct cairn_spool *sp, const char **why)
 {
-	struct stat a, b;
 	int r = mkdir_at(sp->processing_fd, TEMP_DIR);
 	int fd = r < 0 ? r : open_own_dir(sp->processing_fd, TEMP_DIR, why);
 
-	if (fd < 0)
-		return fd;
-	if (fstat(fd, &a) < 0 || fstat(sp->results_fd, &b) < 0 || a.st_dev != b.st_dev) {
+	if (fd >= 0 && !same_fs(fd, sp->results_fd)) {
 		close(fd);
 		return -EXDEV;
 	}
@@ -574,7 +579,7 @@ static int held(int fd, int dirfd, const char *name)
 		return 0;
 	if (fstatat(dirfd, name, &b, 0) < 0)
 		return 0;
-	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+	return same_inode(&a, &b);
 }
 
 /*
@@ -618,13 +623,11 @@ static int relock(const struct cairn_spool *sp)
  */
 static int revive_temp(const struct cairn_spool *sp)
 {
-	struct stat a, b;
 	const char *why;
 	int fd, r;
 
 	if (sp->temp_fd < 0 || (held(sp->temp_fd, sp->processing_fd, TEMP_DIR) &&
-				fstat(sp->temp_fd, &a) == 0 && fstat(sp->results_fd, &b) == 0 &&
-				a.st_dev == b.st_dev))
+				same_fs(sp->temp_fd, sp->results_fd)))
 		return 0;
 	fd = open_temp_dir(sp, &why);
 	if (fd == -EXDEV && (fd = dup(sp->results_fd)) < 0)

@@ -40,8 +40,7 @@ done
 [ "$(count_files "$SPOOL/done")" -eq $N ] || fail "done/ has extra files: $(ls "$SPOOL/done" | grep '\..*\.' | head)"
 [ "$(count_files "$SPOOL/results")" -eq $N ] || fail "results/ has extra files"
 [ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "incoming/ not empty"
-[ "$(find "$SPOOL/processing/test" -mindepth 1 ! -name .attempts ! -name .lock \
-	! -path "$SPOOL/processing/test/.tmp" | wc -l)" -eq 0 ] ||
+[ -z "$(left_in_processing "$SPOOL/processing/test")" ] ||
 	fail "processing/ not empty"
 # files returned after the kill were processed: the journal forgot them
 [ ! -s "$SPOOL/processing/test/.attempts" ] || fail "attempts journal not emptied"

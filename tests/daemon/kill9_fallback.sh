@@ -45,7 +45,7 @@ run_case() {
 		fail "$case: processed again after its move into done/"
 	fi
 	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$case: incoming/ not empty"
-	left=$(find "$P" -mindepth 1 ! -name .attempts ! -name .lock ! -path "$P/.tmp")
+	left=$(left_in_processing "$P")
 	[ -z "$left" ] || fail "$case: left in processing/: $left"
 	[ ! -s "$P/.attempts" ] || fail "$case: attempts journal: $(cat "$P/.attempts")"
 	[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "$case: failed/ not empty"
@@ -107,7 +107,6 @@ CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=unlinkat CAIRN_STOP_NAME=$long CAIRN_STOP_W
 CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-2.log" 2>&1 ||
 	fail "long: restart exit $?"
 [ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "long: failed/ holds $(ls "$SPOOL/failed")"
-[ -z "$(find "$P" -mindepth 1 ! -name .attempts ! -name .lock ! -path "$P/.tmp")" ] ||
-	fail "long: left in processing/"
+[ -z "$(left_in_processing "$P")" ] || fail "long: left in processing/"
 ! grep -q "msg=processed" "$T/long-2.log" || fail "long: processed again: $(cat "$T/long-2.log")"
 echo "ok: long"

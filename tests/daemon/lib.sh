@@ -81,6 +81,12 @@ wait_exit() {
 	wait "$1" || STATUS=$?
 }
 
+# left_in_processing DIR: what a processing/<instance>/ holds besides its
+# lock, its journal and its (empty) .tmp/, one path per line.
+left_in_processing() {
+	find "$1" -mindepth 1 ! -name .attempts ! -name .lock ! -path "$1/.tmp"
+}
+
 count_files() {
 	find "$1" -mindepth 1 -maxdepth 1 ${2:+-name "$2"} | wc -l
 }
