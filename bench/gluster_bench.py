@@ -12,6 +12,10 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
   the volume and renamed into incoming/, half through each mount; timed
   from the first rename until done/ holds all N.  Target: >= 1.0x naive.
   Rounds alternate (naive, instances, naive, ...); medians are reported.
+- the spool protocol alone (protocol_round): each round, N more files
+  through both mounts with nothing but the file operations of SPEC §5,
+  in 8 threads per mount: a ceiling for any implementation of the
+  protocol here, against which both other rates are compared (info).
 - latency: single files renamed into incoming/ through MOUNT_A, one at a
   time, from the rename until its result is visible through MOUNT_B.  The
   instance on the mount a file arrives through learns of it at once
@@ -23,7 +27,8 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
 - why: the CPU of the whole machine that each phase kept busy (/proc/stat),
   that of each process during two instances (the brick, each FUSE client,
   each daemon, in % of one core, from /proc/PID/stat), and, in one more
-  round of each under `gluster volume profile` (the environment gives GL
+  round of each (both instances running: the latency rounds stop one,
+  so they come after) under `gluster volume profile` (the environment gives GL
   and GL_NS, as bench/gluster.sh exports them), the file operations the
   brick served per file.  Everything here (glusterd,
   the brick, both FUSE clients, the daemons) shares the machine's cores:
@@ -193,21 +198,24 @@ def drop_half(spool, names):
         os.rename(os.path.join(st, name), os.path.join(spool, "incoming", name))
 
 
-def instances_round(a, b, names, counted=None):
-    """a, b: spool paths through each mount; returns files/s."""
-    half_a, half_b = names[0::2], names[1::2]
-    t0 = now()
+def at_once(through_a, through_b):
+    """through_b() in a child process while through_a() runs here."""
     pid = os.fork()
     if pid == 0:
+        code = 1
         try:
-            drop_half(b, half_b)
+            through_b()
+            code = 0
         finally:
-            os._exit(0)
-    drop_half(a, half_a)
-    os.waitpid(pid, 0)
-    if not wait_count(os.path.join(a, "done"), len(names), 120 + len(names) / 5):
-        raise SystemExit("gluster_bench: only %d of %d in done/"
-                         % (count(os.path.join(a, "done")), len(names)))
+            os._exit(code)
+    through_a()
+    if os.waitpid(pid, 0)[1] != 0:
+        raise SystemExit("gluster_bench: the part through mount B failed")
+
+
+def round_end(a, n, t0, counted):
+    """files/s since t0; the brick's counts into counted; done/ and
+    results/ emptied for the next round."""
     t = now() - t0
     if counted is not None:
         counted.append(profile("info incremental"))
@@ -216,7 +224,76 @@ def instances_round(a, b, names, counted=None):
         for f in os.listdir(p):
             if not f.startswith("."):
                 os.unlink(os.path.join(p, f))
-    return len(names) / t
+    return n / t
+
+
+def instances_round(a, b, names, counted=None):
+    """a, b: spool paths through each mount; returns files/s."""
+    t0 = now()
+    at_once(lambda: drop_half(a, names[0::2]), lambda: drop_half(b, names[1::2]))
+    if not wait_count(os.path.join(a, "done"), len(names), 120 + len(names) / 5):
+        raise SystemExit("gluster_bench: only %d of %d in done/"
+                         % (count(os.path.join(a, "done")), len(names)))
+    return round_end(a, len(names), t0, counted)
+
+
+def protocol_side(spool, inst, names, threads):
+    """The spool protocol's file operations for names, through one mount,
+    in threads: the writer's rename into incoming/, then per file the
+    claim, the input read, the result written to a temporary name,
+    fsynced, given the input's mtime and linked into results/, the
+    temporary name removed, the input linked into done/ and unlinked.
+    Nothing else (no parsing, solving, logging, directory flush)."""
+    import queue
+    import threading
+    fds = {d: os.open(os.path.join(spool, d), os.O_RDONLY | os.O_DIRECTORY)
+           for d in ("incoming", "processing/" + inst, "processing/%s/.tmp" % inst,
+                     "results", "done", "../" + os.path.basename(spool) + ".stage")}
+    inc, proc, tmp = fds["incoming"], fds["processing/" + inst], fds["processing/%s/.tmp" % inst]
+    res, done = fds["results"], fds["done"]
+    stage_fd = fds["../" + os.path.basename(spool) + ".stage"]
+    q = queue.Queue()
+
+    def worker():
+        for name in iter(q.get, None):
+            os.rename(name, name, src_dir_fd=inc, dst_dir_fd=proc)
+            fd = os.open(name, os.O_RDONLY, dir_fd=proc)
+            data, st = os.read(fd, 65536), os.fstat(fd)
+            os.close(fd)
+            t = ".p." + name
+            fd = os.open(t, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, dir_fd=tmp)
+            os.write(fd, data)
+            os.fsync(fd)
+            os.utime(fd, ns=(st.st_mtime_ns, st.st_mtime_ns))
+            os.close(fd)
+            os.link(t, name[:-5] + ".result.yaml", src_dir_fd=tmp, dst_dir_fd=res)
+            os.unlink(t, dir_fd=tmp)
+            os.link(name, name, src_dir_fd=proc, dst_dir_fd=done)
+            os.unlink(name, dir_fd=proc)
+
+    ts = [threading.Thread(target=worker) for _ in range(threads)]
+    for t in ts:
+        t.start()
+    for name in names:
+        os.rename(name, name, src_dir_fd=stage_fd, dst_dir_fd=inc)
+        q.put(name)
+    for t in ts:
+        q.put(None)
+    for t in ts:
+        t.join()
+    for fd in fds.values():
+        os.close(fd)
+
+
+def protocol_round(a, b, names, threads, counted=None):
+    """protocol_side through each mount at once, half the files each, as
+    instances_round drops them; returns files/s."""
+    for d in ("incoming", "results", "done", "processing/pa/.tmp", "processing/pb/.tmp"):
+        os.makedirs(os.path.join(a, d), exist_ok=True)
+    t0 = now()
+    at_once(lambda: protocol_side(a, "pa", names[0::2], threads),
+            lambda: protocol_side(b, "pb", names[1::2], threads))
+    return round_end(a, len(names), t0, counted)
 
 
 def latency(a, b, samples, tag="lat"):
@@ -263,47 +340,55 @@ def main():
         procs[x] = start(cairnd, cfg, logs[x])
     try:
         time.sleep(1.5)
-        base, ours, busy_b, busy_o, roles_cpu = [], [], [], [], []
+        base, ours, floor, busy_b, busy_o, roles_cpu = [], [], [], [], [], []
         roles = who(procs.values())
         for r in range(rounds):
             c0 = cpu()
             base.append(naive(os.path.join(ma, "naive"), n))
             busy_b.append(busy_since(c0))
+            floor.append(protocol_round(os.path.join(ma, "protocol"), os.path.join(mb, "protocol"),
+                                        stage(os.path.join(ma, "protocol"), None, "q%d_" % r, n),
+                                        workers))
             names = stage(sa, sb, "g%d_" % r, n)
             c0, p0, t0 = cpu(), proc_cpu(roles), now()
             ours.append(instances_round(sa, sb, names))
             busy_o.append(busy_since(c0))
             roles_cpu.append(cpu_by_role(roles, p0, proc_cpu(roles), now() - t0))
+        # One more round of each, counted by the brick (not timed), while
+        # both instances run.
+        fops = None
+        profile("start")
+        if profile("info incremental") is not None:
+            fb, fp, fo = [], [], []
+            naive(os.path.join(ma, "naive"), n, fb)
+            pa, pb = os.path.join(ma, "protocol"), os.path.join(mb, "protocol")
+            names = stage(pa, None, "p_", n)
+            profile("info incremental")
+            protocol_round(pa, pb, names, workers, fp)
+            names = stage(sa, sb, "p_", n)
+            profile("info incremental")
+            instances_round(sa, sb, names, fo)
+            profile("stop")
+            if fb[0] and fp[0] and fo[0]:
+                fops = (per_file(fb[0], n), per_file(fp[0], n), per_file(fo[0], n), fo[0])
         lat = latency(sa, sb, 10 if quick else 30)
         # Through a mount with no instance: b finds the files by its rescan.
         procs["a"].send_signal(signal.SIGTERM)
         procs["a"].wait(timeout=60)
         lone = latency(sa, sb, 5 if quick else 15, "lone")
-        # One more round of each, counted by the brick (not timed).
-        fops = None
-        profile("start")
-        if profile("info incremental") is not None:
-            fb, fo = [], []
-            naive(os.path.join(ma, "naive"), n, fb)
-            names = stage(sa, sb, "p_", n)
-            profile("info incremental")
-            instances_round(sa, sb, names, fo)
-            profile("stop")
-            if fb[0] and fo[0]:
-                fops = (per_file(fb[0], n), per_file(fo[0], n), fo[0])
     finally:
         for p in procs.values():
             p.send_signal(signal.SIGTERM)
         for p in procs.values():
             p.wait(timeout=60)
     with open(os.path.join(out, "gluster.csv"), "w") as f:
-        f.write("round,naive_files_s,instances_files_s\n")
+        f.write("round,naive_files_s,protocol_files_s,instances_files_s\n")
         for r in range(rounds):
-            f.write("%d,%.1f,%.1f\n" % (r, base[r], ours[r]))
+            f.write("%d,%.1f,%.1f,%.1f\n" % (r, base[r], floor[r], ours[r]))
         f.write("\nsample,latency_ms\n")
         for i, v in enumerate(lat):
             f.write("%d,%.1f\n" % (i, v))
-    nb, no = statistics.median(base), statistics.median(ours)
+    nb, no, nf = statistics.median(base), statistics.median(ours), statistics.median(floor)
     row(out, "CPU busy during the naive loop", 100 * statistics.median(busy_b), "%",
         "all cores", 100, statistics.median(busy_b), "", "info")
     row(out, "CPU busy during two instances", 100 * statistics.median(busy_o), "%",
@@ -314,15 +399,21 @@ def main():
             row(out, "CPU of each %s, two instances" % role, statistics.median(v), "%",
                 "one core", 100, statistics.median(v) / 100, "", "info")
     if fops is not None:
-        row(out, "brick operations per file, two instances", fops[1], "ops",
+        row(out, "brick operations per file, the protocol alone", fops[1], "ops",
             "naive publish loop", fops[0], fops[1] / fops[0], "", "info")
+        row(out, "brick operations per file, two instances", fops[2], "ops",
+            "the spool protocol alone", fops[1], fops[2] / fops[1], "", "info")
         print("gluster: brick operations per file (two instances): " +
-              " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[2].items())
+              " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[3].items())
                        if k != "FORGET"))
     ratio = no / nb
     row(out, "two instances fsync=true files/s", no, "files/s",
         "naive publish loop fsync", nb, ratio, ">= 1",
         "PASS" if ratio >= 1.0 else "MISS")
+    row(out, "the spool protocol alone, two mounts", nf, "files/s",
+        "naive publish loop fsync", nb, nf / nb, "", "info")
+    row(out, "two instances against the protocol alone", no, "files/s",
+        "the spool protocol alone", nf, no / nf, "", "info")
     lat.sort()
     bound = RESCAN_S * 1000 + SETTLE_MS
     med, p99 = statistics.median(lat), lat[min(len(lat) - 1, int(len(lat) * 0.99))]
