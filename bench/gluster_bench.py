@@ -11,7 +11,8 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
   MOUNT_B (fsync on, rescan_s 2, settle_ms 200); N files are staged on
   the volume and renamed into incoming/, half through each mount; timed
   from the first rename until done/ holds all N.  Target: >= 1.0x naive.
-  Rounds alternate (naive, instances, naive, ...); medians are reported.
+  Rounds alternate (naive, protocol alone, instances, naive, ...);
+  medians are reported.
 - the spool protocol alone (protocol_round): each round, N more files
   through both mounts with nothing but the file operations of SPEC §5,
   in 8 threads per mount: a ceiling for any implementation of the
@@ -246,30 +247,36 @@ def protocol_side(spool, inst, names, threads):
     Nothing else (no parsing, solving, logging, directory flush)."""
     import queue
     import threading
-    fds = {d: os.open(os.path.join(spool, d), os.O_RDONLY | os.O_DIRECTORY)
-           for d in ("incoming", "processing/" + inst, "processing/%s/.tmp" % inst,
-                     "results", "done", "../" + os.path.basename(spool) + ".stage")}
-    inc, proc, tmp = fds["incoming"], fds["processing/" + inst], fds["processing/%s/.tmp" % inst]
-    res, done = fds["results"], fds["done"]
-    stage_fd = fds["../" + os.path.basename(spool) + ".stage"]
-    q = queue.Queue()
+
+    def dir_fd(path):
+        return os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+
+    inc, proc, tmp, res, done = (dir_fd(os.path.join(spool, d)) for d in (
+        "incoming", "processing/" + inst, "processing/%s/.tmp" % inst, "results", "done"))
+    stage_fd = dir_fd(spool + ".stage")
+    q, failed = queue.Queue(), []
 
     def worker():
-        for name in iter(q.get, None):
-            os.rename(name, name, src_dir_fd=inc, dst_dir_fd=proc)
-            fd = os.open(name, os.O_RDONLY, dir_fd=proc)
-            data, st = os.read(fd, 65536), os.fstat(fd)
-            os.close(fd)
-            t = ".p." + name
-            fd = os.open(t, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, dir_fd=tmp)
-            os.write(fd, data)
-            os.fsync(fd)
-            os.utime(fd, ns=(st.st_mtime_ns, st.st_mtime_ns))
-            os.close(fd)
-            os.link(t, name[:-5] + ".result.yaml", src_dir_fd=tmp, dst_dir_fd=res)
-            os.unlink(t, dir_fd=tmp)
-            os.link(name, name, src_dir_fd=proc, dst_dir_fd=done)
-            os.unlink(name, dir_fd=proc)
+        try:
+            for name in iter(q.get, None):
+                os.rename(name, name, src_dir_fd=inc, dst_dir_fd=proc)
+                fd = os.open(name, os.O_RDONLY, dir_fd=proc)
+                data, st = os.read(fd, 65536), os.fstat(fd)
+                os.close(fd)
+                t = ".p." + name
+                fd = os.open(t, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, dir_fd=tmp)
+                os.write(fd, data)
+                os.fsync(fd)
+                os.utime(fd, ns=(st.st_mtime_ns, st.st_mtime_ns))
+                os.close(fd)
+                os.link(t, name[:-5] + ".result.yaml", src_dir_fd=tmp, dst_dir_fd=res)
+                os.unlink(t, dir_fd=tmp)
+                os.link(name, name, src_dir_fd=proc, dst_dir_fd=done)
+                os.unlink(name, dir_fd=proc)
+        except OSError as e:
+            failed.append(e)
+            while q.get() is not None:  # let the writer finish
+                pass
 
     ts = [threading.Thread(target=worker) for _ in range(threads)]
     for t in ts:
@@ -281,8 +288,10 @@ def protocol_side(spool, inst, names, threads):
         q.put(None)
     for t in ts:
         t.join()
-    for fd in fds.values():
+    for fd in (inc, proc, tmp, res, done, stage_fd):
         os.close(fd)
+    if failed:
+        raise SystemExit("gluster_bench: the protocol round through %s: %s" % (spool, failed[0]))
 
 
 def protocol_round(a, b, names, threads, counted=None):
@@ -342,13 +351,12 @@ def main():
         time.sleep(1.5)
         base, ours, floor, busy_b, busy_o, roles_cpu = [], [], [], [], [], []
         roles = who(procs.values())
+        pa, pb = os.path.join(ma, "protocol"), os.path.join(mb, "protocol")
         for r in range(rounds):
             c0 = cpu()
             base.append(naive(os.path.join(ma, "naive"), n))
             busy_b.append(busy_since(c0))
-            floor.append(protocol_round(os.path.join(ma, "protocol"), os.path.join(mb, "protocol"),
-                                        stage(os.path.join(ma, "protocol"), None, "q%d_" % r, n),
-                                        workers))
+            floor.append(protocol_round(pa, pb, stage(pa, None, "q%d_" % r, n), workers))
             names = stage(sa, sb, "g%d_" % r, n)
             c0, p0, t0 = cpu(), proc_cpu(roles), now()
             ours.append(instances_round(sa, sb, names))
@@ -361,7 +369,6 @@ def main():
         if profile("info incremental") is not None:
             fb, fp, fo = [], [], []
             naive(os.path.join(ma, "naive"), n, fb)
-            pa, pb = os.path.join(ma, "protocol"), os.path.join(mb, "protocol")
             names = stage(pa, None, "p_", n)
             profile("info incremental")
             protocol_round(pa, pb, names, workers, fp)

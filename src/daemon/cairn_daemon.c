@@ -217,22 +217,21 @@ static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct cairn_recover_ops ops = { recovered_job, recovered_kept, d };
+	/* results/ too: older versions made their temporary files there. */
+	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	char v[256];
-	int r;
+	int r, stale = 0;
 
 	memset(&tmpl, 0, sizeof(tmpl));
 	cairn_gen_settings(d->gen, &tmpl.settings);
 	tmpl.fsync = d->gen->conf.fsync;
 	tmpl.keep_inputs = d->gen->conf.keep_inputs;
-	/* results/ too: older versions made their temporary files there. */
-	r = cairn_publish_remove_stale(d->sp.results_fd, d->sp.instance);
-	if (d->sp.temp_fd >= 0) {
-		int r2 = cairn_publish_remove_stale(d->sp.temp_fd, d->sp.instance);
-
-		r = r < 0 ? r2 : r2 < 0 ? r : r + r2;
-	}
-	if (r > 0)
-		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", r);
+	for (size_t i = 0; i < sizeof(temp_dirs) / sizeof(temp_dirs[0]); i++)
+		if (temp_dirs[i] >= 0 &&
+		    (r = cairn_publish_remove_stale(temp_dirs[i], d->sp.instance)) > 0)
+			stale += r;
+	if (stale > 0)
+		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", stale);
 	r = cairn_recover(&d->ctx, &tmpl, &ops);
 	d->claims_unsure |= r < 0;
 	if (r > 0)

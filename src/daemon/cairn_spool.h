@@ -57,10 +57,10 @@ int cairn_spool_open_temp(struct cairn_spool *sp, char *err, size_t errlen);
 
 /*
  * The spool, results/, done/, failed/ or processing/<instance>/ was
- * deleted or replaced while held (processing/<instance>/.tmp/ is made
- * again too, but not named in what) (its inode is not the one at its path,
+ * deleted or replaced while held (its inode is not the one at its path,
  * or it has no links): re-create it and re-open it under the same
- * descriptor number.  Returns 0 when all were in place, 1 when something
+ * descriptor number.  processing/<instance>/.tmp/ is made again too, but
+ * not named in what.  Returns 0 when all were in place, 1 when something
  * was replaced (its names, comma-separated, in what), or a negative errno
  * value with the reason in what.
  */

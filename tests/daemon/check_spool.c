@@ -719,7 +719,7 @@ START_TEST(test_revive)
 	ck_assert_uint_eq(a.st_ino, b.st_ino);
 	ck_assert_int_eq(cairn_spool_revive(&sp, what, sizeof(what)), 0);
 	/* processing/t/.tmp/ (made where there is no RENAME_NOREPLACE) */
-	ck_assert_int_eq(sp.temp_fd, sp.noreplace ? -1 : sp.temp_fd);
+	ck_assert(sp.noreplace ? sp.temp_fd == -1 : sp.temp_fd >= 0);
 	ck_assert_int_eq(cairn_spool_open_temp(&sp, err, sizeof(err)), 0);
 	ck_assert_int_ge(sp.temp_fd, 0);
 	/* removed alone, it is made again without a word */
