@@ -22,6 +22,7 @@ tests_plugins_wrong_la_LDFLAGS = $(test_plugin_ldflags)
 
 EXTRA_DIST += tests/check_run.h tests/check_input.h
 dist_check_SCRIPTS += tests/lib.sh
+dist_noinst_SCRIPTS += tests/deps.sh tests/suite.sh
 
 # check-valgrind - every Check program once under valgrind, leaks are errors.
 # CK_FORK=no keeps each test in the process valgrind watches.

@@ -13,7 +13,7 @@ data="$top_srcdir/tests/data/json"
 cairn() { sub=$1; shift; "$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" --problems "$data/problems" "$@"; }
 
 if ! python3 -c 'import json, yaml' 2>/dev/null; then
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-yaml >/dev/null 2>&1 || true
+	sh "$top_srcdir/tests/deps.sh" --only python3 python3-yaml >/dev/null 2>&1 || true
 fi
 if ! python3 -c 'import json, yaml' 2>/dev/null; then
 	echo "SKIP: python3 with the yaml module (Debian python3-yaml) is needed"

@@ -10,7 +10,7 @@
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 if ! command -v promtool >/dev/null 2>&1; then
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null 2>&1 || true
+	sh "$top_srcdir/tests/deps.sh" --only prometheus >/dev/null 2>&1 || true
 fi
 if ! command -v promtool >/dev/null 2>&1; then
 	echo "SKIP: promtool (Debian package prometheus) is not installed and cannot be"

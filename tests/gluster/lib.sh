@@ -43,7 +43,7 @@ gl_install() {
 		return 0
 	command -v apt-get >/dev/null 2>&1 || gl_skip "GlusterFS is not installed and there is no apt-get"
 	gl_log "installing glusterfs-server glusterfs-client"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y glusterfs-server glusterfs-client \
+	sh "${top_srcdir:-.}/tests/deps.sh" --only glusterfs-server glusterfs-client \
 		>"$GL/apt.log" 2>&1 || gl_skip "cannot install GlusterFS: $(tail -1 "$GL/apt.log")"
 }
 

@@ -55,8 +55,7 @@ grep -F -q '&lt;img src=x onerror=alert(2)&gt;' "$tmp/more.html" ||
 browser=$(command -v chromium || true)
 if [ -z "$browser" ] && [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null
 then
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-		--no-install-recommends chromium > "$tmp/apt.log" 2>&1 || true
+	sh "$top_srcdir/tests/deps.sh" --only chromium > "$tmp/apt.log" 2>&1 || true
 	browser=$(command -v chromium || true)
 fi
 if [ -z "$browser" ]; then
