@@ -171,7 +171,7 @@ static char *same_input(const char *where, const struct cairn_input *in,
 		if ((msg = same_puzzle(where, &in->puzzles[i], &r->puzzles[i],
 				       fmt)) != NULL)
 			return msg;
-	cairn_result_count(in, &a);
+	cairn_stats_input(in, &a);
 	cairn_result_tally(r, &b);
 	return same_stats(where, &a, &b);
 }
@@ -284,7 +284,7 @@ static void write_as(const struct cairn_input *in, enum cairn_format fmt,
 {
 	struct cairn_stats st;
 
-	cairn_result_count(in, &st);
+	cairn_stats_input(in, &st);
 	if (fmt == CAIRN_FORMAT_CSV)
 		cairn_result_csv(in, out);
 	else if (fmt == CAIRN_FORMAT_JSON)

@@ -30,7 +30,6 @@
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_puzzle.h"
-#include "cairn_result.h"
 #include "cairn_stat.h"
 
 /* The largest result a job may hold while it waits for the disk alone. */
@@ -51,29 +50,6 @@ void cairn_job_clear(struct cairn_job *j)
 	free(j->result);
 	free(j->as);
 	j->name = j->stored = j->result = j->as = NULL;
-}
-
-const char *cairn_job_end_name(enum cairn_job_end e)
-{
-	static const char *const names[] = {
-		"skipped", "done", "failed", "returned", "retry", "stuck", "later"
-	};
-
-	return names[e];
-}
-
-void cairn_job_error_result(const char *name, const char *msg,
-			    struct cairn_buf *out, struct cairn_stats *st)
-{
-	struct cairn_input in;
-	enum cairn_format f = cairn_format_of(name);
-
-	cairn_input_init(&in, name, f);
-	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
-	cairn_result_count(&in, st);
-	st->file_error = 1;
-	cairn_result_render(&in, st, out);
-	cairn_input_free(&in);
 }
 
 /* read_input - the bytes of a regular file, or why it is refused (*why). */
@@ -235,8 +211,7 @@ static int failure(struct cairn_job *j, const struct cairn_jobctx *ctx,
 static void error_result(struct cairn_job *j, struct cairn_buf *out)
 {
 	out->len = 0;
-	memset(&j->st, 0, sizeof(j->st));
-	cairn_job_error_result(j->as ? j->as : j->name, j->err, out, &j->st);
+	cairn_process_error_result(j->as ? j->as : j->name, j->err, out, &j->st);
 }
 
 /*

@@ -80,11 +80,4 @@ void cairn_job_init(struct cairn_job *j, const char *name);
 void cairn_job_clear(struct cairn_job *j);
 void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
 
-/* Render the result of a file that could not be read at all. */
-void cairn_job_error_result(const char *name, const char *msg,
-			    struct cairn_buf *out, struct cairn_stats *st);
-
-/* Name of an outcome for logs ("done", "failed", ...). */
-const char *cairn_job_end_name(enum cairn_job_end e);
-
 #endif

@@ -369,11 +369,23 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 	}
 }
 
+/* render - every result, of a file error or not, is counted and written here */
 static void render(const struct cairn_input *in, struct cairn_stats *st,
 		   struct cairn_buf *out)
 {
-	cairn_result_count(in, st);
+	cairn_stats_input(in, st);
 	cairn_result_render(in, st, out);
+}
+
+void cairn_process_error_result(const char *source, const char *msg,
+				struct cairn_buf *out, struct cairn_stats *st)
+{
+	struct cairn_input in;
+
+	cairn_input_init(&in, source, cairn_format_of(source));
+	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
+	render(&in, st, out);
+	cairn_input_free(&in);
 }
 
 /*

@@ -18,6 +18,7 @@
 #include "cairn_plugins.h"
 #include "cairn_problems.h"
 #include "cairn_puzzle.h"
+#include "cairn_stats.h"
 
 /* Values of the cancellation flag handed to cairn_process(). */
 #define CAIRN_CANCEL_TIMEOUT  1	/* job_timeout_s passed: puzzles get errors */
@@ -42,15 +43,6 @@ struct cairn_settings {
 	/* Called for events logged at level error (solver disagreements). */
 	void (*log_error)(void *ctx, const char *msg);
 	void *log_ctx;
-};
-
-struct cairn_stats {
-	size_t puzzles, solved, errors;
-	size_t graded, correct, wrong, missing, invalid;
-	int file_error;			/* the result has status: error */
-	/* A submission's points (SPEC 4): the score is their ratio. */
-	int weighted;			/* points and max_points are set */
-	uint64_t points, max_points;	/* earned, and of all graded puzzles */
 };
 
 struct cairn_conf;
@@ -84,6 +76,15 @@ int cairn_process_as(const char *source, enum cairn_format format,
 		     const char *data, size_t len,
 		     const struct cairn_settings *s, const atomic_int *cancel,
 		     struct cairn_buf *result, struct cairn_stats *st);
+
+/*
+ * Append the result of a file error `msg` for the file named `source`
+ * (its extension picks the format), as cairn_process() writes the result
+ * of a file it refuses, and fill `st` (zeroed first).  The daemon uses it
+ * for what it cannot read at all.
+ */
+void cairn_process_error_result(const char *source, const char *msg,
+				struct cairn_buf *out, struct cairn_stats *st);
 
 /*
  * Fill an already parsed input's outcomes (used by cairn_process).  With

@@ -9,8 +9,8 @@
 
 #include "cairn_buf.h"
 #include "cairn_puzzle.h"
-
-struct cairn_stats;
+/* The writers end with the summary of their counts. */
+#include "cairn_stats.h"
 
 void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *st,
 		       struct cairn_buf *out);
@@ -20,27 +20,6 @@ void cairn_result_json(const struct cairn_input *in, const struct cairn_stats *s
 /* The result in the input's format: CSV, JSON, or YAML for the others. */
 void cairn_result_render(const struct cairn_input *in, const struct cairn_stats *st,
 			 struct cairn_buf *out);
-
-/* Count an input's outcomes into st (st is zeroed first). */
-void cairn_result_count(const struct cairn_input *in, struct cairn_stats *st);
-/* Count one puzzle: an error, or solved or not with verdict v. */
-void cairn_stats_count(struct cairn_stats *st, int error, int solved,
-		       enum cairn_verdict v);
-/*
- * Append summary.score, points/max_points when st->weighted and else
- * correct/graded, rounded to four decimals with trailing zeros dropped
- * (at least one decimal); nothing when the denominator is 0.
- */
-void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
-/*
- * Append the summary mapping in flow style, {puzzles: N, ..., score: S},
- * every key between the quotes q: "" for YAML, "\"" for JSON.
- */
-void cairn_stats_summary(struct cairn_buf *out, const struct cairn_stats *st,
-			 const char *q);
-/* Count the points of one graded puzzle weighing w (st->weighted set). */
-void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
-			uint64_t w);
 
 /* Append s as a YAML scalar: plain when that reads back as the same string. */
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s);

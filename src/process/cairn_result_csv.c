@@ -85,7 +85,7 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 static void owner(struct cairn_buf *out, const struct cairn_input *in,
 		  const struct cairn_puzzle *p)
 {
-	uint64_t w;
+	struct cairn_stats one = { .weighted = 1 };
 
 	cairn_buf_addc(out, ',');
 	cairn_csv_field(out, in->submitter ? in->submitter : "", 1);
@@ -93,10 +93,11 @@ static void owner(struct cairn_buf *out, const struct cairn_input *in,
 	cairn_csv_field(out, in->problem_set ? in->problem_set : "", 1);
 	if (p != NULL && in->shape == CAIRN_SHAPE_SUBMISSION &&
 	    p->error == NULL && p->out.verdict != CAIRN_VERDICT_NONE) {
-		w = CAIRN_POINTS_OF(p);
-		cairn_buf_addf(out, ",%llu,%llu\n", (unsigned long long)
-			       (p->out.verdict == CAIRN_VERDICT_CORRECT ? w : 0),
-			       (unsigned long long)w);
+		/* The summary's rule, so that the records sum to it. */
+		cairn_stats_points(&one, p->out.verdict, CAIRN_POINTS_OF(p));
+		cairn_buf_addf(out, ",%llu,%llu\n",
+			       (unsigned long long)one.points,
+			       (unsigned long long)one.max_points);
 	} else {
 		cairn_buf_adds(out, ",,\n");
 	}

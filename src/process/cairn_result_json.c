@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "cairn_input.h"
-#include "cairn_process.h"
 #include "cairn_result.h"
 #include "cairn_utf8.h"
 

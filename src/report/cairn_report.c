@@ -24,6 +24,7 @@
 
 #include "cairn_report.h"
 #include "cairn_result.h"
+#include "cairn_stats.h"
 #include "cairn_utf8.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"

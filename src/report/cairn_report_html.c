@@ -29,6 +29,7 @@
 #include "cairn_report.h"
 #include "cairn_report_class.h"
 #include "cairn_result.h"
+#include "cairn_stats.h"
 
 #define NBINS 10			/* histogram bins of width 0.1 */
 #define TOP_WRONG 3			/* wrong answers shown per puzzle */

@@ -57,14 +57,18 @@ endif
 tests_daemon_check_metrics_SOURCES = tests/daemon/check_metrics.c
 tests_daemon_check_metrics_CFLAGS = $(tests_check_cflags)
 tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+if HAVE_CHECK
 VALGRIND_TESTS += tests/daemon/check_metrics
+endif
 TESTS += tests/daemon/submit.sh
 dist_check_SCRIPTS += tests/daemon/submit.sh
 check_LTLIBRARIES += tests/daemon/norename_shim.la
 tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
 tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+if HAVE_CHECK
 VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
+endif
 
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh

@@ -3,13 +3,22 @@
 # Each test gets a fresh directory from mktemp -d holding a spool, a
 # generated configuration that points plugin_dir at the build tree, and
 # the daemon's log.  Waits poll with a deadline; nothing asserts on time.
+# A test that runs a program as another account sets AS_OTHER=1 before
+# sourcing this: its directory is then made under /tmp whatever TMPDIR
+# says, and share_programs puts there what that account runs and loads,
+# since the build tree may be where it cannot go (/root is mode 0700).
 
 set -eu
 
 : "${top_builddir:?run through make check}"
 : "${CAIRN_PLUGIN_DIR_BUILD:?run through make check}"
 CAIRND="$top_builddir/src/daemon/cairnd"
-T=$(mktemp -d "${TMPDIR:-/tmp}/cairnd-test.XXXXXX")
+CAIRN="$top_builddir/src/cli/cairn"
+if [ -n "${AS_OTHER:-}" ]; then
+	T=$(mktemp -d /tmp/cairnd-test.XXXXXX)
+else
+	T=$(mktemp -d "${TMPDIR:-/tmp}/cairnd-test.XXXXXX")
+fi
 SPOOL="$T/spool"
 PIDS=""
 
@@ -158,7 +167,23 @@ make_user() {
 		sleep 0.2
 	done
 	trap 'cleanup; userdel "$TUSER" 2>/dev/null || true' EXIT INT TERM
-	chmod 755 "$T"
+	share_programs
+}
+
+# share_programs: copies of cairnd, cairn and the solver plugins in
+# $T/shared, readable and runnable by every account, and $T itself
+# searchable; CAIRND, CAIRN and CAIRN_PLUGIN_DIR_BUILD (so write_conf's
+# plugin_dir) point at them.  Call it before write_conf.
+share_programs() {
+	[ -n "${AS_OTHER:-}" ] || fail "share_programs without AS_OTHER=1: \$T may be unreachable"
+	mkdir -p "$T/shared/bin" "$T/shared/plugins"
+	cp "$CAIRND" "$CAIRN" "$T/shared/bin/"
+	cp "$CAIRN_PLUGIN_DIR_BUILD"/*.so "$T/shared/plugins/"
+	chmod 755 "$T" "$T/shared" "$T/shared/bin" "$T/shared/plugins" "$T/shared/bin"/*
+	chmod 644 "$T/shared/plugins"/*.so
+	CAIRND="$T/shared/bin/cairnd"
+	CAIRN="$T/shared/bin/cairn"
+	CAIRN_PLUGIN_DIR_BUILD="$T/shared/plugins"
 }
 
 # as_user COMMAND...: run COMMAND as $TUSER, without root's groups (in the

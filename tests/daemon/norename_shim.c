@@ -4,7 +4,10 @@
  * support the flag, so that the link()+unlink() fallback is what runs.
  * Every other call goes to the real renameat2().
  */
+/* For RTLD_NEXT; the build passes -D_GNU_SOURCE already. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -9,9 +9,12 @@
 # who may write incoming/ (mode 1733) but not list it, and reads results/
 # through its group, can submit and wait; one outside the group cannot
 # wait (exit 2, nothing submitted).
+# The guest runs cairn as nobody: its copy and the spool are under /tmp
+# (AS_OTHER), not in a build tree nobody may enter.
+AS_OTHER=1
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-CAIRN="$top_builddir/src/cli/cairn"
+share_programs
 I="$SPOOL/incoming"
 R="$SPOOL/results"
 mkdir -p "$I" "$R"

@@ -15,6 +15,8 @@ endif
 EXTRA_DIST += tests/data/grade
 TESTS += tests/grade/grade_cli.sh
 dist_check_SCRIPTS += tests/grade/grade_cli.sh
+if HAVE_CHECK
 VALGRIND_TESTS += tests/grade/check_grade tests/grade/check_problems
+endif
 TESTS += tests/grade/grade_crosscheck.sh tests/grade/grade_batch.sh
 dist_check_SCRIPTS += tests/grade/grade_crosscheck.sh tests/grade/grade_batch.sh

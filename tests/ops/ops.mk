@@ -16,4 +16,6 @@ tests_ops_check_notify_LDADD = $(tests_check_libs)
 
 TESTS += tests/ops/systemd_units.sh
 dist_check_SCRIPTS += tests/ops/systemd_units.sh
+if HAVE_CHECK
 VALGRIND_TESTS += tests/ops/check_conf tests/ops/check_log tests/ops/check_notify
+endif

@@ -87,7 +87,7 @@ static char *render(struct cairn_input *in)
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_stats st;
 
-	cairn_result_count(in, &st);
+	cairn_stats_input(in, &st);
 	if (in->format == CAIRN_FORMAT_CSV)
 		cairn_result_csv(in, &b);
 	else

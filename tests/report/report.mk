@@ -16,7 +16,9 @@ tests_report_check_roundtrip_LDADD = fuzz/liboracle.la $(tests_check_libs)
 VALGRIND_TESTS += tests/report/check_roundtrip
 endif
 EXTRA_DIST += tests/data/report
+if HAVE_CHECK
 VALGRIND_TESTS += tests/report/check_report tests/report/check_pick
+endif
 TESTS += tests/report/report_per_submitter.sh
 dist_check_SCRIPTS += tests/report/report_per_submitter.sh
 TESTS += tests/report/report_html.sh

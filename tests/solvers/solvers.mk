@@ -1,16 +1,16 @@
 # The solver plugins against a brute-force minimax (plugins loaded with
 # dlopen from $CAIRN_PLUGIN_DIR_BUILD, not through the core loader).
-check_PROGRAMS += tests/solvers/check_solvers
-TESTS += tests/solvers/check_solvers
+if HAVE_CHECK
+check_PROGRAMS += tests/solvers/check_solvers tests/solvers/check_solvers_simd
+TESTS += tests/solvers/check_solvers tests/solvers/check_solvers_simd
+VALGRIND_TESTS += tests/solvers/check_solvers tests/solvers/check_solvers_simd
+endif
 tests_solvers_check_solvers_SOURCES = tests/solvers/check_solvers.c
 tests_solvers_check_solvers_CFLAGS = $(tests_check_cflags)
 tests_solvers_check_solvers_LDADD = $(tests_check_libs)
-VALGRIND_TESTS += tests/solvers/check_solvers tests/solvers/check_solvers_simd
 
 # diff1d's kernels, tiles and threads against a plain scalar roll: the
 # layer code is compiled in, and the plugin is loaded once per kernel.
-check_PROGRAMS += tests/solvers/check_solvers_simd
-TESTS += tests/solvers/check_solvers_simd
 tests_solvers_check_solvers_simd_SOURCES = tests/solvers/check_solvers_simd.c \
 	plugins/layer.h plugins/layer.c plugins/layer_roll.c
 tests_solvers_check_solvers_simd_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins

@@ -1,0 +1,48 @@
+/*
+ * cairn_stats - the counts of a result and its summary (SPEC 3, 4).
+ *
+ * What every result writer, the daemon's metrics and the reports share:
+ * how many puzzles were solved, failed and graded how, a submission's
+ * points, and the summary line and score computed from them, so that a
+ * YAML result, a JSON result and a report say the same numbers.
+ */
+#ifndef CAIRN_STATS_H
+#define CAIRN_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cairn_buf.h"
+#include "cairn_puzzle.h"
+
+struct cairn_stats {
+	size_t puzzles, solved, errors;
+	size_t graded, correct, wrong, missing, invalid;
+	int file_error;			/* the result has status: error */
+	/* A submission's points (SPEC 4): the score is their ratio. */
+	int weighted;			/* points and max_points are set */
+	uint64_t points, max_points;	/* earned, and of all graded puzzles */
+};
+
+/* Count an input's outcomes into st (st is zeroed first). */
+void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st);
+/* Count one puzzle: an error, or solved or not with verdict v. */
+void cairn_stats_count(struct cairn_stats *st, int error, int solved,
+		       enum cairn_verdict v);
+/* Count the points of one graded puzzle weighing w (st->weighted set). */
+void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
+			uint64_t w);
+/*
+ * Append summary.score, points/max_points when st->weighted and else
+ * correct/graded, rounded to four decimals with trailing zeros dropped
+ * (at least one decimal); nothing when the denominator is 0.
+ */
+void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
+/*
+ * Append the summary mapping in flow style, {puzzles: N, ..., score: S},
+ * every key between the quotes q: "" for YAML, "\"" for JSON.
+ */
+void cairn_stats_summary(struct cairn_buf *out, const struct cairn_stats *st,
+			 const char *q);
+
+#endif
