@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
 
@@ -68,7 +69,7 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 	r = cairn_spool_resolve(sp, moved, (void *)ctx);
 	if (r < 0)
 		return r;
-	r = cairn_spool_list(sp->processing_fd, not_dot, NULL, &names);
+	r = cairn_dir_list(sp->processing_fd, ".", not_dot, NULL, &names);
 	if (r < 0)
 		return r;
 	for (char **p = names; *p != NULL; p++) {
