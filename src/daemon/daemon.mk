@@ -8,7 +8,7 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_pending.c src/daemon/cairn_pending.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
-	src/daemon/cairn_recover.c src/daemon/cairn_recover.h \
+	src/spool/cairn_recover.c src/spool/cairn_recover.h \
 	src/daemon/cairn_gen.c src/daemon/cairn_gen.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
 	src/daemon/cairn_dispatch.c src/daemon/cairn_status.c \
