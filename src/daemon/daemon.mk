@@ -1,5 +1,5 @@
 # daemon: cairnd, the libuv spool daemon (SPEC sections 5 and 6): the
-# event loop (watcher, pending set, jobs, recovery, dispatch, status, metrics) over
+# event loop (watcher, pending set, jobs, dispatch, status, metrics) over
 # the spool protocol of src/spool/.  Its modules go into a convenience
 # library so that the unit tests link the code cairnd runs.  Uses every
 # library folder; nothing uses it.
@@ -8,7 +8,6 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_pending.c src/daemon/cairn_pending.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
-	src/spool/cairn_recover.c src/spool/cairn_recover.h \
 	src/daemon/cairn_gen.c src/daemon/cairn_gen.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
 	src/daemon/cairn_dispatch.c src/daemon/cairn_status.c \
