@@ -13,10 +13,7 @@
 #include <stdint.h>
 
 #include "cairn_buf.h"
-
-enum cairn_log_level {
-	CAIRN_LOG_ERROR, CAIRN_LOG_WARNING, CAIRN_LOG_INFO, CAIRN_LOG_DEBUG
-};
+#include "cairn_log.h"
 
 struct cairn_conf {
 	char *spool;

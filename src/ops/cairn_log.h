@@ -12,7 +12,10 @@
 
 #include <stddef.h>
 
-#include "cairn_conf.h"
+/* Also the configuration's log_level (cairn_conf.h includes this file). */
+enum cairn_log_level {
+	CAIRN_LOG_ERROR, CAIRN_LOG_WARNING, CAIRN_LOG_INFO, CAIRN_LOG_DEBUG
+};
 
 /* Read JOURNAL_STREAM and set the threshold; call once at start. */
 void cairn_log_open(enum cairn_log_level level);
