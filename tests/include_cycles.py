@@ -147,24 +147,21 @@ def sccs(g):
             visit(v)
     return out
 
-bad = 0
-for comp in sccs(graph):
-    print('note: .c files that use each other:', ' '.join(comp))
-    for a in comp:
-        for b in sorted(graph[a] & set(comp)):
-            print('   ', a, '->', b)
-for comp in sccs(fgraph):
-    bad = 1
-    print('cycle in the include graph:', ' '.join(comp))
-    for a in comp:
-        for b in sorted(fgraph[a] & set(comp)):
-            print('   ', a, '->', b)
-for comp in sccs(hgraph):
-    bad = 1
-    print('#include cycle among headers:', ' '.join(comp))
+def show(what, g):
+    """Print each cycle of g with its edges; how many there are."""
+    comps = sccs(g)
+    for comp in comps:
+        print(what, ' '.join(comp))
+        for a in comp:
+            for b in sorted(g[a] & set(comp)):
+                print('   ', a, '->', b)
+    return len(comps)
+
+show('note: .c files that use each other:', graph)
+bad = show('cycle in the include graph:', fgraph) + show('#include cycle among headers:', hgraph) > 0
 for p, h in sorted(unresolved):
     print('unresolved include:', p, h)
 print('%d .c files, %d use edges, %d include-graph edges, %d header include edges: %s' % (
     len(graph), sum(len(v) for v in graph.values()), sum(len(v) for v in fgraph.values()),
     sum(len(v) for v in hgraph.values()), 'include cycles found' if bad else 'no include cycle'))
-sys.exit(bad)
+sys.exit(1 if bad else 0)
