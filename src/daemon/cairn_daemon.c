@@ -201,8 +201,8 @@ static void daemon_finish(struct cairn_daemon *d)
 
 /* --- start --- */
 
-/* a file recovery found interrupted twice */
-struct twice_ctx {
+/* What recovery's callbacks need: the daemon, and the settings of its jobs. */
+struct recover_ctx {
 	struct cairn_daemon *d;
 	const struct cairn_job *tmpl;	/* settings, fsync, keep_inputs */
 };
@@ -210,7 +210,7 @@ struct twice_ctx {
 /* fail_twice - publish the "interrupted twice" result and move to failed/. */
 static void fail_twice(void *arg, const char *name)
 {
-	const struct twice_ctx *t = arg;
+	const struct recover_ctx *t = arg;
 	struct cairn_job j;
 
 	cairn_job_init(&j, name);
@@ -226,7 +226,7 @@ static void fail_twice(void *arg, const char *name)
 
 static void recovered_kept(void *arg, const char *name)
 {
-	const struct twice_ctx *t = arg;
+	const struct recover_ctx *t = arg;
 
 	cairn_dispatch_keep(t->d, name);
 }
@@ -234,7 +234,7 @@ static void recovered_kept(void *arg, const char *name)
 static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
-	struct twice_ctx t = { d, &tmpl };
+	struct recover_ctx t = { d, &tmpl };
 	struct cairn_recover_ops ops = { fail_twice, recovered_kept, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
