@@ -15,8 +15,8 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cairn_cli.h"
+#include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"
@@ -66,11 +67,6 @@ static void names_add(struct names *l, char *s)
 	l->v[l->n++] = s;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int is_result_name(const char *name)
 {
 	static const char *const ends[] = {
@@ -86,33 +82,27 @@ static int is_result_name(const char *name)
 	return 0;
 }
 
+/* result_file - a regular file (or a link to one) with a result's name */
+static int result_file(int dir_fd, const char *name, void *arg)
+{
+	struct stat st;
+
+	(void)arg;
+	return name[0] != '.' && is_result_name(name) &&
+	       fstatat(dir_fd, name, &st, 0) == 0 && S_ISREG(st.st_mode);
+}
+
 /* expand - the result files of one directory, sorted; -errno on failure */
 static int expand(const char *dir, struct names *out)
 {
-	struct names found = { NULL, 0, 0 };
-	struct dirent *de;
-	struct stat st;
-	char *path;
-	size_t i;
-	DIR *d;
+	char **found;
+	int n = cairn_dir_list(AT_FDCWD, dir, result_file, NULL, &found);
 
-	if ((d = opendir(dir)) == NULL)
-		return -errno;
-	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.' || !is_result_name(de->d_name))
-			continue;
-		path = cairn_xasprintf("%s/%s", dir, de->d_name);
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			names_add(&found, path);
-		else
-			free(path);
-	}
-	closedir(d);
-	if (found.n > 0)
-		qsort(found.v, found.n, sizeof *found.v, by_name);
-	for (i = 0; i < found.n; i++)
-		names_add(out, found.v[i]);
-	free(found.v);
+	if (n < 0)
+		return n;
+	for (int i = 0; i < n; i++)
+		names_add(out, cairn_xasprintf("%s/%s", dir, found[i]));
+	cairn_dir_free(found);
 	return 0;
 }
 

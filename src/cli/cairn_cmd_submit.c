@@ -46,9 +46,6 @@
 #define SUBMIT_ERROR       2
 #define SUBMIT_TIMEOUT     75
 
-/* Longest name the daemon processes (SPEC section 5). */
-#define NAME_MAX_SPOOL 200
-
 static const char usage[] =
 	"Usage: cairn submit [OPTIONS] [--wait [--timeout S]] FILE...\n"
 	"\n"
@@ -281,9 +278,9 @@ static int submit_one(const struct spool *sp, struct sub *s)
 			   "starts with '.' or ends in .tmp, .part or ~)", name);
 		return SUBMIT_ERROR;
 	}
-	if (strlen(name) > NAME_MAX_SPOOL) {
+	if (strlen(name) > CAIRN_NAME_MAX) {
 		file_error(s->file, 0, "the name is longer than %d bytes, which "
-			   "the daemon does not process", NAME_MAX_SPOOL);
+			   "the daemon does not process", CAIRN_NAME_MAX);
 		return SUBMIT_ERROR;
 	}
 	if ((r = cairn_cli_read_file(s->file, &data)) < 0) {

@@ -13,7 +13,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_plugins.h"
 
@@ -174,44 +174,27 @@ int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
 	return 0;
 }
 
-static int is_plugin_name(const char *name)
+static int is_plugin_name(int dir_fd, const char *name, void *arg)
 {
 	size_t len = strlen(name);
 
+	(void)dir_fd;
+	(void)arg;
 	return name[0] != '.' && len > 3 && strcmp(name + len - 3, ".so") == 0;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 			    cairn_refusal_fn *refused, void *ctx,
 			    char *err, size_t errlen)
 {
-	char **names = NULL, *path, why[1024];
-	size_t n = 0, cap = 0, i;
-	struct dirent *de;
-	int loaded = 0;
-	DIR *d;
+	char **names, *path, why[1024];
+	int loaded = 0, n, i;
 
-	if ((d = opendir(dir)) == NULL) {
-		int e = errno;
-
-		snprintf(err, errlen, "plugin directory %s: %s", dir, strerror(e));
-		return -e;
+	/* Sorted by name: the same load order on every file system. */
+	if ((n = cairn_dir_list(AT_FDCWD, dir, is_plugin_name, NULL, &names)) < 0) {
+		snprintf(err, errlen, "plugin directory %s: %s", dir, strerror(-n));
+		return n;
 	}
-	/* A plugin directory holds a handful of files: sorting is cheap. */
-	while ((de = readdir(d)) != NULL) {
-		if (!is_plugin_name(de->d_name))
-			continue;
-		names = cairn_xgrow(names, &cap, n + 1, sizeof *names);
-		names[n++] = cairn_xstrdup(de->d_name);
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, by_name);
 	for (i = 0; i < n; i++) {
 		path = cairn_xasprintf("%s/%s", dir, names[i]);
 		int rc = cairn_registry_load_file(r, path, why, sizeof why);
@@ -223,9 +206,8 @@ int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 		if (rc < 0 && refused != NULL)
 			refused(ctx, why);
 		free(path);
-		free(names[i]);
 	}
-	free(names);
+	cairn_dir_free(names);
 	return loaded;
 }
 

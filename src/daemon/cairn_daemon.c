@@ -201,22 +201,41 @@ static void daemon_finish(struct cairn_daemon *d)
 
 /* --- start --- */
 
-static void recovered_job(void *arg, struct cairn_job *j)
-{
-	struct cairn_daemon *d = arg;
+/* What recovery's callbacks need: the daemon, and the settings of its jobs. */
+struct recover_ctx {
+	struct cairn_daemon *d;
+	const struct cairn_job *tmpl;	/* settings, fsync, keep_inputs */
+};
 
-	cairn_dispatch_account(d, j, 0);
+/* fail_twice - publish the "interrupted twice" result and move to failed/. */
+static void fail_twice(void *arg, const char *name)
+{
+	const struct recover_ctx *t = arg;
+	struct cairn_job j;
+
+	cairn_job_init(&j, name);
+	j.claimed = 1;
+	j.fail_reason = CAIRN_INTERRUPTED_TWICE;
+	j.settings = t->tmpl->settings;
+	j.fsync = t->tmpl->fsync;
+	j.keep_inputs = t->tmpl->keep_inputs;
+	cairn_job_run(&j, &t->d->ctx);
+	cairn_dispatch_account(t->d, &j, 0);
+	cairn_job_clear(&j);
 }
 
 static void recovered_kept(void *arg, const char *name)
 {
-	cairn_dispatch_keep(arg, name);
+	const struct recover_ctx *t = arg;
+
+	cairn_dispatch_keep(t->d, name);
 }
 
 static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
-	struct cairn_recover_ops ops = { recovered_job, recovered_kept, d };
+	struct recover_ctx t = { d, &tmpl };
+	struct cairn_recover_ops ops = { fail_twice, recovered_kept, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	char v[256];
@@ -232,7 +251,7 @@ static void recover(struct cairn_daemon *d)
 			stale += r;
 	if (stale > 0)
 		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", stale);
-	r = cairn_recover(&d->ctx, &tmpl, &ops);
+	r = cairn_recover(&d->sp, &d->attempts, &ops);
 	d->claims_unsure |= r < 0;
 	if (r > 0)
 		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);

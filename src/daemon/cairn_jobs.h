@@ -14,9 +14,6 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-/* The lock file of result names, relative to the spool (SPEC 5). */
-#define CAIRN_RESULTS_LOCK "processing/.results.lock"
-
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
 #include "cairn_failure.h"

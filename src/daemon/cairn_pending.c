@@ -257,14 +257,6 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	return c;
 }
 
-struct cairn_cand *cairn_pending_next(const struct cairn_pending *p)
-{
-	for (size_t i = p->head; i < p->head + p->n; i++)
-		if (p->order[i]->ready)
-			return p->order[i];
-	return NULL;
-}
-
 /* owner_hash - the rendezvous weight of instance for name. */
 static uint64_t owner_hash(const char *instance, const char *name)
 {

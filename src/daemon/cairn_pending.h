@@ -85,8 +85,6 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 				      const struct stat *st, int ready,
 				      uint64_t now_ms, uint64_t wall_ms);
 
-/* The oldest ready candidate, or NULL. */
-struct cairn_cand *cairn_pending_next(const struct cairn_pending *p);
 /*
  * The candidate to take now: the oldest ready one this instance owns (a
  * scanned one once known for prefer_ms), or else the newest ready one that

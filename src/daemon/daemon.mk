@@ -1,17 +1,13 @@
-# daemon: cairnd, the libuv spool daemon (SPEC sections 5 and 6).  Its
-# modules go into a convenience library so that the unit tests link the
-# code cairnd runs.  Uses every core folder; nothing uses it.
+# daemon: cairnd, the libuv spool daemon (SPEC sections 5 and 6): the
+# event loop (watcher, pending set, jobs, dispatch, status, metrics) over
+# the spool protocol of src/spool/.  Its modules go into a convenience
+# library so that the unit tests link the code cairnd runs.  Uses every
+# library folder; nothing uses it.
 noinst_LTLIBRARIES += src/daemon/libcairnd.la
 src_daemon_libcairnd_la_SOURCES = \
-	src/daemon/cairn_spool.c src/daemon/cairn_spool.h \
-	src/daemon/cairn_lock.c src/daemon/cairn_lock.h \
-	src/daemon/cairn_failure.c src/daemon/cairn_failure.h \
-	src/daemon/cairn_attempts.c src/daemon/cairn_attempts.h \
-	src/daemon/cairn_publish.c src/daemon/cairn_publish.h \
 	src/daemon/cairn_pending.c src/daemon/cairn_pending.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
-	src/daemon/cairn_recover.c src/daemon/cairn_recover.h \
 	src/daemon/cairn_gen.c src/daemon/cairn_gen.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
 	src/daemon/cairn_dispatch.c src/daemon/cairn_status.c \
@@ -22,4 +18,5 @@ sbin_PROGRAMS += src/daemon/cairnd
 src_daemon_cairnd_SOURCES = src/daemon/cairnd.c
 src_daemon_cairnd_CPPFLAGS = $(cairn_base_cppflags) $(cairn_daemon_inc)
 src_daemon_cairnd_CFLAGS = $(AM_CFLAGS) $(LIBUV_CFLAGS)
-src_daemon_cairnd_LDADD = src/daemon/libcairnd.la $(cairn_libs) $(LIBUV_LIBS) $(YAML_LIBS)
+src_daemon_cairnd_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
+	$(cairn_libs) $(LIBUV_LIBS) $(YAML_LIBS)

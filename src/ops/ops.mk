@@ -4,7 +4,6 @@ noinst_LTLIBRARIES += src/ops/libcairn_ops.la
 src_ops_libcairn_ops_la_SOURCES = \
 	src/ops/cairn_conf.c src/ops/cairn_conf.h \
 	src/ops/cairn_log.c src/ops/cairn_log.h \
-	src/ops/cairn_notify.c src/ops/cairn_notify.h \
-	src/ops/cairn_spoolname.c src/ops/cairn_spoolname.h
+	src/ops/cairn_notify.c src/ops/cairn_notify.h
 src_ops_libcairn_ops_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_ops_inc)
 src_ops_libcairn_ops_la_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)

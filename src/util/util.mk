@@ -1,5 +1,6 @@
 # util: memory that either succeeds or does not return, growable buffers,
-# size units, per-job memory budgets, the spool's stat(), UTF-8 checks.
+# size units, per-job memory budgets, the spool's stat(), sorted directory
+# listings, UTF-8 checks.
 # Uses libc only.
 noinst_LTLIBRARIES += src/util/libcairn_util.la
 src_util_libcairn_util_la_SOURCES = \
@@ -8,5 +9,6 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_size.c src/util/cairn_size.h \
 	src/util/cairn_budget.c src/util/cairn_budget.h \
 	src/util/cairn_stat.c src/util/cairn_stat.h \
+	src/util/cairn_dir.c src/util/cairn_dir.h \
 	src/util/cairn_utf8.c src/util/cairn_utf8.h
 src_util_libcairn_util_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_util_inc)

@@ -71,7 +71,7 @@ START_TEST(test_oldest_first)
 	ck_assert_str_eq(order_of(&p), "a.yaml b.yaml z.yaml c.yaml");
 	const char *want[] = { "a.yaml", "b.yaml", "z.yaml", "c.yaml" };
 	for (int i = 0; i < 4; i++) {
-		struct cairn_cand *x = cairn_pending_next(&p);
+		struct cairn_cand *x = cairn_pending_pick(&p, 0);
 
 		ck_assert_str_eq(x->name, want[i]);
 		cairn_pending_start(&p, x);
@@ -79,7 +79,7 @@ START_TEST(test_oldest_first)
 		cairn_pending_forget(&p, x);
 		ck_assert_ptr_null(cairn_pending_find(&p, want[i]));
 	}
-	ck_assert_ptr_null(cairn_pending_next(&p));
+	ck_assert_ptr_null(cairn_pending_pick(&p, 0));
 	ck_assert_uint_eq(p.count, 0);
 	cairn_pending_free(&p);
 }
@@ -308,7 +308,7 @@ START_TEST(test_order_model)
 	for (long step = 0; step < 3000; step++) {
 		rnd = rnd * 1103515245u + 12345u;
 		if ((rnd >> 16) % 3 == 0 && nref > 0) {
-			struct cairn_cand *c = cairn_pending_next(&p);
+			struct cairn_cand *c = cairn_pending_pick(&p, 0);
 
 			ck_assert_ptr_nonnull(c);
 			ck_assert_int_eq(c->mtime.tv_sec, ref[0]);
@@ -362,7 +362,7 @@ START_TEST(test_running_remembers)
 	ck_assert_ptr_eq(cairn_pending_note(&p, "hw1.yaml", &t, 1, 0, LATE), c);
 	ck_assert_int_eq(c->again, 1);
 	ck_assert_uint_eq(p.n, 0);
-	ck_assert_ptr_null(cairn_pending_next(&p));
+	ck_assert_ptr_null(cairn_pending_pick(&p, 0));
 	cairn_pending_free(&p);
 }
 END_TEST
@@ -387,7 +387,7 @@ START_TEST(test_settle)
 	cairn_pending_init(&p, 10, 500);
 	c = cairn_pending_note(&p, "slow.yaml", &s, 0, 1000, 100200);
 	ck_assert_int_eq(c->ready, 0);
-	ck_assert_ptr_null(cairn_pending_next(&p));
+	ck_assert_ptr_null(cairn_pending_pick(&p, 0));
 	restat_result = s;
 	restat_gone = 0;
 	/* 200 ms later, unchanged, but quiet for only 400 ms by its mtime */
@@ -399,7 +399,7 @@ START_TEST(test_settle)
 	ck_assert_int_eq(c->ready, 0);
 	ck_assert_int_eq(cairn_pending_settle(&p, 1800, 100000, fake_restat, NULL), -1);
 	ck_assert_int_eq(c->ready, 1);
-	ck_assert_ptr_eq(cairn_pending_next(&p), c);
+	ck_assert_ptr_eq(cairn_pending_pick(&p, 0), c);
 	/* an event makes a settling file ready at once */
 	struct stat n = fake(200, 2, 1);
 	struct cairn_cand *e = cairn_pending_note(&p, "new.yaml", &n, 0, 1800, 200000);
@@ -468,7 +468,7 @@ static void ready(struct cairn_watch *w)
 	struct harness *h = (struct harness *)((char *)w - offsetof(struct harness, w));
 	struct cairn_cand *c;
 
-	while ((c = cairn_pending_next(&h->p)) != NULL) {
+	while ((c = cairn_pending_pick(&h->p, 0)) != NULL) {
 		strcat(h->seen, h->seen[0] ? " " : "");
 		strcat(h->seen, c->name);
 		cairn_pending_start(&h->p, c);

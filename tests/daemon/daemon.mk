@@ -6,13 +6,14 @@ TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_fa
 endif
 tests_daemon_check_failure_SOURCES = tests/daemon/check_failure.c
 tests_daemon_check_failure_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_failure_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+tests_daemon_check_failure_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 tests_daemon_check_spool_SOURCES = tests/daemon/check_spool.c
 tests_daemon_check_spool_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_spool_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+tests_daemon_check_spool_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
-tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la $(tests_check_libs) $(LIBUV_LIBS)
+tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
+	$(tests_check_libs) $(LIBUV_LIBS)
 
 # daemon-core: integration tests that run the real cairnd on a temporary
 # spool.  notify_listen stands in for systemd's socket; enospc_shim is an

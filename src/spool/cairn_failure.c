@@ -62,13 +62,6 @@ enum cairn_fail_kind cairn_failure_kind(enum cairn_fail_step step, int err)
 	return (enum cairn_fail_kind)unknown[step];
 }
 
-const char *cairn_failure_kind_name(enum cairn_fail_kind k)
-{
-	static const char *const names[] = { "file", "retry", "spool", "gone" };
-
-	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "unknown";
-}
-
 uint64_t cairn_failure_retry_ms(unsigned tries)
 {
 	return tries >= 5 ? 16000 : tries == 0 ? 1000 : 1000u << (tries - 1);

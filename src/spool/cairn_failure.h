@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cairn_spoolname.h"
+
 enum cairn_fail_kind {
 	CAIRN_FAIL_FILE,
 	CAIRN_FAIL_RETRY,
@@ -41,14 +43,8 @@ enum cairn_fail_step {
 /* Tries of a file with a transient failure before it goes to failed/. */
 #define CAIRN_RETRY_MAX 5
 
-/* Longer names are not processed: they go to failed/ under a short name. */
-#define CAIRN_NAME_MAX 200
-
 /* The kind of failure `err` (a positive errno value) is at `step`. */
 enum cairn_fail_kind cairn_failure_kind(enum cairn_fail_step step, int err);
-
-/* "file", "retry", "spool", "gone". */
-const char *cairn_failure_kind_name(enum cairn_fail_kind k);
 
 /* The wait after a file's try number `tries` (from 1): 1 s doubling to 16 s. */
 uint64_t cairn_failure_retry_ms(unsigned tries);

@@ -42,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_dir.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
 #include "cairn_spool.h"
@@ -340,42 +341,6 @@ static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,
 	return 0;
 }
 
-int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
-		     void *arg, char ***out)
-{
-	int fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	return fd < 0 ? -errno : cairn_spool_list_fd(fd, keep, arg, out);
-}
-
-int cairn_spool_list_fd(int fd, int (*keep)(int dir_fd, const char *name, void *arg),
-			void *arg, char ***out)
-{
-	char **v = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d = fdopendir(fd);
-
-	if (d == NULL) {
-		int e = errno;
-
-		close(fd);
-		return -e;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
-		    !keep(fd, de->d_name, arg))
-			continue;
-		v = cairn_xgrow(v, &cap, n + 2, sizeof(v[0]));
-		v[n++] = cairn_xstrdup(de->d_name);
-	}
-	closedir(d);
-	v = cairn_xgrow(v, &cap, n + 1, sizeof(v[0]));
-	v[n] = NULL;
-	*out = v;
-	return (int)n;
-}
-
 /*
  * resolve_marker - `marker` (".to-DIR.K.NAME", left by cairn 0.1.0 before
  * it moved without markers) was being moved to to_fd under NAME's K-th
@@ -480,8 +445,8 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 			void *arg)
 {
 	char **names;
-	int done = 0, r = cairn_spool_list(sp->processing_fd, claimed_or_marker, NULL,
-						   &names);
+	int done = 0, r = cairn_dir_list(sp->processing_fd, ".", claimed_or_marker, NULL,
+					 &names);
 
 	if (r < 0)
 		return r;

@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cairn_mem.h"
+#include "cairn_dir.h"
 #include "cairn_recover.h"
 
 /* not_dot - the names a crash may have left claimed. */
@@ -33,42 +33,22 @@ static int not_dot(int dir_fd, const char *name, void *arg)
 	return name[0] != '.';
 }
 
-/* fail_twice - publish the "interrupted twice" result and move to failed/. */
-static void fail_twice(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
-		       const char *name, const struct cairn_recover_ops *ops)
-{
-	struct cairn_job j;
-
-	cairn_job_init(&j, name);
-	j.claimed = 1;
-	j.fail_reason = CAIRN_INTERRUPTED_TWICE;
-	j.settings = tmpl->settings;
-	j.fsync = tmpl->fsync;
-	j.keep_inputs = tmpl->keep_inputs;
-	cairn_job_run(&j, ctx);
-	ops->finished(ops->arg, &j);
-	cairn_job_clear(&j);
-}
-
 /* moved - an interrupted move into done/ or failed/ was finished. */
 static void moved(void *arg, const char *name, uint64_t ino)
 {
-	const struct cairn_jobctx *ctx = arg;
-
-	cairn_attempts_done(ctx->attempts, name, ino);
+	cairn_attempts_done(arg, name, ino);
 }
 
-int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
+int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 		  const struct cairn_recover_ops *ops)
 {
-	const struct cairn_spool *sp = ctx->sp;
 	char **names = NULL;
 	int r, returned = 0, added = 0;
 
-	r = cairn_spool_resolve(sp, moved, (void *)ctx);
+	r = cairn_spool_resolve(sp, moved, attempts);
 	if (r < 0)
 		return r;
-	r = cairn_spool_list(sp->processing_fd, not_dot, NULL, &names);
+	r = cairn_dir_list(sp->processing_fd, ".", not_dot, NULL, &names);
 	if (r < 0)
 		return r;
 	for (char **p = names; *p != NULL; p++) {
@@ -81,23 +61,23 @@ int cairn_recover(const struct cairn_jobctx *ctx, const struct cairn_job *tmpl,
 			free(*p);
 			continue;
 		}
-		if (cairn_attempts_has(ctx->attempts, *p, (uint64_t)st.st_ino)) {
-			fail_twice(ctx, tmpl, *p, ops);
+		if (cairn_attempts_has(attempts, *p, (uint64_t)st.st_ino)) {
+			ops->twice(ops->arg, *p);
 		} else if (cairn_spool_unclaim(sp, *p) == 0) {
-			cairn_attempts_add(ctx->attempts, *p, (uint64_t)st.st_ino);
+			cairn_attempts_add(attempts, *p, (uint64_t)st.st_ino);
 			returned++;
 			added++;
 		} else {
 			/* A new file of that name in incoming/, or no
 			 * RENAME_NOREPLACE here: process ours where it is. */
-			cairn_attempts_add(ctx->attempts, *p, (uint64_t)st.st_ino);
+			cairn_attempts_add(attempts, *p, (uint64_t)st.st_ino);
 			ops->kept(ops->arg, *p);
 			added++;
 		}
 		free(*p);
 	}
 	free(names);
-	if (added > 0 && (r = cairn_attempts_save(ctx->attempts)) < 0)
+	if (added > 0 && (r = cairn_attempts_save(attempts)) < 0)
 		return r;
 	return returned;
 }

@@ -72,6 +72,12 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
  */
 int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
 
+/*
+ * The lock file of result names, relative to the spool (SPEC 5): the
+ * struct cairn_newest lock_path that every instance's publishes share.
+ */
+#define CAIRN_RESULTS_LOCK "processing/.results.lock"
+
 /* Longest instance name: its temporary names must fit in 255 bytes. */
 #define CAIRN_INSTANCE_MAX 200
 
@@ -81,17 +87,6 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
  */
 int cairn_spool_instance_ok(const char *instance);
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
-
-/*
- * The names in dir_fd (not "." or "..") for which keep() says yes, as a
- * NULL-terminated array in *out (caller frees each and the array).
- * Returns their number, or -errno.
- */
-int cairn_spool_list(int dir_fd, int (*keep)(int dir_fd, const char *name, void *arg),
-		     void *arg, char ***out);
-/* The same, reading the directory open on fd, which it takes (and closes). */
-int cairn_spool_list_fd(int fd, int (*keep)(int dir_fd, const char *name, void *arg),
-			void *arg, char ***out);
 
 /*
  * At start, before anything is claimed: finish the moves into done/ and

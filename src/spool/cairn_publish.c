@@ -117,12 +117,12 @@ void cairn_dirsync_leave(struct cairn_dirsync *d)
 }
 
 /*
- * group_sync - the group commit.  A caller that finds no flush running leads
+ * cairn_dirsync_sync_entered - the group commit.  A caller that finds no flush running leads
  * the next one, but first waits until as many renamers have arrived as
  * had entered when it came (each arrives after one rename, so the wait is
  * short and bounded); a caller that finds one running waits for the next.
  */
-static int group_sync(struct cairn_dirsync *d, int dir_fd, int entered)
+int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
 {
 	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
 	unsigned long target;
@@ -131,8 +131,7 @@ static int group_sync(struct cairn_dirsync *d, int dir_fd, int entered)
 	me.next = d->batch;
 	d->batch = &me;
 	d->nwaiting++;
-	if (entered)
-		d->arrived++;
+	d->arrived++;
 	target = d->entered;
 	if (d->leader_waiting)
 		pthread_cond_signal(&d->lead_cv);
@@ -168,16 +167,6 @@ static int group_sync(struct cairn_dirsync *d, int dir_fd, int entered)
 	}
 	pthread_mutex_unlock(&d->mu);
 	return me.err;
-}
-
-int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd)
-{
-	return group_sync(d, dir_fd, 0);
-}
-
-int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
-{
-	return group_sync(d, dir_fd, 1);
 }
 
 /* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */

@@ -9,6 +9,12 @@
 #ifndef CAIRN_SPOOLNAME_H
 #define CAIRN_SPOOLNAME_H
 
+/*
+ * Longer names are not processed: the daemon fails them to failed/ under
+ * a short name (cairn_failure_short_name()), `cairn submit` refuses them.
+ */
+#define CAIRN_NAME_MAX 200
+
 /* Names writers use while writing: ".x", "x.tmp", "x.part", "x~". */
 int cairn_spool_ignored(const char *name);
 

@@ -20,9 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_dir.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
-#include "cairn_spool.h"
 
 #define LOCK_NAME ".lock"
 
@@ -175,22 +175,17 @@ static int live_peer(int dir_fd, const char *name, void *arg)
 
 int cairn_lock_peers(int root_fd, const char *self, char ***names, char ***near)
 {
-	int fd = openat(root_fd, "processing", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	struct peers_ctx pc = { .self = self, .host = "unknown" };
 	struct stat st;
 	int r;
 
-	if (fd < 0)
-		return -errno;
 	if (near != NULL && fstat(root_fd, &st) == 0) {
 		pc.dev = (unsigned long)st.st_dev;
 		gethostname(pc.host, sizeof(pc.host) - 1);
 	}
-	r = cairn_spool_list_fd(fd, live_peer, &pc, names);
+	r = cairn_dir_list(root_fd, "processing", live_peer, &pc, names);
 	if (near == NULL || r < 0) {
-		for (size_t i = 0; i < pc.nnear; i++)
-			free(pc.near[i]);
-		free(pc.near);
+		cairn_dir_free(pc.near);
 		return r;
 	}
 	*near = pc.near != NULL ? pc.near : cairn_xcalloc(1, sizeof(pc.near[0]));

@@ -50,12 +50,12 @@ struct cairn_dirsync {
 void cairn_dirsync_init(struct cairn_dirsync *d, int tmp_fd);
 /* Also closes the spare temporary files and removes them (from tmp_fd, or dir_fd). */
 void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd);
-/* Flush dir_fd, sharing the fsync() with concurrent callers.  0 or -errno. */
-int cairn_dirsync_sync(struct cairn_dirsync *d, int dir_fd);
 /*
  * A rename into the directory is about to happen: a flush starting from
  * now on waits until the caller either flushes with it, through
  * cairn_dirsync_sync_entered(), or gives up, through cairn_dirsync_leave().
+ * cairn_dirsync_sync_entered() flushes dir_fd, sharing the fsync() with
+ * concurrent callers: 0 or -errno.
  */
 void cairn_dirsync_enter(struct cairn_dirsync *d);
 void cairn_dirsync_leave(struct cairn_dirsync *d);

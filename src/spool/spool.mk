@@ -1,0 +1,15 @@
+# spool: the on-disk spool protocol (SPEC section 5), with no event loop:
+# the spool's directories, names and no-replace moves, the instance lock,
+# durable publishing and grouped directory flushes, the attempts journal,
+# recovery after a crash, the failure table.  Uses util only; cairnd
+# and `cairn submit` use it.
+noinst_LTLIBRARIES += src/spool/libcairn_spool.la
+src_spool_libcairn_spool_la_SOURCES = \
+	src/spool/cairn_spoolname.c src/spool/cairn_spoolname.h \
+	src/spool/cairn_spool.c src/spool/cairn_spool.h \
+	src/spool/cairn_lock.c src/spool/cairn_lock.h \
+	src/spool/cairn_failure.c src/spool/cairn_failure.h \
+	src/spool/cairn_attempts.c src/spool/cairn_attempts.h \
+	src/spool/cairn_publish.c src/spool/cairn_publish.h \
+	src/spool/cairn_recover.c src/spool/cairn_recover.h
+src_spool_libcairn_spool_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_spool_inc)
