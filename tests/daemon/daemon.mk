@@ -1,15 +1,10 @@
 # tests: owned by its area; see Makefile.am
-# daemon-core: unit tests of the spool mechanics and the watcher.
+# daemon-core: unit tests of the watcher and its pending set.
 if HAVE_CHECK
-check_PROGRAMS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
-TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
+check_PROGRAMS += tests/daemon/check_watch
+TESTS += tests/daemon/check_watch
+VALGRIND_TESTS += tests/daemon/check_watch
 endif
-tests_daemon_check_failure_SOURCES = tests/daemon/check_failure.c
-tests_daemon_check_failure_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_failure_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
-tests_daemon_check_spool_SOURCES = tests/daemon/check_spool.c
-tests_daemon_check_spool_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_spool_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
@@ -67,9 +62,6 @@ check_LTLIBRARIES += tests/daemon/norename_shim.la
 tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
 tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
-if HAVE_CHECK
-VALGRIND_TESTS += tests/daemon/check_spool tests/daemon/check_watch tests/daemon/check_failure
-endif
 
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh

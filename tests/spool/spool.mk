@@ -1,0 +1,14 @@
+# spool: unit tests of the on-disk protocol (src/spool): directories and
+# claims, the instance lock, publishing and directory flushes, the
+# attempts journal, recovery, the failure table.  No event loop.
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_spool tests/spool/check_failure
+TESTS += tests/spool/check_spool tests/spool/check_failure
+VALGRIND_TESTS += tests/spool/check_spool tests/spool/check_failure
+endif
+tests_spool_check_spool_SOURCES = tests/spool/check_spool.c
+tests_spool_check_spool_CFLAGS = $(tests_check_cflags)
+tests_spool_check_spool_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+tests_spool_check_failure_SOURCES = tests/spool/check_failure.c
+tests_spool_check_failure_CFLAGS = $(tests_check_cflags)
+tests_spool_check_failure_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
