@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_cmd.h"
 #include "cairn_mem.h"
 
 static const char usage[] =

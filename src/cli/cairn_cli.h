@@ -68,10 +68,4 @@ int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
 /* Read a whole file ("-" is stdin) into out: 0 or a negative errno value. */
 int cairn_cli_read_file(const char *path, struct cairn_buf *out);
 
-int cairn_cmd_solve(int argc, char **argv);
-int cairn_cmd_plugins(int argc, char **argv);
-int cairn_cmd_grade(int argc, char **argv);
-int cairn_cmd_report(int argc, char **argv);
-int cairn_cmd_submit(int argc, char **argv);
-
 #endif

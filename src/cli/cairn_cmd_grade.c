@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_cmd.h"
 #include "cairn_result.h"
 #include "cairn_stats.h"
 #include "cairn_report.h"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "cairn_cli.h"
+#include "cairn_cmd.h"
 #include "cairn_solve.h"
 
 static const char usage[] =

@@ -24,9 +24,12 @@
 #include <unistd.h>
 
 #include "cairn_cli.h"
+#include "cairn_cmd.h"
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_report_html.h"
+#include "cairn_report_pick.h"
 #include "cairn_result_read.h"
 
 #define EX_IOERR 74

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cairn_cli.h"
+#include "cairn_cmd.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
 

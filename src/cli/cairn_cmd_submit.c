@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "cairn_cli.h"
+#include "cairn_cmd.h"
 #include "cairn_mem.h"
 #include "cairn_result.h"
 #include "cairn_result_read.h"

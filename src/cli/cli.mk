@@ -1,6 +1,6 @@
 # cli: the cairn command line, a thin main over the core libraries.
 bin_PROGRAMS += src/cli/cairn
-src_cli_cairn_SOURCES = src/cli/cairn.c src/cli/cairn_cli.c src/cli/cairn_cli.h \
+src_cli_cairn_SOURCES = src/cli/cairn.c src/cli/cairn_cli.c src/cli/cairn_cli.h src/cli/cairn_cmd.h \
 	src/cli/cairn_cmd_solve.c src/cli/cairn_cmd_plugins.c \
 	src/cli/cairn_cmd_grade.c src/cli/cairn_cmd_report.c \
 	src/cli/cairn_cmd_submit.c

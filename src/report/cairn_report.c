@@ -74,7 +74,7 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 	}
 }
 
-void cairn_xml_text(struct cairn_buf *out, const char *s)
+void cairn_report_xml_text(struct cairn_buf *out, const char *s)
 {
 	size_t n = strlen(s), len;
 	uint32_t cp = 0;
@@ -106,7 +106,7 @@ void cairn_xml_text(struct cairn_buf *out, const char *s)
 static void attr(struct cairn_buf *out, const char *name, const char *value)
 {
 	cairn_buf_addf(out, " %s=\"", name);
-	cairn_xml_text(out, value);
+	cairn_report_xml_text(out, value);
 	cairn_buf_addc(out, '"');
 }
 
@@ -138,7 +138,7 @@ static void problem(struct cairn_buf *out, const char *source, const char *id,
 		cairn_buf_adds(out, "/>\n");
 	} else {
 		cairn_buf_addc(out, '>');
-		cairn_xml_text(out, text);
+		cairn_report_xml_text(out, text);
 		cairn_buf_addf(out, "</%s>\n", element);
 	}
 	cairn_buf_adds(out, "    </testcase>\n");

@@ -11,7 +11,7 @@
  * inline, there is no script and no external resource, so it reads the
  * same offline, with scripts off and on paper.
  *
- * Every text from a result file goes through cairn_xml_text(), so markup
+ * Every text from a result file goes through cairn_report_xml_text(), so markup
  * in a submitter's name or an id is shown, never run; the page's own
  * anchors are numbers, never user text.  What it shows is gathered by
  * cairn_report_class (a CSV result holds no stated answer, so there the
@@ -28,6 +28,7 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_class.h"
+#include "cairn_report_html.h"
 #include "cairn_result.h"
 #include "cairn_stats.h"
 
@@ -71,7 +72,7 @@ static const char style[] =
 
 static void text(struct cairn_buf *out, const char *s)
 {
-	cairn_xml_text(out, s);
+	cairn_report_xml_text(out, s);
 }
 
 /* shown - s, cut to SHOW_MAX bytes on a character boundary, with "…" */
