@@ -23,9 +23,6 @@ tests_plugins_wrong_la_LDFLAGS = $(test_plugin_ldflags)
 EXTRA_DIST += tests/check_run.h tests/check_input.h
 dist_check_SCRIPTS += tests/lib.sh
 dist_noinst_SCRIPTS += tests/deps.sh tests/suite.sh
-# tests/include_cycles.py [TOP_SRCDIR]: no #include cycle among the files
-# of src/ (exit status 1 when there is one); run by hand, it needs python3.
-dist_noinst_SCRIPTS += tests/include_cycles.py
 
 # check-valgrind - every Check program once under valgrind, leaks are errors.
 # CK_FORK=no keeps each test in the process valgrind watches.

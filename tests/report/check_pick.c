@@ -17,6 +17,7 @@
 #include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_report_pick.h"
 #include "check_run.h"
 
 struct res {

@@ -19,6 +19,7 @@
 #include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_report_html.h"
 #include "cairn_result.h"
 #include "cairn_result_read.h"
 #include "check_run.h"
@@ -266,7 +267,7 @@ START_TEST(test_xml_text)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	cairn_xml_text(&b, "a&b<c>\"d\"'e'\t\n\r\x01\x7f"
+	cairn_report_xml_text(&b, "a&b<c>\"d\"'e'\t\n\r\x01\x7f"
 		       "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"	/* é € 😀 */
 		       "\xc3(\xed\xa0\x80\xef\xbf\xbe\xf5\x80\x80\x80\xe0\x80\x80");
 	/* A bad byte is one U+FFFD, and so is a whole U+FFFE (issue 11). */

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""layout.py - the shape of src/ that the README's "Layout" promises.
+
+Usage: tests/layout/layout.py TOP_SRCDIR
+
+Checks, each printing what breaks it:
+- no two modules include each other, directly or round a longer loop
+  (a module is a file's name without its extension: cairn_lock.c and
+  cairn_lock.h are one), and no two folders of src/ do;
+- every function a header declares is defined in the .c file of the
+  header's own name, when there is one (cairn_spool_claim() is in
+  cairn_spool.c, declared in cairn_spool.h);
+- libyaml's parser is driven from one file of src/ only;
+- every folder of src/ has its row in the README's Layout table.
+Exits 1 when any check fails; else prints the folders bottom up.
+"""
+import os
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+DEFINED = re.compile(r'^(?!static\b)[A-Za-z_][^;{}()#]*?\b(cairn_\w+)\s*'
+                     r'\([^;{}]*?\)\s*\{', re.M | re.S)
+DECLARED = re.compile(r'^[A-Za-z_][^;{}()#]*?\b(cairn_\w+)\s*\(', re.M)
+
+
+def read(path):
+    with open(path, encoding='utf-8', errors='replace') as f:
+        return f.read()
+
+
+def code(path):
+    """The text without comments and macro definitions."""
+    s = re.sub(r'/\*.*?\*/', ' ', read(path), flags=re.S)
+    return re.sub(r'^\s*#\s*define[^\n]*(?:\\\n[^\n]*)*', '', s, flags=re.M)
+
+
+def sources(src):
+    for folder, _, names in sorted(os.walk(src)):
+        for name in sorted(names):
+            if name.endswith(('.c', '.h')):
+                yield os.path.join(folder, name)
+
+
+def graphs(files):
+    header = {os.path.basename(f): f for f in files if f.endswith('.h')}
+    modules, folders = {}, {}
+    for f in files:
+        mod = os.path.splitext(f)[0]
+        modules.setdefault(mod, set())
+        folders.setdefault(os.path.dirname(f), set())
+        for inc in INCLUDE.findall(read(f)):
+            h = header.get(os.path.basename(inc))
+            if h is None:
+                continue
+            if os.path.splitext(h)[0] != mod:
+                modules[mod].add(os.path.splitext(h)[0])
+            if os.path.dirname(h) != os.path.dirname(f):
+                folders[os.path.dirname(f)].add(os.path.dirname(h))
+    return modules, folders
+
+
+def cycles(graph):
+    """The groups of nodes that reach each other: Tarjan's strongly
+    connected components of more than one node, each sorted."""
+    index, low, on, stack, out = {}, {}, set(), [], []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        work = [(root, iter(sorted(graph[root])))]
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    n = stack.pop()
+                    on.discard(n)
+                    group.append(n)
+                    if n == node:
+                        break
+                if len(group) > 1:
+                    out.append(sorted(group))
+    return out
+
+
+def bottom_up(graph):
+    done, out = set(), []
+    while len(out) < len(graph):
+        ready = sorted(n for n in graph if n not in done and graph[n] <= done)
+        out += ready
+        done |= set(ready)
+    return out
+
+
+def misplaced(files):
+    """(header, function, where it is defined) for each declaration whose
+    definition is not in the header's own .c file."""
+    where = {}
+    for f in files:
+        if f.endswith('.c'):
+            for fn in DEFINED.findall(code(f)):
+                where.setdefault(fn, set()).add(f)
+    for h in files:
+        own = h[:-2] + '.c'
+        if not h.endswith('.h') or own not in files:
+            continue
+        for fn in DECLARED.findall(code(h)):
+            if fn in where and own not in where[fn]:
+                yield h, fn, sorted(where[fn])
+
+
+def main():
+    top = sys.argv[1] if len(sys.argv) > 1 else '.'
+    src = os.path.join(top, 'src')
+    files = list(sources(src))
+    rel = lambda p: os.path.relpath(p, top)
+    bad = []
+    modules, folders = graphs(files)
+    for what, graph in (('modules', modules), ('folders', folders)):
+        for group in cycles(graph):
+            bad.append(f'{what} that include each other: '
+                       + ' '.join(rel(n) for n in group))
+    for h, fn, defs in misplaced(set(files)):
+        bad.append(f'{rel(h)} declares {fn}(), defined in '
+                   + ' '.join(rel(d) for d in defs))
+    parsers = [rel(f) for f in files if 'yaml_parser_parse(' in read(f)]
+    if len(parsers) != 1:
+        bad.append('yaml_parser_parse() is called from %d files: %s'
+                   % (len(parsers), ' '.join(parsers)))
+    readme = read(os.path.join(top, 'README.md'))
+    table = readme[readme.find('## Layout'):]
+    for folder in sorted(folders):
+        if f'| `{rel(folder)}/` |' not in table:
+            bad.append(f'README.md: the Layout table has no row for {rel(folder)}/')
+    for line in bad:
+        print(line)
+    if bad:
+        return 1
+    print('%d files, %d modules, no include cycle; folders bottom up: %s'
+          % (len(files), len(modules),
+             ' '.join(rel(f)[4:] for f in bottom_up(folders))))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
