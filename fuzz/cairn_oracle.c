@@ -26,7 +26,7 @@
 #include "cairn_report.h"
 #include "cairn_result.h"
 #include "cairn_utf8.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 
 static void on_error(void *ctx, const char *msg)
 {
@@ -91,7 +91,7 @@ static char *shown(const char *s)
 
 	if (s == NULL)
 		return cairn_xstrdup("(none)");
-	cairn_yaml_csv_quote(&b, s, strlen(s));
+	cairn_value_quote(&b, s, strlen(s));
 	return cairn_buf_steal(&b);
 }
 

@@ -13,6 +13,7 @@
 
 #include "cairn_cli.h"
 #include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
 
 static const char usage[] =

@@ -19,9 +19,9 @@
 #include <string.h>
 
 #include "cairn_csv_rec.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_utf8.h"
-#include "cairn_yaml_csv.h"
 
 /* Bytes that end an unquoted field, or may not appear in one. */
 static const unsigned char stop[256] = {

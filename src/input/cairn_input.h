@@ -23,10 +23,4 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
 		     const struct cairn_limits *limits);
 
-/*
- * Parse a decimal int64 with an optional sign, the whole of s[0..len).
- * Returns 0, or -EINVAL (not an integer) or -ERANGE (out of int64 range).
- */
-int cairn_parse_i64(const char *s, size_t len, int64_t *out);
-
 #endif

@@ -26,7 +26,7 @@
 #include "cairn_buf.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml_ev.h"
 
@@ -475,7 +475,7 @@ void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
 	struct cairn_json j;
 	struct cairn_yaml_ev r;
 
-	if (cairn_yaml_csv_begin(in, &data, &len, limits) == 0 &&
+	if (cairn_value_begin(in, &data, &len, limits) == 0 &&
 	    cairn_yaml_ev_open(&r, in, data, len, limits) == 0) {
 		memset(&j, 0, sizeof j);
 		j.p = data;
@@ -485,5 +485,5 @@ void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
 		cairn_yaml_ev_close(&r);
 		cairn_buf_free(&j.text);
 	}
-	cairn_yaml_csv_end(in);
+	cairn_value_end(in);
 }

@@ -23,7 +23,7 @@
 #define MAX_DEPTH 64
 
 const struct cairn_yaml_sink cairn_yaml_ev_to_file = {
-	CAIRN_YAML_CSV_FILE, NULL
+	CAIRN_VALUE_FILE, NULL
 };
 
 /* lib - libyaml's 1 for success as 0 or -1: the one place it is converted */
@@ -61,8 +61,8 @@ int cairn_yaml_ev_fail(struct cairn_yaml_ev *r, const struct cairn_yaml_sink *s,
 	va_start(ap, fmt);
 	cairn_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	return cairn_yaml_csv_report(r->in, s->kind, s->p, m->line + 1,
-				     cairn_buf_steal(&b));
+	return cairn_value_report(r->in, s->kind, s->p, m->line + 1,
+				  cairn_buf_steal(&b));
 }
 
 int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
@@ -289,5 +289,5 @@ void cairn_yaml_ev_close(struct cairn_yaml_ev *r)
 	free(r->queue);
 	free(r->piles);
 	yaml_parser_delete(&r->parser);
-	cairn_yaml_csv_ids_free(&r->ids);
+	cairn_value_ids_free(&r->ids);
 }

@@ -17,7 +17,7 @@
 #include <yaml.h>
 
 #include "cairn_puzzle.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 
 /* The path to a node, e.g. puzzles[1].piles[2]; NULL is the document. */
 struct cairn_yaml_path {
@@ -29,7 +29,7 @@ struct cairn_yaml_path {
 
 /* Where a message goes. */
 struct cairn_yaml_sink {
-	enum cairn_yaml_csv_sink kind;
+	enum cairn_value_sink kind;
 	struct cairn_puzzle *p;		/* for a puzzle or expect message */
 };
 
@@ -43,7 +43,7 @@ struct cairn_yaml_ev {
 	struct cairn_json *json;	/* events from JSON text, not libyaml */
 	struct cairn_input *in;
 	const struct cairn_limits *limits;
-	struct cairn_yaml_csv_ids ids;
+	struct cairn_value_ids ids;
 	const char *data;
 	size_t len;
 	int depth;			/* open sequences and mappings */
@@ -83,7 +83,7 @@ int cairn_yaml_ev_fail(struct cairn_yaml_ev *r, const struct cairn_yaml_sink *s,
 		       const yaml_mark_t *m, const struct cairn_yaml_path *path,
 		       const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-/* cairn_yaml_ev_fail() with a reason from cairn_yaml_csv, freed here. */
+/* cairn_yaml_ev_fail() with a reason from cairn_value, freed here. */
 int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
 			   const struct cairn_yaml_sink *s,
 			   const yaml_mark_t *m,

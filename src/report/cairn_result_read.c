@@ -38,6 +38,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_result.h"
 #include "cairn_result_read.h"
