@@ -26,6 +26,7 @@
 #include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_value.h"
+#include "cairn_yaml.h"
 
 enum column {
 	C_ID, C_PILES, C_SOLVER, C_MOVES, C_PROBLEM_SET, C_SUBMITTER,
@@ -125,7 +126,8 @@ static char *quote(const char *s, size_t len)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	cairn_value_quote(&b, s, len);
+	cairn_yaml_quote(&b, s, len, CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	return cairn_buf_steal(&b);
 }
 

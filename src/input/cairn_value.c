@@ -22,9 +22,7 @@
 #include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_value.h"
-
-/* Values longer than this are cut short in messages. */
-#define QUOTE_MAX 64
+#include "cairn_yaml.h"
 
 const char *const cairn_value_wants[CAIRN_VALUE_NTYPES] = {
 	[CAIRN_VALUE_INT] = "an integer",
@@ -46,44 +44,13 @@ cairn_value_expect_types[CAIRN_EXPECT_NKEYS] = {
 	[CAIRN_EXPECT_MOVES] = CAIRN_VALUE_MOVES,
 };
 
-void cairn_value_quote(struct cairn_buf *b, const char *s, size_t len)
-{
-	size_t i, n = len;
-
-	if (n > QUOTE_MAX) {
-		n = QUOTE_MAX;
-		/* Do not cut a UTF-8 sequence in two. */
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
-	cairn_buf_addc(b, '"');
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '"' || c == '\\')
-			cairn_buf_addf(b, "\\%c", c);
-		else if (c == '\n')
-			cairn_buf_adds(b, "\\n");
-		else if (c == '\t')
-			cairn_buf_adds(b, "\\t");
-		else if (c == '\r')
-			cairn_buf_adds(b, "\\r");
-		else if (c < 0x20 || c == 0x7f)
-			cairn_buf_addf(b, "\\x%02x", c);
-		else
-			cairn_buf_addc(b, (char)c);
-	}
-	if (n < len)
-		cairn_buf_adds(b, "...");
-	cairn_buf_addc(b, '"');
-}
-
 /* is_not - "\"VALUE\" is not WANTS" */
 static char *is_not(const char *s, size_t len, const char *wants)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	cairn_value_quote(&b, s, len);
+	cairn_yaml_quote(&b, s, len, CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	cairn_buf_addf(&b, " is not %s", wants);
 	return cairn_buf_steal(&b);
 }
@@ -120,7 +87,8 @@ char *cairn_value_parse(enum cairn_value_type t, const char *s,
 			return NULL;
 		if (w != -ERANGE)
 			break;
-		cairn_value_quote(&b, s, len);
+		cairn_yaml_quote(&b, s, len, CAIRN_YAML_QUOTE_MAX,
+				 CAIRN_YAML_ESCAPE_MESSAGE);
 		cairn_buf_adds(&b, " is out of the 64-bit integer range");
 		return cairn_buf_steal(&b);
 	case CAIRN_VALUE_BOOL:
@@ -312,7 +280,8 @@ static char *duplicate(const struct cairn_input *in, const char *id,
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
 	cairn_buf_adds(&b, "duplicate id ");
-	cairn_value_quote(&b, id, strlen(id));
+	cairn_yaml_quote(&b, id, strlen(id), CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	cairn_buf_addf(&b, " (first at line %lu)", in->puzzles[first].line);
 	return cairn_buf_steal(&b);
 }

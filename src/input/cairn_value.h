@@ -41,9 +41,6 @@ extern const char *const cairn_value_wants[CAIRN_VALUE_NTYPES];
 extern const enum cairn_value_type
 cairn_value_expect_types[CAIRN_EXPECT_NKEYS];
 
-/* Append s[0..len) in double quotes, escaped and cut short when long. */
-void cairn_value_quote(struct cairn_buf *b, const char *s, size_t len);
-
 /*
  * Parse s[0..len) as a value of type t into *v.  Returns NULL, or the
  * reason it is not one (allocated): "\"4.5\" is not an integer".

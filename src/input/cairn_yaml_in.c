@@ -160,8 +160,10 @@ static int mapping_pair(struct cairn_yaml_ev *r, const struct mapping *mp,
 		key = mp->lookup(cairn_yaml_ev_text(k), k->data.scalar.length,
 				 mp->allowed);
 		if (key < 0 || (*seen & BIT(key))) {
-			cairn_value_quote(&q, cairn_yaml_ev_text(k),
-					  k->data.scalar.length);
+			cairn_yaml_quote(&q, cairn_yaml_ev_text(k),
+					 k->data.scalar.length,
+					 CAIRN_YAML_QUOTE_MAX,
+					 CAIRN_YAML_ESCAPE_MESSAGE);
 			rc = cairn_yaml_ev_fail(r, mp->sink, &m, path,
 						"%s key %s", key < 0 ? "unknown"
 						: "duplicate", q.data);

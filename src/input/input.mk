@@ -1,6 +1,7 @@
 # input: the puzzle file readers (SPEC section 2): YAML through libyaml's
-# event API, CSV by a parser of our own, and the value rules they share.
-# Uses core and util.
+# checked events (src/yaml), JSON by a parser of our own feeding the same
+# grammar, CSV by a parser of our own, and the value rules they share.
+# Uses core, yaml and util.
 noinst_LTLIBRARIES += src/input/libcairn_input.la
 src_input_libcairn_input_la_SOURCES = \
 	src/input/cairn_input.h \

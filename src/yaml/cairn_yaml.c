@@ -110,8 +110,7 @@ static const yaml_char_t *anchor_of(const yaml_event_t *e)
 	}
 }
 
-/* nesting - what e does to the depth: +1 opens, -1 closes */
-static int nesting(const yaml_event_t *e)
+int cairn_yaml_nesting(const yaml_event_t *e)
 {
 	switch (e->type) {
 	case YAML_SEQUENCE_START_EVENT:
@@ -137,7 +136,7 @@ unsigned cairn_yaml_check(struct cairn_yaml_rules *r, const yaml_event_t *e)
 {
 	unsigned what = 0;
 
-	r->depth += nesting(e);
+	r->depth += cairn_yaml_nesting(e);
 	if (e->type == YAML_ALIAS_EVENT)
 		what |= CAIRN_YAML_ALIAS;
 	if (anchor_of(e) != NULL && !(r->opts & CAIRN_YAML_ANCHORS_OK))

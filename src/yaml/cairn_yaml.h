@@ -83,6 +83,8 @@ int cairn_yaml_next(struct cairn_yaml *y, yaml_event_t *e);
 /* How many bytes of data libyaml has consumed. */
 size_t cairn_yaml_done(const struct cairn_yaml *y);
 
+/* What e does to the nesting: 1 opens a collection, -1 closes one, else 0. */
+int cairn_yaml_nesting(const yaml_event_t *e);
 /*
  * Hold event e, from any source, to the rules and count its nesting.
  * Returns the CAIRN_YAML_* bits it breaks, 0 when it is safe.
