@@ -1,8 +1,9 @@
 /*
  * cairn_result_read - read back what `cairn report` needs from results.
  *
- * YAML results are read with libyaml's event API into a small tree (at
- * most 64 levels deep; anchors and aliases refused), then checked: the
+ * YAML results are read through cairn_yaml into a small tree (at most 64
+ * levels deep, a scalar counting as a level; aliases refused), then
+ * checked: the
  * top level must be a mapping with `format: cairn-result/1`, a `source`
  * and `status: ok|error`; each entry of `puzzles` must have an `id` and
  * may have `verdict`, `feedback` and `error`, and the optimal numbers
@@ -34,8 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <yaml.h>
-
 #include "cairn_buf.h"
 #include "cairn_input.h"
 #include "cairn_int.h"
@@ -43,8 +42,7 @@
 #include "cairn_result.h"
 #include "cairn_result_read.h"
 #include "cairn_utf8.h"
-
-#define MAX_DEPTH 64
+#include "cairn_yaml.h"
 
 const char *cairn_result_verdict_name(enum cairn_verdict v)
 {
@@ -134,36 +132,43 @@ static void node_free(struct node *nd)
 }
 
 struct tree {
-	yaml_parser_t parser;
-	const char *data;
+	struct cairn_yaml y;
 	char *err;
 	size_t errlen;
 };
 
-/*
- * next - the next event, or -EINVAL with libyaml's reason and place (a
- * reader error has only a byte offset, from which the place is counted)
- */
-static int next(struct tree *t, yaml_event_t *ev)
+/* refused - an event cairn_yaml refused, in the words of result files */
+static int refused(struct tree *t, const struct cairn_yaml_error *e)
 {
-	const yaml_parser_t *ps = &t->parser;
-	unsigned long line = ps->problem_mark.line + 1;
-	unsigned long column = ps->problem_mark.column + 1;
-
-	if (yaml_parser_parse(&t->parser, ev))
-		return 0;
-	if (ps->error == YAML_READER_ERROR)
-		cairn_utf8_place(t->data, ps->problem_offset, &line, &column);
-	return fail(t->err, t->errlen, "line %lu, column %lu: %s", line,
-		    column, ps->problem ? ps->problem : "invalid YAML");
+	if (e->what & CAIRN_YAML_DEEP)
+		return fail(t->err, t->errlen, "line %zu: nested too deeply",
+			    e->mark.line + 1);
+	if (e->what & CAIRN_YAML_ALIAS)
+		return fail(t->err, t->errlen, "line %zu: aliases are not used "
+			    "in result files", e->mark.line + 1);
+	return fail(t->err, t->errlen, "line %zu, column %zu: %s",
+		    e->mark.line + 1, e->mark.column + 1,
+		    cairn_yaml_refusal(e->what));
 }
 
-static int build(struct tree *t, yaml_event_t *ev, int depth,
-		 struct node **out);
+/* next - the next event, or -EINVAL with the reason and its place */
+static int next(struct tree *t, yaml_event_t *ev)
+{
+	const struct cairn_yaml_error *e = &t->y.error;
+
+	if (cairn_yaml_next(&t->y, ev) == 0)
+		return 0;
+	if (!(e->what & (CAIRN_YAML_SYNTAX | CAIRN_YAML_NOMEM)))
+		return refused(t, e);
+	return fail(t->err, t->errlen, "line %zu, column %zu: %s",
+		    e->mark.line + 1, e->mark.column + 1,
+		    e->problem ? e->problem : "invalid YAML");
+}
+
+static int build(struct tree *t, yaml_event_t *ev, struct node **out);
 
 /* children - the items of a sequence or mapping up to its end event */
-static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
-		    int depth)
+static int children(struct tree *t, struct node *nd, yaml_event_type_t end)
 {
 	yaml_event_t ev;
 	struct node *kid;
@@ -176,7 +181,7 @@ static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
 			yaml_event_delete(&ev);
 			return 0;
 		}
-		rc = build(t, &ev, depth + 1, &kid);
+		rc = build(t, &ev, &kid);
 		if (rc < 0)
 			return rc;
 		nd->kids = cairn_xgrow(nd->kids, &nd->cap, nd->n + 1,
@@ -186,31 +191,17 @@ static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
 }
 
 /* build - the node that starts with ev (which it deletes) */
-static int build(struct tree *t, yaml_event_t *ev, int depth,
-		 struct node **out)
+static int build(struct tree *t, yaml_event_t *ev, struct node **out)
 {
 	struct node *nd;
 	yaml_event_type_t type = ev->type;
 	int rc = 0;
 
 	*out = NULL;
-	if (depth > MAX_DEPTH || type == YAML_ALIAS_EVENT ||
-	    (type != YAML_SCALAR_EVENT && type != YAML_SEQUENCE_START_EVENT &&
-	     type != YAML_MAPPING_START_EVENT)) {
-		rc = fail(t->err, t->errlen, "line %zu: %s",
-			  ev->start_mark.line + 1, depth > MAX_DEPTH ?
-			  "nested too deeply" : type == YAML_ALIAS_EVENT ?
-			  "aliases are not used in result files" :
-			  "unexpected YAML event");
-		yaml_event_delete(ev);
-		return rc;
-	}
-	/* A "\0" escape would cut the text short. */
-	if (type == YAML_SCALAR_EVENT &&
-	    memchr(ev->data.scalar.value, 0, ev->data.scalar.length)) {
-		rc = fail(t->err, t->errlen, "line %zu, column %zu: %s",
-			  ev->start_mark.line + 1, ev->start_mark.column + 1,
-			  cairn_utf8_why(1));
+	if (type != YAML_SCALAR_EVENT && type != YAML_SEQUENCE_START_EVENT &&
+	    type != YAML_MAPPING_START_EVENT) {
+		rc = fail(t->err, t->errlen, "line %zu: unexpected YAML event",
+			  ev->start_mark.line + 1);
 		yaml_event_delete(ev);
 		return rc;
 	}
@@ -224,10 +215,10 @@ static int build(struct tree *t, yaml_event_t *ev, int depth,
 	yaml_event_delete(ev);
 	if (type == YAML_SEQUENCE_START_EVENT) {
 		nd->kind = N_SEQ;
-		rc = children(t, nd, YAML_SEQUENCE_END_EVENT, depth);
+		rc = children(t, nd, YAML_SEQUENCE_END_EVENT);
 	} else if (type == YAML_MAPPING_START_EVENT) {
 		nd->kind = N_MAP;
-		rc = children(t, nd, YAML_MAPPING_END_EVENT, depth);
+		rc = children(t, nd, YAML_MAPPING_END_EVENT);
 	}
 	if (rc < 0)
 		node_free(nd);
@@ -255,21 +246,22 @@ static int expect_event(struct tree *t, yaml_event_type_t type)
 static int parse_tree(const char *data, size_t len, struct node **root,
 		      char *err, size_t errlen)
 {
-	struct tree t = { .data = data, .err = err, .errlen = errlen };
+	struct tree t = { .err = err, .errlen = errlen };
 	yaml_event_t ev;
 	int rc;
 
 	*root = NULL;
-	yaml_parser_initialize(&t.parser);
-	yaml_parser_set_input_string(&t.parser, (const unsigned char *)data,
-				     len);
+	/* The writer never anchors; an anchor without an alias is harmless. */
+	if (cairn_yaml_open(&t.y, data, len, CAIRN_YAML_ANCHORS_OK |
+			    CAIRN_YAML_LEAF_LEVEL) < 0)
+		return fail(err, errlen, "out of memory");
 	if ((rc = expect_event(&t, YAML_STREAM_START_EVENT)) == 0 &&
 	    (rc = expect_event(&t, YAML_DOCUMENT_START_EVENT)) == 0 &&
 	    (rc = next(&t, &ev)) == 0 &&
-	    (rc = build(&t, &ev, 1, root)) == 0 &&
+	    (rc = build(&t, &ev, root)) == 0 &&
 	    (rc = expect_event(&t, YAML_DOCUMENT_END_EVENT)) == 0)
 		rc = expect_event(&t, YAML_STREAM_END_EVENT);
-	yaml_parser_delete(&t.parser);
+	cairn_yaml_close(&t.y);
 	if (rc < 0) {
 		node_free(*root);
 		*root = NULL;
