@@ -541,7 +541,7 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 		return;
 	}
 	c.len = len;
-	cairn_csv_rec_init(&c.rec, data, len);
+	cairn_csv_rec_init(&c.rec, data, len, 0);
 	/* Enough fields for a header or a record of max_piles and the one
 	 * after, which is the one refused: the rest are only counted. */
 	c.rec.keep = limits->max_piles < C_NCOLS ? C_NCOLS + 1 :

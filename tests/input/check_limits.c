@@ -164,7 +164,7 @@ START_TEST(record_keep)
 
 	long_record(&b, 100000, 0);
 	cairn_buf_adds(&b, "\"a\"\"b\",\"c\"\"d\"\n");
-	cairn_csv_rec_init(&r, b.data, b.len);
+	cairn_csv_rec_init(&r, b.data, b.len, 0);
 	r.keep = 2;
 	ck_assert_int_eq(cairn_csv_rec_next(&r), 1);
 	ck_assert_uint_eq(r.nf, 100000);
