@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "cairn_buf.h"
+#include "cairn_csv_in.h"
 #include "cairn_csv_rec.h"
-#include "cairn_input.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_value.h"

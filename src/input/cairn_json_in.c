@@ -24,11 +24,12 @@
 #include <string.h>
 
 #include "cairn_buf.h"
-#include "cairn_input.h"
+#include "cairn_json_in.h"
 #include "cairn_mem.h"
 #include "cairn_value.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml_ev.h"
+#include "cairn_yaml_in.h"
 
 /* One more than the grammar allows, so that it is the grammar that refuses. */
 #define JSON_MAX_DEPTH 65
@@ -487,7 +488,7 @@ void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
 		r.src.next = json_next;
 		r.src.done = json_done;
 		r.src.ctx = &j;
-		cairn_yaml_stream(&r);
+		cairn_yaml_in_stream(&r);
 		cairn_yaml_ev_close(&r);
 		cairn_buf_free(&j.text);
 	}

@@ -104,9 +104,6 @@ int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
 int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
 			 const char *msg);
 
-/* The YAML reader's grammar (cairn_yaml_in.c): read every document. */
-int cairn_yaml_stream(struct cairn_yaml_ev *r);
-
 static inline const char *cairn_yaml_ev_text(const yaml_event_t *e)
 {
 	return (const char *)e->data.scalar.value;

@@ -20,11 +20,11 @@
 #include <string.h>
 
 #include "cairn_buf.h"
-#include "cairn_input.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_value.h"
 #include "cairn_yaml_ev.h"
+#include "cairn_yaml_in.h"
 
 
 /* Keys of the top-level, puzzle and set mappings. */
@@ -613,7 +613,7 @@ static int document(struct cairn_yaml_ev *r)
 	return 0;
 }
 
-int cairn_yaml_stream(struct cairn_yaml_ev *r)
+int cairn_yaml_in_stream(struct cairn_yaml_ev *r)
 {
 	yaml_event_t e;
 
@@ -641,7 +641,7 @@ void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
 
 	if (cairn_value_begin(in, &data, &len, limits) == 0 &&
 	    cairn_yaml_ev_open(&r, in, data, len, limits) == 0) {
-		cairn_yaml_stream(&r);
+		cairn_yaml_in_stream(&r);
 		cairn_yaml_ev_close(&r);
 	}
 	cairn_value_end(in);

@@ -28,6 +28,7 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_class.h"
+#include "cairn_report_html.h"
 #include "cairn_result.h"
 
 #define NBINS 10			/* histogram bins of width 0.1 */

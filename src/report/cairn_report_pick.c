@@ -20,6 +20,7 @@
 
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_report_pick.h"
 #include "cairn_result.h"
 
 struct cand {

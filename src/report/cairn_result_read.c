@@ -37,7 +37,6 @@
 
 #include "cairn_buf.h"
 #include "cairn_csv_rec.h"
-#include "cairn_input.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_result.h"

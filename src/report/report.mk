@@ -5,7 +5,8 @@ noinst_LTLIBRARIES += src/report/libcairn_report.la
 src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_result_read.c src/report/cairn_result_read.h \
 	src/report/cairn_report.c src/report/cairn_report.h \
-	src/report/cairn_report_pick.c src/report/cairn_report_html.c \
+	src/report/cairn_report_pick.c src/report/cairn_report_pick.h \
+	src/report/cairn_report_html.c src/report/cairn_report_html.h \
 	src/report/cairn_report_class.c src/report/cairn_report_class.h
 src_report_libcairn_report_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc)
 src_report_libcairn_report_la_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
