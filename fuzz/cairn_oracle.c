@@ -26,7 +26,8 @@
 #include "cairn_report.h"
 #include "cairn_result.h"
 #include "cairn_utf8.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
+#include "cairn_yaml.h"
 
 static void on_error(void *ctx, const char *msg)
 {
@@ -91,7 +92,8 @@ static char *shown(const char *s)
 
 	if (s == NULL)
 		return cairn_xstrdup("(none)");
-	cairn_yaml_csv_quote(&b, s, strlen(s));
+	cairn_yaml_quote(&b, s, strlen(s), CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	return cairn_buf_steal(&b);
 }
 

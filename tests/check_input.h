@@ -1,7 +1,7 @@
 /*
  * check_input.h - what the reader tests share: read a text with one of
  * the readers under given limits and compare the plain-text dump of what
- * it made (cairn_yaml_csv_dump) with the expected one.
+ * it made (cairn_value_dump) with the expected one.
  */
 #ifndef CAIRN_CHECK_INPUT_H
 #define CAIRN_CHECK_INPUT_H
@@ -12,7 +12,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_input.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 
 /* The reader under test and the name its inputs get (set by each test). */
 static void (*check_reader)(struct cairn_input *, const char *, size_t,
@@ -28,7 +28,7 @@ static char *read_dump(const char *text, size_t len, size_t max_piles,
 
 	cairn_input_init(&in, check_source, cairn_format_of(check_source));
 	check_reader(&in, text, len, &lim);
-	cairn_yaml_csv_dump(&b, &in);
+	cairn_value_dump(&b, &in);
 	cairn_input_free(&in);
 	return cairn_buf_steal(&b);
 }

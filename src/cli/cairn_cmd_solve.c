@@ -14,6 +14,7 @@
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
 #include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
 
 static const char usage[] =

@@ -21,10 +21,12 @@
 #include <string.h>
 
 #include "cairn_buf.h"
+#include "cairn_csv_in.h"
 #include "cairn_csv_rec.h"
-#include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
+#include "cairn_yaml.h"
 
 enum column {
 	C_ID, C_PILES, C_SOLVER, C_MOVES, C_PROBLEM_SET, C_SUBMITTER,
@@ -52,7 +54,7 @@ struct csv {
 	struct cairn_input *in;
 	const struct cairn_limits *limits;
 	struct cairn_csv_rec rec;
-	struct cairn_yaml_csv_ids ids;
+	struct cairn_value_ids ids;
 	unsigned long header_line;
 	size_t ncols;			/* fields in the header */
 	int *col;			/* enum column of each header field */
@@ -65,13 +67,13 @@ struct csv {
 	size_t len;			/* bytes in the file */
 };
 
-#define FILE_ERR CAIRN_YAML_CSV_FILE
-#define PUZZLE_ERR CAIRN_YAML_CSV_PUZZLE
-#define EXPECT_ERR CAIRN_YAML_CSV_EXPECT
+#define FILE_ERR CAIRN_VALUE_FILE
+#define PUZZLE_ERR CAIRN_VALUE_PUZZLE
+#define EXPECT_ERR CAIRN_VALUE_EXPECT
 
 /* report - "line L, field F: MESSAGE" (field 0: "line L: MESSAGE") */
 __attribute__((format(printf, 6, 7)))
-static int report(struct csv *c, enum cairn_yaml_csv_sink sink,
+static int report(struct csv *c, enum cairn_value_sink sink,
 		  struct cairn_puzzle *p, unsigned long line, size_t field,
 		  const char *fmt, ...)
 {
@@ -85,13 +87,13 @@ static int report(struct csv *c, enum cairn_yaml_csv_sink sink,
 	va_start(ap, fmt);
 	cairn_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	return cairn_yaml_csv_report(c->in, sink, p, line,
-				     cairn_buf_steal(&b));
+	return cairn_value_report(c->in, sink, p, line,
+				  cairn_buf_steal(&b));
 }
 
 /* report_at - a message about field i of the record, "NAME: " before it */
 __attribute__((format(printf, 6, 7)))
-static int report_at(struct csv *c, enum cairn_yaml_csv_sink sink,
+static int report_at(struct csv *c, enum cairn_value_sink sink,
 		     struct cairn_puzzle *p, size_t i, const char *name,
 		     const char *fmt, ...)
 {
@@ -109,8 +111,8 @@ static int report_at(struct csv *c, enum cairn_yaml_csv_sink sink,
 	return rc;
 }
 
-/* report_why - report_at() with a reason from cairn_yaml_csv (freed) */
-static int report_why(struct csv *c, enum cairn_yaml_csv_sink sink,
+/* report_why - report_at() with a reason from cairn_value (freed) */
+static int report_why(struct csv *c, enum cairn_value_sink sink,
 		      struct cairn_puzzle *p, size_t i, const char *name,
 		      char *why)
 {
@@ -124,7 +126,8 @@ static char *quote(const char *s, size_t len)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	cairn_yaml_csv_quote(&b, s, len);
+	cairn_yaml_quote(&b, s, len, CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	return cairn_buf_steal(&b);
 }
 
@@ -144,7 +147,7 @@ static void finish(struct csv *c, size_t idx, int idf)
 {
 	struct cairn_puzzle *p = &c->in->puzzles[idx];
 	int given = p->id != NULL;
-	char *why = cairn_yaml_csv_id(&c->ids, c->in, idx);
+	char *why = cairn_value_id(&c->ids, c->in, idx);
 
 	if (why != NULL && given) {
 		report_why(c, PUZZLE_ERR, p, (size_t)idf, "id", why);
@@ -164,12 +167,12 @@ static void finish(struct csv *c, size_t idx, int idf)
 static int pile(struct csv *c, struct cairn_puzzle *p, size_t i,
 		const char *name, const char *s, size_t len, int64_t *v)
 {
-	union cairn_yaml_csv_value u;
+	union cairn_value u;
 
 	if (cairn_parse_i64(s, len, v) == 0)
 		return 0;
 	report_why(c, PUZZLE_ERR, p, i,
-		   name, cairn_yaml_csv_parse(CAIRN_YAML_CSV_INT, s, len, &u));
+		   name, cairn_value_parse(CAIRN_VALUE_INT, s, len, &u));
 	return -1;
 }
 
@@ -281,7 +284,7 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 {
 	const struct cairn_csv_field *f = &c->rec.f[i];
 	int col = c->col[i];
-	union cairn_yaml_csv_value v;
+	union cairn_value v;
 	char *why;
 
 	/* A cell is copied at most once: a huge one is refused unread. */
@@ -302,8 +305,8 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 		p->solver = cairn_xstrndup(f->s, f->len);
 		return;
 	case C_MOVES:
-		why = cairn_yaml_csv_parse(CAIRN_YAML_CSV_BOOL, f->s, f->len,
-					   &v);
+		why = cairn_value_parse(CAIRN_VALUE_BOOL, f->s, f->len,
+					&v);
 		if (why != NULL)
 			report_why(c, PUZZLE_ERR, p, i, "moves", why);
 		else
@@ -314,7 +317,7 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 		return;
 	}
 	p->expect.present = 1;
-	why = cairn_yaml_csv_expect(&p->expect, col - C_EXPECT, f->s, f->len);
+	why = cairn_value_expect(&p->expect, col - C_EXPECT, f->s, f->len);
 	if (why != NULL)
 		report_why(c, EXPECT_ERR, p, i, col_names[col], why);
 }
@@ -533,12 +536,12 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 	memset(&c, 0, sizeof c);
 	c.in = in;
 	c.limits = limits;
-	if (cairn_yaml_csv_begin(in, &data, &len, limits) < 0) {
-		cairn_yaml_csv_end(in);
+	if (cairn_value_begin(in, &data, &len, limits) < 0) {
+		cairn_value_end(in);
 		return;
 	}
 	c.len = len;
-	cairn_csv_rec_init(&c.rec, data, len);
+	cairn_csv_rec_init(&c.rec, data, len, 0);
 	/* Enough fields for a header or a record of max_piles and the one
 	 * after, which is the one refused: the rest are only counted. */
 	c.rec.keep = limits->max_piles < C_NCOLS ? C_NCOLS + 1 :
@@ -575,8 +578,8 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 			       "no row names the problem set");
 	}
 	cairn_csv_rec_free(&c.rec);
-	cairn_yaml_csv_ids_free(&c.ids);
+	cairn_value_ids_free(&c.ids);
 	free(c.col);
 	free(c.ints);
-	cairn_yaml_csv_end(in);
+	cairn_value_end(in);
 }

@@ -9,9 +9,10 @@
  * unquoted field holds a quote, or when a closing quote is followed by
  * anything but a comma or the end of the record; the message names the
  * line and the 1-based field, and so is a NUL byte or invalid UTF-8, in
- * a field or a comment (SPEC section 2).  Records of plain integers, the
- * bulk of a headerless file, have a fast path that parses them as it
- * scans.
+ * a field or a comment (SPEC section 2).  Comments and blank lines are
+ * skipped unless the options say they are records.  Records of plain
+ * integers, the bulk of a headerless file, have a fast path that parses
+ * them as it scans.
  */
 #include "config.h"
 
@@ -19,21 +20,23 @@
 #include <string.h>
 
 #include "cairn_csv_rec.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_utf8.h"
-#include "cairn_yaml_csv.h"
 
 /* Bytes that end an unquoted field, or may not appear in one. */
 static const unsigned char stop[256] = {
 	[','] = 1, ['\n'] = 1, ['\r'] = 1, ['"'] = 1,
 };
 
-void cairn_csv_rec_init(struct cairn_csv_rec *r, const char *data, size_t len)
+void cairn_csv_rec_init(struct cairn_csv_rec *r, const char *data, size_t len,
+			unsigned flags)
 {
 	memset(r, 0, sizeof *r);
 	r->p = data;
 	r->end = data + len;
 	r->line = 1;
+	r->flags = flags;
 }
 
 void cairn_csv_rec_free(struct cairn_csv_rec *r)
@@ -83,13 +86,16 @@ static int text_ok(struct cairn_csv_rec *r, const char *s, size_t n,
 	return -1;
 }
 
-/* skip_blank - step over blank lines and comment lines; -1: a bad comment */
+/*
+ * skip_blank - step over blank lines and comment lines, as far as the
+ * options let them be skipped; -1: a bad comment
+ */
 static int skip_blank(struct cairn_csv_rec *r)
 {
 	while (r->p < r->end) {
 		const char *q = r->p;
 
-		if (*q == '#') {
+		if (*q == '#' && !(r->flags & CAIRN_CSV_REC_NO_COMMENTS)) {
 			q = memchr(q, '\n', (size_t)(r->end - q));
 			if (text_ok(r, r->p, (size_t)((q ? q : r->end) - r->p),
 				    r->line, 1) < 0)
@@ -98,6 +104,8 @@ static int skip_blank(struct cairn_csv_rec *r)
 				r->p = r->end;
 				return 0;
 			}
+		} else if (r->flags & CAIRN_CSV_REC_KEEP_BLANK) {
+			return 0;
 		} else if (is_crlf(r, q)) {
 			q++;
 		} else if (*q != '\n') {
@@ -154,8 +162,11 @@ static int quoted(struct cairn_csv_rec *r, struct cairn_csv_field *f)
 
 	for (;;) {
 		q = memchr(p, '"', (size_t)(r->end - p));
-		if (q == NULL)
-			return bad(r, f->line, "unterminated quoted field");
+		if (q == NULL) {
+			bad(r, f->line, "unterminated quoted field");
+			r->unclosed = 1;
+			return -1;
+		}
 		if (q + 1 < r->end && q[1] == '"') {
 			escaped = 1;
 			p = q + 2;

@@ -3,7 +3,9 @@
  *
  * Fields are separated by commas, records by LF or CRLF; a field in
  * double quotes may hold commas, line breaks and "" for a quote.  Blank
- * lines and lines starting with '#' (outside quoted fields) are skipped.
+ * lines and lines starting with '#' (outside quoted fields) are skipped,
+ * unless the options given at init say otherwise (result files, whose
+ * rows may start with a default id such as #1).
  * Field values point into the caller's data, except quoted values with ""
  * in them, which are unescaped into a buffer that lives until the next
  * record; no other copy is made.
@@ -34,12 +36,25 @@ struct cairn_csv_rec {
 	unsigned long error_line;
 	size_t keep;			/* 0, or most fields kept in f: the
 					   rest are read and counted in nf */
+	unsigned flags;			/* CAIRN_CSV_REC_*, from init */
+	int unclosed;			/* the error is a quote never closed */
 };
 
-void cairn_csv_rec_init(struct cairn_csv_rec *r, const char *data, size_t len);
+/* Options for cairn_csv_rec_init(); 0 is what puzzle files need. */
+enum {
+	/* A line starting with '#' is a record, not a comment. */
+	CAIRN_CSV_REC_NO_COMMENTS = 1,
+	/* A blank line is a record of one empty field, not skipped. */
+	CAIRN_CSV_REC_KEEP_BLANK = 2,
+};
+
+void cairn_csv_rec_init(struct cairn_csv_rec *r, const char *data, size_t len,
+			unsigned flags);
 /*
  * Read the next record into r->f[0..nf).  Returns 1, 0 at the end of the
- * data, or -1 when the data is malformed (r->error says where and why).
+ * data, or -1 when the data is malformed (r->error says where and why,
+ * r->unclosed whether it is a quoted field never closed; r->start is
+ * then the line where the record starts).
  */
 int cairn_csv_rec_next(struct cairn_csv_rec *r);
 /*

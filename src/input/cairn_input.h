@@ -7,26 +7,16 @@
  * problem with the file as a whole is recorded with cairn_input_fail().
  * Every message starts with its place: "line L, column C: PATH: ..." for
  * YAML, "line L, field F: ..." for CSV.  A leading UTF-8 BOM is skipped.
+ * This header gathers the three readers' own headers for their callers.
  */
 #ifndef CAIRN_INPUT_H
 #define CAIRN_INPUT_H
 
 #include <stddef.h>
 
-#include "cairn_puzzle.h"
-
-void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
-		     const struct cairn_limits *limits);
-void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
-		    const struct cairn_limits *limits);
-/* JSON (RFC 8259): the YAML shapes and rules, through the YAML grammar. */
-void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
-		     const struct cairn_limits *limits);
-
-/*
- * Parse a decimal int64 with an optional sign, the whole of s[0..len).
- * Returns 0, or -EINVAL (not an integer) or -ERANGE (out of int64 range).
- */
-int cairn_parse_i64(const char *s, size_t len, int64_t *out);
+/* Each reader is declared beside the file that defines it. */
+#include "cairn_csv_in.h"
+#include "cairn_json_in.h"
+#include "cairn_yaml_in.h"
 
 #endif

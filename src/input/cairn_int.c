@@ -15,8 +15,7 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "cairn_input.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_int.h"
 
 /* Up to this many digits the value cannot exceed 10^18 - 1 < INT64_MAX. */
 #define SAFE_DIGITS 18

@@ -4,9 +4,9 @@
  * A JSON file holds one document in the same three shapes as YAML, so
  * this file only turns RFC 8259 text into the events libyaml would give
  * for the same document and hands them to the YAML reader's grammar
- * (cairn_yaml_in.c) through cairn_yaml_ev: keys, shapes, types, duplicate
- * keys, ids, limits, the depth of 64 and every message's place and path
- * are checked there, once, for both formats.  Strings become quoted
+ * (cairn_yaml_in.c) as the event source of a cairn_yaml_ev: keys, shapes,
+ * types, duplicate keys, ids, limits, the depth of 64 and every message's
+ * place and path are checked there, once, for both formats.  Strings become quoted
  * scalars and numbers, true, false and null plain ones, so that a JSON
  * value reads exactly as the same text would in YAML ("4.5" is not an
  * integer, integers are exact in int64).
@@ -24,11 +24,12 @@
 #include <string.h>
 
 #include "cairn_buf.h"
-#include "cairn_input.h"
+#include "cairn_json_in.h"
 #include "cairn_mem.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml_ev.h"
+#include "cairn_yaml_in.h"
 
 /* One more than the grammar allows, so that it is the grammar that refuses. */
 #define JSON_MAX_DEPTH 65
@@ -444,14 +445,18 @@ static int step(struct cairn_yaml_ev *r, struct cairn_json *j, yaml_event_t *e,
 	return fail(r, &j->at, "read past the end of the document");
 }
 
-size_t cairn_json_ev_done(const struct cairn_yaml_ev *r)
+/* json_done - how much of the text the events so far have consumed */
+static size_t json_done(const struct cairn_yaml_ev *r)
 {
-	return (size_t)(r->json->p - r->data);
+	const struct cairn_json *j = r->src.ctx;
+
+	return (size_t)(j->p - r->data);
 }
 
-int cairn_json_ev_parse(struct cairn_yaml_ev *r, yaml_event_t *e)
+/* json_next - the next event, as libyaml would give it for the document */
+static int json_next(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
-	struct cairn_json *j = r->json;
+	struct cairn_json *j = r->src.ctx;
 	int done = 0;
 
 	while (!done) {
@@ -475,15 +480,17 @@ void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
 	struct cairn_json j;
 	struct cairn_yaml_ev r;
 
-	if (cairn_yaml_csv_begin(in, &data, &len, limits) == 0 &&
+	if (cairn_value_begin(in, &data, &len, limits) == 0 &&
 	    cairn_yaml_ev_open(&r, in, data, len, limits) == 0) {
 		memset(&j, 0, sizeof j);
 		j.p = data;
 		j.end = data + len;
-		r.json = &j;
-		cairn_yaml_stream(&r);
+		r.src.next = json_next;
+		r.src.done = json_done;
+		r.src.ctx = &j;
+		cairn_yaml_in_stream(&r);
 		cairn_yaml_ev_close(&r);
 		cairn_buf_free(&j.text);
 	}
-	cairn_yaml_csv_end(in);
+	cairn_value_end(in);
 }

@@ -1,13 +1,14 @@
 /*
  * cairn_yaml_ev - the YAML reader's event source and messages.
  *
- * One libyaml parser per file, reading from memory as UTF-8.  Each event
- * is checked once, as it leaves libyaml: an alias, an anchor, or a 65th
- * level of nesting is a file error at the event's place, and so is any
- * error of libyaml's, with its problem, context and marks (converted to
- * 1-based lines and columns; a reader error knows only a byte offset, from
- * which the place is counted).  Look-ahead events are moved into a queue,
- * never copied, and handed out again before libyaml is asked for more.
+ * Events come from a source: by default libyaml through cairn_yaml,
+ * reading the file from memory as UTF-8, or one a reader sets (JSON).
+ * This file does not know which.  Each event is held to cairn_yaml's
+ * rules once, as it leaves its source: a refusal is a file error at the
+ * event's place in cairn_yaml's words, and an error of libyaml's is one
+ * with its problem, context and marks (1-based lines and columns in the
+ * message).  Look-ahead events are moved into a queue, never copied, and
+ * handed out again before the source is asked for more.
  */
 #include "config.h"
 
@@ -17,20 +18,11 @@
 
 #include "cairn_buf.h"
 #include "cairn_mem.h"
-#include "cairn_utf8.h"
 #include "cairn_yaml_ev.h"
 
-#define MAX_DEPTH 64
-
 const struct cairn_yaml_sink cairn_yaml_ev_to_file = {
-	CAIRN_YAML_CSV_FILE, NULL
+	CAIRN_VALUE_FILE, NULL
 };
-
-/* lib - libyaml's 1 for success as 0 or -1: the one place it is converted */
-static int lib(int rc)
-{
-	return rc == 1 ? 0 : -1;
-}
 
 static void add_path(struct cairn_buf *b, const struct cairn_yaml_path *p)
 {
@@ -61,8 +53,8 @@ int cairn_yaml_ev_fail(struct cairn_yaml_ev *r, const struct cairn_yaml_sink *s,
 	va_start(ap, fmt);
 	cairn_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	return cairn_yaml_csv_report(r->in, s->kind, s->p, m->line + 1,
-				     cairn_buf_steal(&b));
+	return cairn_value_report(r->in, s->kind, s->p, m->line + 1,
+				  cairn_buf_steal(&b));
 }
 
 int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
@@ -86,104 +78,53 @@ int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
 				  msg);
 }
 
-/* place_of - line and column of a byte offset, for libyaml's reader errors */
-static void place_of(const struct cairn_yaml_ev *r, size_t off,
-		     yaml_mark_t *m)
-{
-	unsigned long line, column;
-
-	memset(m, 0, sizeof *m);
-	cairn_utf8_place(r->data, off > r->len ? r->len : off, &line, &column);
-	m->line = line - 1;
-	m->column = column - 1;
-}
-
 /* syntax_error - a file error from libyaml's problem, context and marks */
 static int syntax_error(struct cairn_yaml_ev *r)
 {
 	const struct cairn_yaml_sink *s = &cairn_yaml_ev_to_file;
-	const yaml_parser_t *ps = &r->parser;
-	yaml_mark_t m = ps->problem_mark;
+	const struct cairn_yaml_error *e = &r->yaml.error;
 
-	if (ps->error == YAML_READER_ERROR)
-		place_of(r, ps->problem_offset, &m);
-	if (ps->problem == NULL) {
+	if (e->what & CAIRN_YAML_NOMEM) {
 		r->in->oom = 1;		/* transient: the daemon retries the file */
-		return cairn_yaml_ev_fail(r, s, &m, NULL, "out of memory");
+		return cairn_yaml_ev_fail(r, s, &e->mark, NULL, "out of memory");
 	}
-	if (ps->context == NULL)
-		return cairn_yaml_ev_fail(r, s, &m, NULL, "%s", ps->problem);
-	return cairn_yaml_ev_fail(r, s, &m, NULL,
+	if (e->context == NULL)
+		return cairn_yaml_ev_fail(r, s, &e->mark, NULL, "%s", e->problem);
+	return cairn_yaml_ev_fail(r, s, &e->mark, NULL,
 				  "%s (%s at line %zu, column %zu)",
-				  ps->problem, ps->context,
-				  ps->context_mark.line + 1,
-				  ps->context_mark.column + 1);
+				  e->problem, e->context,
+				  e->context_mark.line + 1,
+				  e->context_mark.column + 1);
 }
 
-static int is_start(const yaml_event_t *e)
+/* libyaml_next, libyaml_done - the source unless a reader sets another */
+static int libyaml_next(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
-	return e->type == YAML_SEQUENCE_START_EVENT ||
-	       e->type == YAML_MAPPING_START_EVENT;
+	return cairn_yaml_parse(&r->yaml, e) < 0 ? syntax_error(r) : 0;
 }
 
-static int is_end(const yaml_event_t *e)
+static size_t libyaml_done(const struct cairn_yaml_ev *r)
 {
-	return e->type == YAML_SEQUENCE_END_EVENT ||
-	       e->type == YAML_MAPPING_END_EVENT;
+	return cairn_yaml_done(&r->yaml);
 }
 
-/* fetch - the next event from libyaml, refusing aliases and deep nesting */
+/* fetch - the next event from the source, held to cairn_yaml's rules */
 static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
-	const yaml_char_t *anchor = NULL;
+	unsigned what;
 
-	if (r->json != NULL) {
-		if (cairn_json_ev_parse(r, e) < 0)
-			return -1;
-	} else if (lib(yaml_parser_parse(&r->parser, e)) < 0) {
-		return syntax_error(r);
-	}
-	switch (e->type) {
-	case YAML_ALIAS_EVENT:
-		return cairn_yaml_ev_refuse(r, e, "anchors and aliases are "
-					    "not allowed");
-	case YAML_SCALAR_EVENT:
-		/* A "\0" escape would cut the text short (SPEC section 2). */
-		if (memchr(e->data.scalar.value, 0, e->data.scalar.length))
-			return cairn_yaml_ev_refuse(r, e, cairn_utf8_why(1));
-		anchor = e->data.scalar.anchor;
-		break;
-	case YAML_SEQUENCE_START_EVENT:
-		anchor = e->data.sequence_start.anchor;
-		r->depth++;
-		break;
-	case YAML_MAPPING_START_EVENT:
-		anchor = e->data.mapping_start.anchor;
-		r->depth++;
-		break;
-	case YAML_SEQUENCE_END_EVENT:
-	case YAML_MAPPING_END_EVENT:
-		r->depth--;
-		break;
-	default:
-		break;
-	}
-	if (anchor != NULL)
-		return cairn_yaml_ev_refuse(r, e, "anchors and aliases are "
-					    "not allowed");
-	if (r->depth > MAX_DEPTH)
-		return cairn_yaml_ev_refuse(r, e, "nesting deeper than 64 "
-					    "levels");
-	return 0;
+	if (r->src.next(r, e) < 0)
+		return -1;
+	what = cairn_yaml_check(&r->yaml.rules, e);
+	return what == 0 ? 0 : cairn_yaml_ev_refuse(r, e,
+						   cairn_yaml_refusal(what));
 }
 
 int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	/* A limit of the whole file (max_puzzles, memory_budget) ends it. */
 	if (r->in->stop != CAIRN_STOP_NONE &&
-	    cairn_input_stopped(r->in, r->json != NULL ?
-				cairn_json_ev_done(r) : r->parser.mark.index,
-				r->len))
+	    cairn_input_stopped(r->in, r->src.done(r), r->len))
 		return -1;
 	if (r->qhead == r->qlen)
 		return fetch(r, e);
@@ -205,7 +146,7 @@ char *cairn_yaml_ev_take(yaml_event_t *e)
 
 int cairn_yaml_ev_skip(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
-	int d = is_start(e);
+	int d = cairn_yaml_nesting(e) > 0;
 
 	yaml_event_delete(e);
 	while (d > 0) {
@@ -213,7 +154,7 @@ int cairn_yaml_ev_skip(struct cairn_yaml_ev *r, yaml_event_t *e)
 
 		if (cairn_yaml_ev_pull(r, &x) < 0)
 			return -1;
-		d += is_start(&x) - is_end(&x);
+		d += cairn_yaml_nesting(&x);
 		yaml_event_delete(&x);
 	}
 	return 0;
@@ -240,11 +181,11 @@ int cairn_yaml_ev_lookahead(struct cairn_yaml_ev *r,
 		if (fetch(r, e) < 0)
 			return -1;
 		r->qlen++;
-		if (is_start(e)) {
+		if (cairn_yaml_nesting(e) > 0) {
 			d++;
 			continue;
 		}
-		if (is_end(e)) {
+		if (cairn_yaml_nesting(e) < 0) {
 			if (d == 0)
 				return 0;	/* the end of the mapping */
 			if (--d > 0)
@@ -271,14 +212,13 @@ int cairn_yaml_ev_open(struct cairn_yaml_ev *r, struct cairn_input *in,
 	r->limits = limits;
 	r->data = data;
 	r->len = len;
-	if (lib(yaml_parser_initialize(&r->parser)) < 0) {
+	r->src.next = libyaml_next;
+	r->src.done = libyaml_done;
+	if (cairn_yaml_open(&r->yaml, data, len, CAIRN_YAML_UTF8) < 0) {
 		in->oom = 1;
 		cairn_input_fail(in, 0, cairn_xstrdup("out of memory"));
 		return -1;
 	}
-	yaml_parser_set_input_string(&r->parser, (const unsigned char *)data,
-				     len);
-	yaml_parser_set_encoding(&r->parser, YAML_UTF8_ENCODING);
 	return 0;
 }
 
@@ -288,6 +228,6 @@ void cairn_yaml_ev_close(struct cairn_yaml_ev *r)
 		yaml_event_delete(&r->queue[r->qhead++]);
 	free(r->queue);
 	free(r->piles);
-	yaml_parser_delete(&r->parser);
-	cairn_yaml_csv_ids_free(&r->ids);
+	cairn_yaml_close(&r->yaml);
+	cairn_value_ids_free(&r->ids);
 }

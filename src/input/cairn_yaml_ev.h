@@ -1,10 +1,12 @@
 /*
  * cairn_yaml_ev - libyaml events for the YAML reader, checked and placed.
  *
- * The reader's grammar (cairn_yaml_in.c) pulls events from here.  Every
- * event has already been refused if it is an alias, carries an anchor or
- * nests deeper than 64 levels; libyaml's own errors become file errors
- * with their place.  Events read ahead to find a document's shape are
+ * The reader's grammar (cairn_yaml_in.c) pulls events from here.  They
+ * come from libyaml through cairn_yaml, or from whatever source a reader
+ * sets (the JSON reader's own parser); either way every event has been
+ * held to cairn_yaml's rules (no alias, no anchor, no NUL, no deeper than
+ * 64 levels) and a refusal or an error of the source is a file error at
+ * its place.  Events read ahead to find a document's shape are
  * replayed first.  Messages are built here too, so that every one starts
  * with "line L, column C:" and the path to its node.
  */
@@ -14,10 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <yaml.h>
-
 #include "cairn_puzzle.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
+#include "cairn_yaml.h"
 
 /* The path to a node, e.g. puzzles[1].piles[2]; NULL is the document. */
 struct cairn_yaml_path {
@@ -29,24 +30,35 @@ struct cairn_yaml_path {
 
 /* Where a message goes. */
 struct cairn_yaml_sink {
-	enum cairn_yaml_csv_sink kind;
+	enum cairn_value_sink kind;
 	struct cairn_puzzle *p;		/* for a puzzle or expect message */
 };
 
 extern const struct cairn_yaml_sink cairn_yaml_ev_to_file;
 
-struct cairn_json;
+struct cairn_yaml_ev;
+
+/*
+ * Where the events come from: libyaml unless a reader sets its own after
+ * cairn_yaml_ev_open().  next() gives the next event unchecked (0), or
+ * reports a file error and returns -1; done() says how many bytes of the
+ * file it has consumed, for the limits of the whole file.
+ */
+struct cairn_yaml_ev_source {
+	int (*next)(struct cairn_yaml_ev *r, yaml_event_t *e);
+	size_t (*done)(const struct cairn_yaml_ev *r);
+	void *ctx;			/* the source's own state */
+};
 
 /* The state of reading one file. */
 struct cairn_yaml_ev {
-	yaml_parser_t parser;
-	struct cairn_json *json;	/* events from JSON text, not libyaml */
+	struct cairn_yaml yaml;		/* libyaml, and the rules for any source */
+	struct cairn_yaml_ev_source src;
 	struct cairn_input *in;
 	const struct cairn_limits *limits;
-	struct cairn_yaml_csv_ids ids;
+	struct cairn_value_ids ids;
 	const char *data;
 	size_t len;
-	int depth;			/* open sequences and mappings */
 	yaml_event_t *queue;		/* events read ahead, replayed first */
 	size_t qhead, qlen, qcap;
 	int64_t *piles;			/* the piles being read */
@@ -83,7 +95,7 @@ int cairn_yaml_ev_fail(struct cairn_yaml_ev *r, const struct cairn_yaml_sink *s,
 		       const yaml_mark_t *m, const struct cairn_yaml_path *path,
 		       const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-/* cairn_yaml_ev_fail() with a reason from cairn_yaml_csv, freed here. */
+/* cairn_yaml_ev_fail() with a reason from cairn_value, freed here. */
 int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
 			   const struct cairn_yaml_sink *s,
 			   const yaml_mark_t *m,
@@ -91,16 +103,6 @@ int cairn_yaml_ev_fail_why(struct cairn_yaml_ev *r,
 /* A file error at event e, which is deleted. */
 int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
 			 const char *msg);
-
-/*
- * The next event of a JSON file (cairn_json_in.c), as libyaml would give
- * it for the same document; 0, or -1 after a file error.
- */
-int cairn_json_ev_parse(struct cairn_yaml_ev *r, yaml_event_t *e);
-/* How many bytes of a JSON file its events have consumed. */
-size_t cairn_json_ev_done(const struct cairn_yaml_ev *r);
-/* The YAML reader's grammar (cairn_yaml_in.c): read every document. */
-int cairn_yaml_stream(struct cairn_yaml_ev *r);
 
 static inline const char *cairn_yaml_ev_text(const yaml_event_t *e)
 {

@@ -20,10 +20,11 @@
 #include <string.h>
 
 #include "cairn_buf.h"
-#include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 #include "cairn_yaml_ev.h"
+#include "cairn_yaml_in.h"
 
 
 /* Keys of the top-level, puzzle and set mappings. */
@@ -91,7 +92,7 @@ static int need_scalar(struct cairn_yaml_ev *r, yaml_event_t *e,
 
 /* scalar - value e (consumed) as type t: 1 stored in *v, 0 reported, -1 stop */
 static int scalar(struct cairn_yaml_ev *r, yaml_event_t *e,
-		  enum cairn_yaml_csv_type t, union cairn_yaml_csv_value *v,
+		  enum cairn_value_type t, union cairn_value *v,
 		  const struct cairn_yaml_sink *s,
 		  const struct cairn_yaml_path *path)
 {
@@ -99,11 +100,11 @@ static int scalar(struct cairn_yaml_ev *r, yaml_event_t *e,
 	char *why;
 	int rc;
 
-	rc = need_scalar(r, e, cairn_yaml_csv_wants[t], s, path);
+	rc = need_scalar(r, e, cairn_value_wants[t], s, path);
 	if (rc <= 0)
 		return rc;
-	why = cairn_yaml_csv_parse(t, cairn_yaml_ev_text(e),
-				   e->data.scalar.length, v);
+	why = cairn_value_parse(t, cairn_yaml_ev_text(e),
+				e->data.scalar.length, v);
 	yaml_event_delete(e);
 	if (why == NULL)
 		return 1;
@@ -114,14 +115,14 @@ static int string_value(struct cairn_yaml_ev *r, const struct node *n,
 			yaml_event_t *e, const struct cairn_yaml_path *path,
 			char **dst)
 {
-	union cairn_yaml_csv_value v;
+	union cairn_value v;
 	int rc;
 
 	if (e->type == YAML_SCALAR_EVENT && e->data.scalar.length > 0) {
 		*dst = cairn_yaml_ev_take(e);
 		return 0;
 	}
-	rc = scalar(r, e, CAIRN_YAML_CSV_STRING, &v, &n->sink, path);
+	rc = scalar(r, e, CAIRN_VALUE_STRING, &v, &n->sink, path);
 	if (rc == 1)
 		*dst = v.s;
 	return rc < 0 ? -1 : 0;
@@ -131,8 +132,8 @@ static int bool_value(struct cairn_yaml_ev *r, const struct node *n,
 		      yaml_event_t *e, const struct cairn_yaml_path *path,
 		      int *dst)
 {
-	union cairn_yaml_csv_value v;
-	int rc = scalar(r, e, CAIRN_YAML_CSV_BOOL, &v, &n->sink, path);
+	union cairn_value v;
+	int rc = scalar(r, e, CAIRN_VALUE_BOOL, &v, &n->sink, path);
 
 	if (rc == 1)
 		*dst = v.b;
@@ -159,8 +160,10 @@ static int mapping_pair(struct cairn_yaml_ev *r, const struct mapping *mp,
 		key = mp->lookup(cairn_yaml_ev_text(k), k->data.scalar.length,
 				 mp->allowed);
 		if (key < 0 || (*seen & BIT(key))) {
-			cairn_yaml_csv_quote(&q, cairn_yaml_ev_text(k),
-					     k->data.scalar.length);
+			cairn_yaml_quote(&q, cairn_yaml_ev_text(k),
+					 k->data.scalar.length,
+					 CAIRN_YAML_QUOTE_MAX,
+					 CAIRN_YAML_ESCAPE_MESSAGE);
 			rc = cairn_yaml_ev_fail(r, mp->sink, &m, path,
 						"%s key %s", key < 0 ? "unknown"
 						: "duplicate", q.data);
@@ -217,24 +220,24 @@ static int main_key(const char *name, size_t len, unsigned allowed)
 
 static int expect_key(const char *name, size_t len, unsigned allowed)
 {
-	return cairn_yaml_csv_expect_key(name, len);
+	return cairn_value_expect_key(name, len);
 }
 
 static int expect_entry(struct cairn_yaml_ev *r, void *ctx, int key,
 			yaml_event_t *e, const struct cairn_yaml_path *path)
 {
 	struct cairn_puzzle *p = ctx;
-	const struct cairn_yaml_sink s = { CAIRN_YAML_CSV_EXPECT, p };
-	enum cairn_yaml_csv_type t = cairn_yaml_csv_expect_types[key];
+	const struct cairn_yaml_sink s = { CAIRN_VALUE_EXPECT, p };
+	enum cairn_value_type t = cairn_value_expect_types[key];
 	yaml_mark_t m = e->start_mark;
 	char *why;
 	int rc;
 
-	rc = need_scalar(r, e, cairn_yaml_csv_wants[t], &s, path);
+	rc = need_scalar(r, e, cairn_value_wants[t], &s, path);
 	if (rc <= 0)
 		return rc;
-	why = cairn_yaml_csv_expect(&p->expect, key, cairn_yaml_ev_text(e),
-				    e->data.scalar.length);
+	why = cairn_value_expect(&p->expect, key, cairn_yaml_ev_text(e),
+				 e->data.scalar.length);
 	yaml_event_delete(e);
 	return why == NULL ? 0 : cairn_yaml_ev_fail_why(r, &s, &m, path, why);
 }
@@ -243,7 +246,7 @@ static int expect_entry(struct cairn_yaml_ev *r, void *ctx, int key,
 static int expect(struct cairn_yaml_ev *r, struct cairn_puzzle *p,
 		  yaml_event_t *e, const struct cairn_yaml_path *path)
 {
-	const struct cairn_yaml_sink s = { CAIRN_YAML_CSV_EXPECT, p };
+	const struct cairn_yaml_sink s = { CAIRN_VALUE_EXPECT, p };
 	const struct mapping mp = { expect_key, 0, expect_entry, p, &s };
 
 	p->expect.present = 1;
@@ -267,7 +270,7 @@ static int pile(struct cairn_yaml_ev *r, const struct node *n,
 {
 	struct cairn_puzzle *p = n->p;
 	struct cairn_yaml_path ep = { path, NULL, 0, p->n };
-	union cairn_yaml_csv_value v;
+	union cairn_value v;
 	yaml_mark_t m = e->start_mark;
 	int rc;
 
@@ -288,7 +291,7 @@ static int pile(struct cairn_yaml_ev *r, const struct node *n,
 		add_pile(r, p, v.i);
 		return 0;
 	}
-	rc = scalar(r, e, CAIRN_YAML_CSV_INT, &v, &n->sink, &ep);
+	rc = scalar(r, e, CAIRN_VALUE_INT, &v, &n->sink, &ep);
 	if (rc == 1)
 		add_pile(r, p, v.i);
 	return rc < 0 ? -1 : 0;
@@ -331,9 +334,9 @@ static int piles(struct cairn_yaml_ev *r, const struct node *n,
 static int points_value(struct cairn_yaml_ev *r, const struct node *n,
 			yaml_event_t *e, const struct cairn_yaml_path *path)
 {
-	union cairn_yaml_csv_value v;
+	union cairn_value v;
 	yaml_mark_t m = e->start_mark;
-	int rc = scalar(r, e, CAIRN_YAML_CSV_INT, &v, &n->sink, path);
+	int rc = scalar(r, e, CAIRN_VALUE_INT, &v, &n->sink, path);
 
 	if (rc == 1 && (v.i < 0 || v.i > CAIRN_MAX_POINTS))
 		return cairn_yaml_ev_fail(r, &n->sink, &m, path, "expected "
@@ -389,13 +392,13 @@ static void finish(struct cairn_yaml_ev *r, size_t idx,
 		   const struct cairn_yaml_path *path)
 {
 	struct cairn_puzzle *p = &r->in->puzzles[idx];
-	const struct cairn_yaml_sink s = { CAIRN_YAML_CSV_PUZZLE, p };
+	const struct cairn_yaml_sink s = { CAIRN_VALUE_PUZZLE, p };
 	const struct cairn_yaml_path ip = { path, "id", 2, 0 };
 	int given = p->id != NULL;
 	char *why;
 
 	/* A default id has no node of its own: blame the puzzle. */
-	why = cairn_yaml_csv_id(&r->ids, r->in, idx);
+	why = cairn_value_id(&r->ids, r->in, idx);
 	if (why != NULL)
 		cairn_yaml_ev_fail_why(r, &s, given ? id_mark : m,
 				       given ? &ip : path, why);
@@ -420,7 +423,7 @@ static int puzzle(struct cairn_yaml_ev *r, const yaml_mark_t *m, int map,
 
 	n.p = cairn_input_add(r->in);
 	n.p->line = m->line + 1;
-	n.sink.kind = CAIRN_YAML_CSV_PUZZLE;
+	n.sink.kind = CAIRN_VALUE_PUZZLE;
 	n.sink.p = n.p;
 	n.id_mark = *m;
 	if (!map)
@@ -471,7 +474,7 @@ static int answer(struct cairn_yaml_ev *r, yaml_event_t *k, yaml_event_t *e,
 {
 	size_t idx = r->in->npuzzles;
 	struct cairn_puzzle *p = cairn_input_add(r->in);
-	const struct cairn_yaml_sink s = { CAIRN_YAML_CSV_PUZZLE, p };
+	const struct cairn_yaml_sink s = { CAIRN_VALUE_PUZZLE, p };
 	struct cairn_yaml_path kp = { path, NULL, k->data.scalar.length, 0 };
 	yaml_mark_t m = k->start_mark;
 	char *why;
@@ -481,7 +484,7 @@ static int answer(struct cairn_yaml_ev *r, yaml_event_t *k, yaml_event_t *e,
 	kp.key = p->id;
 	if (expect(r, p, e, &kp) < 0)
 		return -1;
-	why = cairn_yaml_csv_id(&r->ids, r->in, idx);
+	why = cairn_value_id(&r->ids, r->in, idx);
 	if (why != NULL)
 		cairn_yaml_ev_fail_why(r, &s, &m, &kp, why);
 	return 0;
@@ -539,7 +542,7 @@ static void defaults(struct cairn_input *in, size_t from,
 static int set(struct cairn_yaml_ev *r)
 {
 	struct cairn_puzzle d = { .moves = -1, .explain = -1 };
-	struct node n = { { CAIRN_YAML_CSV_FILE, NULL }, &d, { 0, 0, 0 } };
+	struct node n = { { CAIRN_VALUE_FILE, NULL }, &d, { 0, 0, 0 } };
 	const struct mapping mp = { main_key, SET_KEYS, entry, &n, &n.sink };
 	size_t from = r->in->npuzzles;
 	int rc;
@@ -553,7 +556,7 @@ static int set(struct cairn_yaml_ev *r)
 
 static int submission(struct cairn_yaml_ev *r)
 {
-	struct node n = { { CAIRN_YAML_CSV_FILE, NULL }, NULL, { 0, 0, 0 } };
+	struct node n = { { CAIRN_VALUE_FILE, NULL }, NULL, { 0, 0, 0 } };
 	const struct mapping mp = { main_key, SUBMISSION_KEYS, entry, &n,
 				    &n.sink };
 
@@ -610,7 +613,7 @@ static int document(struct cairn_yaml_ev *r)
 	return 0;
 }
 
-int cairn_yaml_stream(struct cairn_yaml_ev *r)
+int cairn_yaml_in_stream(struct cairn_yaml_ev *r)
 {
 	yaml_event_t e;
 
@@ -636,10 +639,10 @@ void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
 {
 	struct cairn_yaml_ev r;
 
-	if (cairn_yaml_csv_begin(in, &data, &len, limits) == 0 &&
+	if (cairn_value_begin(in, &data, &len, limits) == 0 &&
 	    cairn_yaml_ev_open(&r, in, data, len, limits) == 0) {
-		cairn_yaml_stream(&r);
+		cairn_yaml_in_stream(&r);
 		cairn_yaml_ev_close(&r);
 	}
-	cairn_yaml_csv_end(in);
+	cairn_value_end(in);
 }

@@ -1,10 +1,12 @@
 /*
  * cairn_conf - read, check and print the configuration file.
  *
- * The file is one YAML mapping of scalar keys, read with libyaml's event
- * API; an empty file, or one holding only comments, leaves every default.
- * Each key is described once, in a table (name, type, field, range), and
- * the parser, the defaults reset and the printer all walk that table.
+ * The file is one YAML mapping of scalar keys, read event by event through
+ * cairn_yaml (which refuses anchors, aliases and NUL, and places libyaml's
+ * errors); an empty file, or one holding only comments, leaves every
+ * default.  Each key is described once, in a table (name, type, field,
+ * range), and the parser, the defaults reset and the printer all walk
+ * that table.
  * Errors name the file, the line and column, the key and what was
  * expected; unknown and duplicate keys, anchors and aliases, nested values
  * and more than one document are refused.  Loading works on a copy, so a
@@ -14,7 +16,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -25,13 +26,12 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <yaml.h>
 
 #include "cairn_conf.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_size.h"
-#include "cairn_utf8.h"
+#include "cairn_yaml.h"
 
 #ifndef CAIRN_SPOOL_DIR
 #define CAIRN_SPOOL_DIR "/var/spool/cairn"
@@ -42,8 +42,6 @@
 
 /* A configuration file is a page of text; anything bigger is a mistake. */
 #define CONF_MAX_BYTES (1024 * 1024)
-/* How much of a bad value an error message repeats. */
-#define CONF_QUOTE_MAX 64
 #define CONF_MAX_WORKERS 1024
 #define CONF_MAX_SOLVER_NAME 64
 
@@ -228,32 +226,15 @@ static void conf_copy(struct cairn_conf *dst, const struct cairn_conf *src)
 }
 
 /*
- * add_quoted - s in YAML double quotes, escaped, at most max bytes of it
- * (then "..."); the same escapes serve error messages and printed values.
+ * quoted - s as a quoted, shortened fragment of an error message, with
+ * the escapes of a printed value, so that it can be pasted back.
  */
-static void add_quoted(struct cairn_buf *b, const char *s, size_t max)
-{
-	size_t n = strlen(s), cut = n;
-
-	if (n > max) {
-		cut = max;
-		/* Do not cut a UTF-8 sequence in two. */
-		while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80)
-			cut--;
-	}
-	cairn_buf_addc(b, '"');
-	cairn_utf8_escape(b, s, cut);
-	if (cut < n)
-		cairn_buf_adds(b, "...");
-	cairn_buf_addc(b, '"');
-}
-
-/* quote - s as a quoted, shortened fragment of an error message. */
-static const char *quote(char *buf, size_t len, const char *s)
+static const char *quoted(char *buf, size_t len, const char *s)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	add_quoted(&b, s, CONF_QUOTE_MAX);
+	cairn_yaml_quote(&b, s, strlen(s), CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_SCALAR);
 	snprintf(buf, len, "%s", b.data);
 	cairn_buf_free(&b);
 	return buf;
@@ -319,11 +300,11 @@ static int parse_level(const char *s, enum cairn_log_level *out)
 static int set_value(struct cairn_conf *c, const struct conf_key *k,
 		     const char *v, char *why, size_t whylen)
 {
-	char q[CONF_QUOTE_MAX * 4 + 8];
+	char q[CAIRN_YAML_QUOTE_MAX * 4 + 8];
 	uint64_t n;
 	int r;
 
-	quote(q, sizeof(q), v);
+	quoted(q, sizeof(q), v);
 	switch (k->type) {
 	case T_PATH: case T_OPTPATH:
 		if (*v == '\0') {
@@ -391,13 +372,12 @@ static int set_value(struct cairn_conf *c, const struct conf_key *k,
 
 /* The state of one cairn_conf_load(). */
 struct conf_parse {
-	yaml_parser_t parser;
+	struct cairn_yaml y;
 	yaml_event_t ev;
 	int have_ev;
 	const char *path;
 	char *err;
 	size_t errlen;
-	const char *data;		/* the text, for reader errors' places */
 	struct cairn_conf *c;
 	struct cairn_conf defaults;	/* filled when a null value asks for it */
 	int have_defaults;
@@ -423,62 +403,27 @@ static int fail(struct conf_parse *p, yaml_mark_t m, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static const char *anchor_of(const yaml_event_t *ev)
-{
-	switch (ev->type) {
-	case YAML_SCALAR_EVENT:
-		return (const char *)ev->data.scalar.anchor;
-	case YAML_SEQUENCE_START_EVENT:
-		return (const char *)ev->data.sequence_start.anchor;
-	case YAML_MAPPING_START_EVENT:
-		return (const char *)ev->data.mapping_start.anchor;
-	default:
-		return NULL;
-	}
-}
-
 /* next - the next event, with syntax errors, anchors and aliases refused. */
 static int next(struct conf_parse *p)
 {
+	const struct cairn_yaml_error *e = &p->y.error;
+	unsigned what;
+
 	if (p->have_ev)
 		yaml_event_delete(&p->ev);
 	p->have_ev = 0;
-	/* libyaml returns 1 on success: this is the one place that knows. */
-	if (!yaml_parser_parse(&p->parser, &p->ev)) {
-		yaml_mark_t m = p->parser.problem_mark;
-
-		/* A reader error (bad UTF-8, a control character) has only
-		 * an offset. */
-		if (p->parser.error == YAML_READER_ERROR) {
-			unsigned long line, column;
-
-			cairn_utf8_place(p->data, p->parser.problem_offset,
-					 &line, &column);
-			m.line = line - 1;
-			m.column = column - 1;
-		}
-		return fail(p, m, "%s", p->parser.problem ? p->parser.problem :
-			    "not valid YAML");
-	}
-	p->have_ev = 1;
-	if (p->ev.type == YAML_ALIAS_EVENT || anchor_of(&p->ev))
-		return fail(p, p->ev.start_mark,
-			    "anchors and aliases are not allowed");
-	if (p->ev.type == YAML_SCALAR_EVENT &&
-	    memchr(p->ev.data.scalar.value, 0, p->ev.data.scalar.length))
-		return fail(p, p->ev.start_mark, "%s", cairn_utf8_why(1));
-	return 0;
-}
-
-/* is_null - a plain ~, null or empty value: "use the default". */
-static int is_null(const yaml_event_t *ev)
-{
-	const char *v = (const char *)ev->data.scalar.value;
-
-	if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+	if (cairn_yaml_next(&p->y, &p->ev) == 0) {
+		p->have_ev = 1;
 		return 0;
-	return *v == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 ||
-	       strcmp(v, "Null") == 0 || strcmp(v, "NULL") == 0;
+	}
+	what = e->what;
+	if (what & (CAIRN_YAML_SYNTAX | CAIRN_YAML_NOMEM))
+		return fail(p, e->mark, "%s", e->problem ? e->problem :
+			    "not valid YAML");
+	/* An anchor on a scalar with a NUL is reported as the anchor. */
+	if (what & (CAIRN_YAML_ALIAS | CAIRN_YAML_ANCHOR))
+		what &= ~(unsigned)CAIRN_YAML_NUL;
+	return fail(p, e->mark, "%s", cairn_yaml_refusal(what));
 }
 
 static const char *node_kind(yaml_event_type_t t)
@@ -514,7 +459,7 @@ static const struct conf_key *find_key(const char *name)
 /* pair - one "key: value" of the mapping; the key event is current. */
 static int pair(struct conf_parse *p)
 {
-	char q[CONF_QUOTE_MAX * 4 + 8], why[512];
+	char q[CAIRN_YAML_QUOTE_MAX * 4 + 8], why[512];
 	const struct conf_key *k;
 	const char *name;
 	int r;
@@ -526,17 +471,17 @@ static int pair(struct conf_parse *p)
 	k = find_key(name);
 	if (!k)
 		return fail(p, p->ev.start_mark, "unknown key %s",
-			    quote(q, sizeof(q), name));
+			    quoted(q, sizeof(q), name));
 	if (p->seen[k - conf_keys])
 		return fail(p, p->ev.start_mark, "duplicate key %s",
-			    quote(q, sizeof(q), name));
+			    quoted(q, sizeof(q), name));
 	p->seen[k - conf_keys] = 1;
 	if ((r = next(p)) != 0)
 		return r;
 	if (p->ev.type != YAML_SCALAR_EVENT)
 		return fail(p, p->ev.start_mark, "%s: expected a single value, not %s",
 			    k->name, node_kind(p->ev.type));
-	if (is_null(&p->ev)) {
+	if (cairn_yaml_is_null(&p->ev)) {
 		reset_key(p, k);
 		return 0;
 	}
@@ -569,7 +514,7 @@ static int document(struct conf_parse *p)
 		return r;
 	if (p->ev.type == YAML_MAPPING_START_EVENT)
 		r = mapping(p);
-	else if (!(p->ev.type == YAML_SCALAR_EVENT && is_null(&p->ev)))
+	else if (!(p->ev.type == YAML_SCALAR_EVENT && cairn_yaml_is_null(&p->ev)))
 		return fail(p, p->ev.start_mark,
 			    "the configuration must be a mapping of keys to values");
 	if (r != 0 || (r = next(p)) != 0)	/* DOCUMENT-END */
@@ -650,25 +595,22 @@ int cairn_conf_load_mem(struct cairn_conf *c, const char *name,
 
 	memset(&p, 0, sizeof(p));
 	p.path = name;
-	p.data = data;
 	p.err = err;
 	p.errlen = errlen;
 	if (len > CONF_MAX_BYTES) {
 		snprintf(err, errlen, "%s: %s", name, strerror(EFBIG));
 		return -EFBIG;
 	}
-	if (!yaml_parser_initialize(&p.parser)) {
+	if (cairn_yaml_open(&p.y, data, len, 0) < 0) {
 		snprintf(err, errlen, "%s: %s", name, strerror(ENOMEM));
 		return -ENOMEM;
 	}
 	conf_copy(&work, c);
 	p.c = &work;
-	yaml_parser_set_input_string(&p.parser, (const unsigned char *)data,
-				     len);
 	r = stream(&p);
 	if (p.have_ev)
 		yaml_event_delete(&p.ev);
-	yaml_parser_delete(&p.parser);
+	cairn_yaml_close(&p.y);
 	if (p.have_defaults)
 		cairn_conf_free(&p.defaults);
 	if (r != 0) {
@@ -680,27 +622,14 @@ int cairn_conf_load_mem(struct cairn_conf *c, const char *name,
 	return 0;
 }
 
-/* plain_ok - s needs no quotes in YAML and is not read back as null. */
-static int plain_ok(const char *s)
-{
-	const char *p;
-
-	if (*s == '\0' || *s == '-' || strcmp(s, "~") == 0 ||
-	    strcasecmp(s, "null") == 0)
-		return 0;
-	for (p = s; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("/._-+", *p))
-			return 0;
-	return 1;
-}
-
 /* print_string - s as a YAML scalar that reads back to exactly s. */
 static void print_string(struct cairn_buf *out, const char *s)
 {
-	if (plain_ok(s))
+	if (cairn_yaml_plain_ok(s, CAIRN_YAML_PLAIN_NULL))
 		cairn_buf_adds(out, s);
 	else
-		add_quoted(out, s, SIZE_MAX);
+		cairn_yaml_quote(out, s, strlen(s), SIZE_MAX,
+				 CAIRN_YAML_ESCAPE_SCALAR);
 }
 
 /* problems_dir - the effective problem-set directory. */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_result.h"
 
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_result.h"
 #include "cairn_utf8.h"
 

@@ -12,36 +12,14 @@
 #include "config.h"
 
 #include <string.h>
-#include <strings.h>
 
 #include "cairn_result.h"
 #include "cairn_utf8.h"
-
-static const char *const bool_words[] = {
-	"y", "n", "yes", "no", "on", "off", "true", "false", "null", NULL,
-};
-
-/* plain_ok - s would be read back by a YAML 1.1 parser as this string */
-static int plain_ok(const char *s)
-{
-	const char *c;
-	int i;
-
-	if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_'))
-		return 0;
-	for (c = s; *c; c++)
-		if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
-		      (*c >= '0' && *c <= '9') || strchr("_.-/", *c)))
-			return 0;
-	for (i = 0; bool_words[i]; i++)
-		if (strcasecmp(s, bool_words[i]) == 0)
-			return 0;
-	return 1;
-}
+#include "cairn_yaml.h"
 
 void cairn_yaml_scalar(struct cairn_buf *out, const char *s)
 {
-	if (plain_ok(s)) {
+	if (cairn_yaml_plain_ok(s, CAIRN_YAML_PLAIN_TYPED)) {
 		cairn_buf_adds(out, s);
 		return;
 	}

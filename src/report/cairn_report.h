@@ -12,6 +12,7 @@
 #include "cairn_buf.h"
 #include "cairn_process.h"
 #include "cairn_result_read.h"
+/* The HTML rendering and the picking of results have their own files. */
 
 /*
  * CSV: the header source,submitter,problem_set,graded,correct,wrong,

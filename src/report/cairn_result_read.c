@@ -1,8 +1,9 @@
 /*
  * cairn_result_read - read back what `cairn report` needs from results.
  *
- * YAML results are read with libyaml's event API into a small tree (at
- * most 64 levels deep; anchors and aliases refused), then checked: the
+ * YAML results are read through cairn_yaml into a small tree (at most 64
+ * levels deep, a scalar counting as a level; aliases refused), then
+ * checked: the
  * top level must be a mapping with `format: cairn-result/1`, a `source`
  * and `status: ok|error`; each entry of `puzzles` must have an `id` and
  * may have `verdict`, `feedback` and `error`, and the optimal numbers
@@ -15,9 +16,9 @@
  * JSON writer's text is also YAML (flow collections, double-quoted
  * strings with only the escapes YAML shares with JSON, no raw character
  * YAML forbids), so libyaml reads it as it is.  CSV results are split by
- * a minimal RFC 4180 reader
- * (quotes, doubled quotes, CRLF, quoted newlines; a leading BOM is
- * skipped); the header must name the columns id, line, verdict, feedback
+ * the puzzle reader's cairn_csv_rec (RFC 4180; a leading BOM is skipped),
+ * with every line a record, since rows start with default ids such as #1;
+ * the header must name the columns id, line, verdict, feedback
  * and error, a record with an empty id is the file error, and the
  * apostrophe the writer puts before formula-like text is removed.  The
  * submitter and problem set come from the columns of those names (the
@@ -34,16 +35,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <yaml.h>
-
 #include "cairn_buf.h"
-#include "cairn_input.h"
+#include "cairn_csv_rec.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_result.h"
 #include "cairn_result_read.h"
 #include "cairn_utf8.h"
-
-#define MAX_DEPTH 64
+#include "cairn_yaml.h"
 
 const char *cairn_result_verdict_name(enum cairn_verdict v)
 {
@@ -133,36 +132,43 @@ static void node_free(struct node *nd)
 }
 
 struct tree {
-	yaml_parser_t parser;
-	const char *data;
+	struct cairn_yaml y;
 	char *err;
 	size_t errlen;
 };
 
-/*
- * next - the next event, or -EINVAL with libyaml's reason and place (a
- * reader error has only a byte offset, from which the place is counted)
- */
-static int next(struct tree *t, yaml_event_t *ev)
+/* refused - an event cairn_yaml refused, in the words of result files */
+static int refused(struct tree *t, const struct cairn_yaml_error *e)
 {
-	const yaml_parser_t *ps = &t->parser;
-	unsigned long line = ps->problem_mark.line + 1;
-	unsigned long column = ps->problem_mark.column + 1;
-
-	if (yaml_parser_parse(&t->parser, ev))
-		return 0;
-	if (ps->error == YAML_READER_ERROR)
-		cairn_utf8_place(t->data, ps->problem_offset, &line, &column);
-	return fail(t->err, t->errlen, "line %lu, column %lu: %s", line,
-		    column, ps->problem ? ps->problem : "invalid YAML");
+	if (e->what & CAIRN_YAML_DEEP)
+		return fail(t->err, t->errlen, "line %zu: nested too deeply",
+			    e->mark.line + 1);
+	if (e->what & CAIRN_YAML_ALIAS)
+		return fail(t->err, t->errlen, "line %zu: aliases are not used "
+			    "in result files", e->mark.line + 1);
+	return fail(t->err, t->errlen, "line %zu, column %zu: %s",
+		    e->mark.line + 1, e->mark.column + 1,
+		    cairn_yaml_refusal(e->what));
 }
 
-static int build(struct tree *t, yaml_event_t *ev, int depth,
-		 struct node **out);
+/* next - the next event, or -EINVAL with the reason and its place */
+static int next(struct tree *t, yaml_event_t *ev)
+{
+	const struct cairn_yaml_error *e = &t->y.error;
+
+	if (cairn_yaml_next(&t->y, ev) == 0)
+		return 0;
+	if (!(e->what & (CAIRN_YAML_SYNTAX | CAIRN_YAML_NOMEM)))
+		return refused(t, e);
+	return fail(t->err, t->errlen, "line %zu, column %zu: %s",
+		    e->mark.line + 1, e->mark.column + 1,
+		    e->problem ? e->problem : "invalid YAML");
+}
+
+static int build(struct tree *t, yaml_event_t *ev, struct node **out);
 
 /* children - the items of a sequence or mapping up to its end event */
-static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
-		    int depth)
+static int children(struct tree *t, struct node *nd, yaml_event_type_t end)
 {
 	yaml_event_t ev;
 	struct node *kid;
@@ -175,7 +181,7 @@ static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
 			yaml_event_delete(&ev);
 			return 0;
 		}
-		rc = build(t, &ev, depth + 1, &kid);
+		rc = build(t, &ev, &kid);
 		if (rc < 0)
 			return rc;
 		nd->kids = cairn_xgrow(nd->kids, &nd->cap, nd->n + 1,
@@ -185,31 +191,17 @@ static int children(struct tree *t, struct node *nd, yaml_event_type_t end,
 }
 
 /* build - the node that starts with ev (which it deletes) */
-static int build(struct tree *t, yaml_event_t *ev, int depth,
-		 struct node **out)
+static int build(struct tree *t, yaml_event_t *ev, struct node **out)
 {
 	struct node *nd;
 	yaml_event_type_t type = ev->type;
 	int rc = 0;
 
 	*out = NULL;
-	if (depth > MAX_DEPTH || type == YAML_ALIAS_EVENT ||
-	    (type != YAML_SCALAR_EVENT && type != YAML_SEQUENCE_START_EVENT &&
-	     type != YAML_MAPPING_START_EVENT)) {
-		rc = fail(t->err, t->errlen, "line %zu: %s",
-			  ev->start_mark.line + 1, depth > MAX_DEPTH ?
-			  "nested too deeply" : type == YAML_ALIAS_EVENT ?
-			  "aliases are not used in result files" :
-			  "unexpected YAML event");
-		yaml_event_delete(ev);
-		return rc;
-	}
-	/* A "\0" escape would cut the text short. */
-	if (type == YAML_SCALAR_EVENT &&
-	    memchr(ev->data.scalar.value, 0, ev->data.scalar.length)) {
-		rc = fail(t->err, t->errlen, "line %zu, column %zu: %s",
-			  ev->start_mark.line + 1, ev->start_mark.column + 1,
-			  cairn_utf8_why(1));
+	if (type != YAML_SCALAR_EVENT && type != YAML_SEQUENCE_START_EVENT &&
+	    type != YAML_MAPPING_START_EVENT) {
+		rc = fail(t->err, t->errlen, "line %zu: unexpected YAML event",
+			  ev->start_mark.line + 1);
 		yaml_event_delete(ev);
 		return rc;
 	}
@@ -223,10 +215,10 @@ static int build(struct tree *t, yaml_event_t *ev, int depth,
 	yaml_event_delete(ev);
 	if (type == YAML_SEQUENCE_START_EVENT) {
 		nd->kind = N_SEQ;
-		rc = children(t, nd, YAML_SEQUENCE_END_EVENT, depth);
+		rc = children(t, nd, YAML_SEQUENCE_END_EVENT);
 	} else if (type == YAML_MAPPING_START_EVENT) {
 		nd->kind = N_MAP;
-		rc = children(t, nd, YAML_MAPPING_END_EVENT, depth);
+		rc = children(t, nd, YAML_MAPPING_END_EVENT);
 	}
 	if (rc < 0)
 		node_free(nd);
@@ -254,21 +246,22 @@ static int expect_event(struct tree *t, yaml_event_type_t type)
 static int parse_tree(const char *data, size_t len, struct node **root,
 		      char *err, size_t errlen)
 {
-	struct tree t = { .data = data, .err = err, .errlen = errlen };
+	struct tree t = { .err = err, .errlen = errlen };
 	yaml_event_t ev;
 	int rc;
 
 	*root = NULL;
-	yaml_parser_initialize(&t.parser);
-	yaml_parser_set_input_string(&t.parser, (const unsigned char *)data,
-				     len);
+	/* The writer never anchors; an anchor without an alias is harmless. */
+	if (cairn_yaml_open(&t.y, data, len, CAIRN_YAML_ANCHORS_OK |
+			    CAIRN_YAML_LEAF_LEVEL) < 0)
+		return fail(err, errlen, "out of memory");
 	if ((rc = expect_event(&t, YAML_STREAM_START_EVENT)) == 0 &&
 	    (rc = expect_event(&t, YAML_DOCUMENT_START_EVENT)) == 0 &&
 	    (rc = next(&t, &ev)) == 0 &&
-	    (rc = build(&t, &ev, 1, root)) == 0 &&
+	    (rc = build(&t, &ev, root)) == 0 &&
 	    (rc = expect_event(&t, YAML_DOCUMENT_END_EVENT)) == 0)
 		rc = expect_event(&t, YAML_STREAM_END_EVENT);
-	yaml_parser_delete(&t.parser);
+	cairn_yaml_close(&t.y);
 	if (rc < 0) {
 		node_free(*root);
 		*root = NULL;
@@ -431,73 +424,21 @@ static int yaml_result(struct cairn_result_file *r, const struct node *root,
 
 /* ---- CSV ---- */
 
-struct record {
-	char **f;
-	size_t n, cap;
-	unsigned long line;		/* where the record starts */
-};
-
-static void record_clear(struct record *rec)
-{
-	size_t i;
-
-	for (i = 0; i < rec->n; i++)
-		free(rec->f[i]);
-	rec->n = 0;
-}
-
-static void record_add(struct record *rec, struct cairn_buf *field)
-{
-	rec->f = cairn_xgrow(rec->f, &rec->cap, rec->n + 1, sizeof *rec->f);
-	cairn_buf_add(field, "", 0);	/* terminated even when empty */
-	rec->f[rec->n++] = cairn_buf_steal(field);
-}
-
 /*
- * split - the next record from *p; 1, 0 at the end, or -EINVAL for an
- * unterminated quote.  *line counts lines.
+ * next_record - the next record into cr: 1, 0 at the end, or -EINVAL
+ * with the reason in err.  A quote never closed keeps the words this
+ * reader has always used, at the line where its record starts.
  */
-static int split(const char **p, const char *end, unsigned long *line,
-		 struct record *rec)
+static int next_record(struct cairn_csv_rec *cr, char *err, size_t errlen)
 {
-	struct cairn_buf field = CAIRN_BUF_INIT;
-	const char *c = *p;
-	int quoted = 0;
+	int rc = cairn_csv_rec_next(cr);
 
-	record_clear(rec);
-	if (c == end)
-		return 0;
-	rec->line = *line;
-	for (; c < end; c++) {
-		if (quoted) {
-			if (*c == '"' && c + 1 < end && c[1] == '"')
-				cairn_buf_addc(&field, *c++);
-			else if (*c == '"')
-				quoted = 0;
-			else {
-				*line += *c == '\n';
-				cairn_buf_addc(&field, *c);
-			}
-		} else if (*c == '"') {
-			quoted = 1;
-		} else if (*c == ',') {
-			record_add(rec, &field);
-		} else if (*c == '\n' ||
-			   (*c == '\r' && c + 1 < end && c[1] == '\n')) {
-			c += *c == '\r';
-			break;
-		} else {
-			cairn_buf_addc(&field, *c);
-		}
-	}
-	if (quoted) {
-		cairn_buf_free(&field);
-		return -EINVAL;
-	}
-	record_add(rec, &field);
-	(*line)++;
-	*p = c < end ? c + 1 : end;
-	return 1;
+	if (rc >= 0)
+		return rc;
+	if (cr->unclosed)
+		return fail(err, errlen, "line %lu: a quoted field is not "
+			    "closed", cr->start);
+	return fail(err, errlen, "%s", cr->error);
 }
 
 /* unprotect - undo the writer's formula guard: "'=x" was "=x" */
@@ -508,12 +449,12 @@ static char *unprotect(const char *s)
 	return s[0] ? cairn_xstrdup(s) : NULL;
 }
 
-static int column(const struct record *hdr, const char *name)
+static int column(const struct cairn_csv_rec *hdr, const char *name)
 {
-	size_t i;
+	size_t i, len = strlen(name);
 
-	for (i = 0; i < hdr->n; i++)
-		if (strcmp(hdr->f[i], name) == 0)
+	for (i = 0; i < hdr->nf; i++)
+		if (hdr->f[i].len == len && memcmp(hdr->f[i].s, name, len) == 0)
 			return (int)i;
 	return -1;
 }
@@ -551,16 +492,36 @@ static int csv_points(struct cairn_result_file *r, const char *points,
 	return 0;
 }
 
-static int csv_row(struct cairn_result_file *r, const struct record *rec,
-		   const int *col, char *err, size_t errlen)
+/*
+ * cells - the record's field in each column, "" when it has none, as C
+ * strings in b: the fields cairn_csv_rec gives are not terminated
+ */
+static void cells(const struct cairn_csv_rec *cr, const int *col,
+		  struct cairn_buf *b, const char *f[C_N])
+{
+	size_t off[C_N];
+	int i;
+
+	cairn_buf_reset(b);
+	for (i = 0; i < C_N; i++) {
+		off[i] = b->len;
+		if (col[i] >= 0 && (size_t)col[i] < cr->nf)
+			cairn_buf_add(b, cr->f[col[i]].s, cr->f[col[i]].len);
+		cairn_buf_addc(b, '\0');
+	}
+	for (i = 0; i < C_N; i++)	/* now that b no longer moves */
+		f[i] = b->data + off[i];
+}
+
+static int csv_row(struct cairn_result_file *r, const struct cairn_csv_rec *cr,
+		   const int *col, struct cairn_buf *b, char *err,
+		   size_t errlen)
 {
 	struct cairn_result_puzzle *p;
 	const char *f[C_N];
-	int i, v, rc;
+	int v, rc;
 
-	for (i = 0; i < C_N; i++)
-		f[i] = col[i] >= 0 && (size_t)col[i] < rec->n ?
-		       rec->f[col[i]] : "";
+	cells(cr, col, b, f);
 	if (r->submitter == NULL)
 		r->submitter = unprotect(f[C_SUBMITTER]);
 	if (r->problem_set == NULL)
@@ -570,16 +531,16 @@ static int csv_row(struct cairn_result_file *r, const struct record *rec,
 			r->error = unprotect(f[C_ERROR]);
 		if (r->error == NULL)
 			return fail(err, errlen, "line %lu: a record without "
-				    "id or error", rec->line);
+				    "id or error", cr->start);
 		return 0;
 	}
 	if ((v = verdict_of(f[C_VERDICT])) < 0)
 		return fail(err, errlen, "line %lu: unknown verdict",
-			    rec->line);
+			    cr->start);
 	if ((rc = csv_points(r, f[C_POINTS], f[C_MAX_POINTS])) < 0)
 		return fail(err, errlen, "line %lu: points and max_points "
 			    "must both be non-negative integers or both empty",
-			    rec->line);
+			    cr->start);
 	p = add_puzzle(r);
 	p->id = unprotect(f[C_ID]);
 	p->verdict = (enum cairn_verdict)v;
@@ -590,47 +551,68 @@ static int csv_row(struct cairn_result_file *r, const struct record *rec,
 	return 0;
 }
 
-static int csv_result(struct cairn_result_file *r, const char *name,
-		      const char *data, size_t len, char *err, size_t errlen)
+/* utf8_ok - 0, or -EINVAL: NUL and invalid UTF-8 are errors at their place */
+static int utf8_ok(const char *p, size_t len, char *err, size_t errlen)
+{
+	unsigned long line = 1, col;
+	size_t bad;
+	int nul;
+
+	if ((bad = cairn_utf8_bad(p, len, &nul)) == len)
+		return 0;
+	cairn_utf8_place(p, bad, &line, &col);
+	return fail(err, errlen, "line %lu, column %lu: %s", line, col,
+		    cairn_utf8_why(nul));
+}
+
+/* header - the column of each name in the header record (-1: absent) */
+static int header(struct cairn_csv_rec *cr, int *col, char *err,
+		  size_t errlen)
 {
 	static const char *const names[C_N] = {
 		"id", "line", "verdict", "feedback", "error", "submitter",
 		"problem_set", "points", "max_points", "alice", "bob", "diff",
 		"first_move", "moves",
 	};
-	const char *p = data, *end = data + len;
-	struct record rec = { NULL, 0, 0, 0 };
-	unsigned long line = 1;
-	unsigned long col_at;
-	size_t bad;
-	int col[C_N], i, rc, nul;
+	int i, rc = next_record(cr, err, errlen);
 
-	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	/* As in every reader, NUL and invalid UTF-8 are errors at their place. */
-	if ((bad = cairn_utf8_bad(p, (size_t)(end - p), &nul)) <
-	    (size_t)(end - p)) {
-		cairn_utf8_place(p, bad, &line, &col_at);
-		return fail(err, errlen, "line %lu, column %lu: %s", line,
-			    col_at, cairn_utf8_why(nul));
-	}
-	rc = split(&p, end, &line, &rec);
 	for (i = 0; rc > 0 && i < C_N; i++)
-		if ((col[i] = column(&rec, names[i])) < 0 && i < C_REQUIRED)
-			rc = -EINVAL;
+		if ((col[i] = column(cr, names[i])) < 0 && i < C_REQUIRED)
+			rc = 0;
 	if (rc <= 0)
-		rc = fail(err, errlen, "not a cairn result file (the header "
-			  "needs the columns id, line, verdict, feedback and "
-			  "error)");
+		return fail(err, errlen, "not a cairn result file (the header "
+			    "needs the columns id, line, verdict, feedback and "
+			    "error)");
+	return 0;
+}
+
+/*
+ * csv_result - every line is a record (a row may start with a default id
+ * such as #1, so no line is a comment); a blank line, or one of a single
+ * empty field, holds nothing
+ */
+static int csv_result(struct cairn_result_file *r, const char *name,
+		      const char *data, size_t len, char *err, size_t errlen)
+{
+	struct cairn_csv_rec cr;
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	int col[C_N], rc;
+
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		data += 3;
+		len -= 3;
+	}
+	if ((rc = utf8_ok(data, len, err, errlen)) < 0)
+		return rc;
+	cairn_csv_rec_init(&cr, data, len, CAIRN_CSV_REC_NO_COMMENTS |
+			   CAIRN_CSV_REC_KEEP_BLANK);
+	rc = header(&cr, col, err, errlen);
 	r->source = csv_source(name);
-	while (rc >= 0 && (rc = split(&p, end, &line, &rec)) > 0)
-		if (!(rec.n == 1 && rec.f[0][0] == '\0'))
-			rc = csv_row(r, &rec, col, err, errlen);
-	if (rc == -EINVAL && err[0] == '\0')
-		fail(err, errlen, "line %lu: a quoted field is not closed",
-		     rec.line);
-	record_clear(&rec);
-	free(rec.f);
+	while (rc >= 0 && (rc = next_record(&cr, err, errlen)) > 0)
+		if (!(cr.nf == 1 && cr.f[0].len == 0))
+			rc = csv_row(r, &cr, col, &b, err, errlen);
+	cairn_buf_free(&b);
+	cairn_csv_rec_free(&cr);
 	return rc < 0 ? rc : 0;
 }
 

@@ -1,5 +1,6 @@
 # report: reading result files back and turning them into gradebooks
-# (SPEC sections 3 and 7).  Uses process and everything below it.
+# (SPEC sections 3 and 7).  Uses process and everything below it (YAML
+# results through src/yaml).
 noinst_LTLIBRARIES += src/report/libcairn_report.la
 src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_result_read.c src/report/cairn_result_read.h \

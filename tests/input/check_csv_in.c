@@ -1,7 +1,7 @@
 /*
  * check_csv_in - the CSV puzzle reader.
  *
- * Each case is a file and the exact account cairn_yaml_csv_dump() gives of
+ * Each case is a file and the exact account cairn_value_dump() gives of
  * what the reader made of it, so every message is checked word for word
  * with its line and field.  The wording chosen for malformed quoting:
  *   line L, field F: unterminated quoted field       (L: the opening quote)
@@ -18,7 +18,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_input.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 #include "check_input.h"
 #include "check_run.h"
 

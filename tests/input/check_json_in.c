@@ -1,7 +1,7 @@
 /*
  * check_json_in - the JSON puzzle reader.
  *
- * Each case is a file and the exact account cairn_yaml_csv_dump() gives
+ * Each case is a file and the exact account cairn_value_dump() gives
  * of what the reader made of it: the three shapes, values that read as
  * the same text would in YAML (quoted integers, booleans, null), the YAML
  * grammar's own rules and places (unknown and duplicate keys, exact
@@ -17,7 +17,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_input.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 #include "check_input.h"
 #include "check_run.h"
 

@@ -20,7 +20,7 @@
 #include "cairn_buf.h"
 #include "cairn_csv_rec.h"
 #include "cairn_input.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
 #include "check_run.h"
 
 /* read_with - read `text` as `source` under the limits; the reader's dump */
@@ -41,7 +41,7 @@ static char *read_with(const char *source, const char *text, size_t len,
 		cairn_json_read(&in, text, len, &lim);
 	else
 		cairn_yaml_read(&in, text, len, &lim);
-	cairn_yaml_csv_dump(&b, &in);
+	cairn_value_dump(&b, &in);
 	cairn_input_free(&in);
 	return cairn_buf_steal(&b);
 }
@@ -164,7 +164,7 @@ START_TEST(record_keep)
 
 	long_record(&b, 100000, 0);
 	cairn_buf_adds(&b, "\"a\"\"b\",\"c\"\"d\"\n");
-	cairn_csv_rec_init(&r, b.data, b.len);
+	cairn_csv_rec_init(&r, b.data, b.len, 0);
 	r.keep = 2;
 	ck_assert_int_eq(cairn_csv_rec_next(&r), 1);
 	ck_assert_uint_eq(r.nf, 100000);

@@ -1,7 +1,7 @@
 /*
  * check_yaml_in - the YAML puzzle reader and cairn_parse_i64.
  *
- * Each case is a file and the exact account cairn_yaml_csv_dump() gives of
+ * Each case is a file and the exact account cairn_value_dump() gives of
  * what the reader made of it, so every message is checked word for word
  * with its line, column and path.  Columns in the comments are 1-based.
  */
@@ -15,7 +15,8 @@
 
 #include "cairn_buf.h"
 #include "cairn_input.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_int.h"
+#include "cairn_value.h"
 #include "check_input.h"
 #include "check_run.h"
 

@@ -321,6 +321,46 @@ START_TEST(test_bad)
 }
 END_TEST
 
+/*
+ * The CSV splitter is the puzzle reader's, told that every line is a
+ * record: a row with a default id such as #1 is no comment, a blank line
+ * before the header is still no header, and a stray quote, which the old
+ * splitter of this reader took for a quote, is refused at its field.
+ */
+static const struct { const char *csv, *id, *err; } csv_lines[] = {
+	{ "id,line,verdict,feedback,error\n#1,2,correct,,\n", "#1", NULL },
+	{ "id,line,verdict,feedback,error\r\n\r\n\"a\nb\",3,,,\n", "a\nb",
+	  NULL },
+	{ "\nid,line,verdict,feedback,error\n#1,3,,,\n", NULL,
+	  "not a cairn result file (the header needs the columns id, line, "
+	  "verdict, feedback and error)" },
+	{ "id,line,verdict,feedback,error\n\"p\n1\",2,,,\np2,4,,\"x\n", NULL,
+	  "line 4: a quoted field is not closed" },
+	{ "id,line,verdict,feedback,error\np1,2,correct,a\"b\",\n", NULL,
+	  "line 2, field 4: stray '\"' in an unquoted field" },
+	{ "id,line,verdict,feedback,error\np1,2,correct,\"a\"b,\n", NULL,
+	  "line 2, field 4: text after a closing '\"'" },
+};
+
+START_TEST(test_csv_lines)
+{
+	struct cairn_result_file r;
+	char err[256];
+	int rc = cairn_result_read(&r, "t.result.csv", csv_lines[_i].csv,
+				   strlen(csv_lines[_i].csv), err, sizeof err);
+
+	if (csv_lines[_i].err != NULL) {
+		ck_assert_int_eq(rc, -EINVAL);
+		ck_assert_str_eq(err, csv_lines[_i].err);
+	} else {
+		ck_assert_int_eq(rc, 0);
+		ck_assert_uint_eq(r.npuzzles, 1);
+		ck_assert_str_eq(r.puzzles[0].id, csv_lines[_i].id);
+	}
+	cairn_result_file_free(&r);
+}
+END_TEST
+
 /* ---- a small structural XML check ---- */
 
 struct xml {
@@ -448,6 +488,8 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_score);
 	tcase_add_test(tc, test_xml_text);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof bad / sizeof bad[0]);
+	tcase_add_loop_test(tc, test_csv_lines, 0,
+			    sizeof csv_lines / sizeof csv_lines[0]);
 	tcase_add_test(tc, test_junit_structure);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,8 +1,8 @@
 /*
- * cairn_yaml_csv - value rules, id bookkeeping and file limits shared by
- * the YAML and the CSV readers.
+ * cairn_value - value rules, id bookkeeping and file limits shared by
+ * the YAML, JSON and CSV readers.
  *
- * A value is checked the same way in both formats (integers through
+ * A value is checked the same way in every format (integers through
  * cairn_parse_i64(), booleans true/false in three spellings, winner,
  * first_move and moves by their closed word lists) and a bad one is
  * described with the same words.  Ids are unique per file: the second
@@ -18,71 +18,38 @@
 
 #include "cairn/plugin.h"
 #include "cairn_budget.h"
-#include "cairn_input.h"
+#include "cairn_int.h"
 #include "cairn_mem.h"
-#include "cairn_yaml_csv.h"
+#include "cairn_value.h"
+#include "cairn_yaml.h"
 
-/* Values longer than this are cut short in messages. */
-#define QUOTE_MAX 64
-
-const char *const cairn_yaml_csv_wants[CAIRN_YAML_CSV_NTYPES] = {
-	[CAIRN_YAML_CSV_INT] = "an integer",
-	[CAIRN_YAML_CSV_BOOL] = "a boolean (true or false)",
-	[CAIRN_YAML_CSV_WINNER] = "one of alice, bob, tie",
-	[CAIRN_YAML_CSV_FIRST_MOVE] = "one of left, right",
-	[CAIRN_YAML_CSV_MOVES] = "a string of L and R",
-	[CAIRN_YAML_CSV_STRING] = "a non-empty string",
+const char *const cairn_value_wants[CAIRN_VALUE_NTYPES] = {
+	[CAIRN_VALUE_INT] = "an integer",
+	[CAIRN_VALUE_BOOL] = "a boolean (true or false)",
+	[CAIRN_VALUE_WINNER] = "one of alice, bob, tie",
+	[CAIRN_VALUE_FIRST_MOVE] = "one of left, right",
+	[CAIRN_VALUE_MOVES] = "a string of L and R",
+	[CAIRN_VALUE_STRING] = "a non-empty string",
 };
 
-const enum cairn_yaml_csv_type
-cairn_yaml_csv_expect_types[CAIRN_EXPECT_NKEYS] = {
-	[CAIRN_EXPECT_ALICE_WINS] = CAIRN_YAML_CSV_BOOL,
-	[CAIRN_EXPECT_WINNER] = CAIRN_YAML_CSV_WINNER,
-	[CAIRN_EXPECT_ALICE] = CAIRN_YAML_CSV_INT,
-	[CAIRN_EXPECT_BOB] = CAIRN_YAML_CSV_INT,
-	[CAIRN_EXPECT_DIFF] = CAIRN_YAML_CSV_INT,
-	[CAIRN_EXPECT_FIRST_MOVE] = CAIRN_YAML_CSV_FIRST_MOVE,
-	[CAIRN_EXPECT_MOVES] = CAIRN_YAML_CSV_MOVES,
+const enum cairn_value_type
+cairn_value_expect_types[CAIRN_EXPECT_NKEYS] = {
+	[CAIRN_EXPECT_ALICE_WINS] = CAIRN_VALUE_BOOL,
+	[CAIRN_EXPECT_WINNER] = CAIRN_VALUE_WINNER,
+	[CAIRN_EXPECT_ALICE] = CAIRN_VALUE_INT,
+	[CAIRN_EXPECT_BOB] = CAIRN_VALUE_INT,
+	[CAIRN_EXPECT_DIFF] = CAIRN_VALUE_INT,
+	[CAIRN_EXPECT_FIRST_MOVE] = CAIRN_VALUE_FIRST_MOVE,
+	[CAIRN_EXPECT_MOVES] = CAIRN_VALUE_MOVES,
 };
-
-void cairn_yaml_csv_quote(struct cairn_buf *b, const char *s, size_t len)
-{
-	size_t i, n = len;
-
-	if (n > QUOTE_MAX) {
-		n = QUOTE_MAX;
-		/* Do not cut a UTF-8 sequence in two. */
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
-	cairn_buf_addc(b, '"');
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '"' || c == '\\')
-			cairn_buf_addf(b, "\\%c", c);
-		else if (c == '\n')
-			cairn_buf_adds(b, "\\n");
-		else if (c == '\t')
-			cairn_buf_adds(b, "\\t");
-		else if (c == '\r')
-			cairn_buf_adds(b, "\\r");
-		else if (c < 0x20 || c == 0x7f)
-			cairn_buf_addf(b, "\\x%02x", c);
-		else
-			cairn_buf_addc(b, (char)c);
-	}
-	if (n < len)
-		cairn_buf_adds(b, "...");
-	cairn_buf_addc(b, '"');
-}
 
 /* is_not - "\"VALUE\" is not WANTS" */
 static char *is_not(const char *s, size_t len, const char *wants)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	cairn_yaml_csv_quote(&b, s, len);
+	cairn_yaml_quote(&b, s, len, CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	cairn_buf_addf(&b, " is not %s", wants);
 	return cairn_buf_steal(&b);
 }
@@ -104,8 +71,8 @@ static const char *const bools[] = {
 static const char *const winners[] = { "alice", "bob", "tie", NULL };
 static const char *const sides[] = { "left", "right", NULL };
 
-char *cairn_yaml_csv_parse(enum cairn_yaml_csv_type t, const char *s,
-			   size_t len, union cairn_yaml_csv_value *v)
+char *cairn_value_parse(enum cairn_value_type t, const char *s,
+			size_t len, union cairn_value *v)
 {
 	const char *const *list = NULL;
 	struct cairn_buf b = CAIRN_BUF_INIT;
@@ -113,31 +80,32 @@ char *cairn_yaml_csv_parse(enum cairn_yaml_csv_type t, const char *s,
 	int w;
 
 	switch (t) {
-	case CAIRN_YAML_CSV_INT:
+	case CAIRN_VALUE_INT:
 		w = cairn_parse_i64(s, len, &v->i);
 		if (w == 0)
 			return NULL;
 		if (w != -ERANGE)
 			break;
-		cairn_yaml_csv_quote(&b, s, len);
+		cairn_yaml_quote(&b, s, len, CAIRN_YAML_QUOTE_MAX,
+				 CAIRN_YAML_ESCAPE_MESSAGE);
 		cairn_buf_adds(&b, " is out of the 64-bit integer range");
 		return cairn_buf_steal(&b);
-	case CAIRN_YAML_CSV_BOOL:
+	case CAIRN_VALUE_BOOL:
 		w = word(bools, s, len);
 		if (w < 0)
 			break;
 		v->b = w % 2;
 		return NULL;
-	case CAIRN_YAML_CSV_WINNER:
-	case CAIRN_YAML_CSV_FIRST_MOVE:
+	case CAIRN_VALUE_WINNER:
+	case CAIRN_VALUE_FIRST_MOVE:
 		/* enum cairn_winner and CAIRN_MOVE_* follow the list order. */
-		list = t == CAIRN_YAML_CSV_WINNER ? winners : sides;
+		list = t == CAIRN_VALUE_WINNER ? winners : sides;
 		w = word(list, s, len);
 		if (w < 0)
 			break;
 		v->b = w;
 		return NULL;
-	case CAIRN_YAML_CSV_MOVES:
+	case CAIRN_VALUE_MOVES:
 		for (i = 0; i < len; i++)
 			if (s[i] != 'L' && s[i] != 'R')
 				break;
@@ -145,19 +113,19 @@ char *cairn_yaml_csv_parse(enum cairn_yaml_csv_type t, const char *s,
 			break;
 		v->s = cairn_xstrndup(s, len);
 		return NULL;
-	case CAIRN_YAML_CSV_STRING:
+	case CAIRN_VALUE_STRING:
 		if (len == 0)
 			return cairn_xasprintf("expected %s",
-					       cairn_yaml_csv_wants[t]);
+					       cairn_value_wants[t]);
 		v->s = cairn_xstrndup(s, len);
 		return NULL;
-	case CAIRN_YAML_CSV_NTYPES:
+	case CAIRN_VALUE_NTYPES:
 		break;
 	}
-	return is_not(s, len, cairn_yaml_csv_wants[t]);
+	return is_not(s, len, cairn_value_wants[t]);
 }
 
-int cairn_yaml_csv_expect_key(const char *name, size_t len)
+int cairn_value_expect_key(const char *name, size_t len)
 {
 	int k;
 
@@ -168,13 +136,13 @@ int cairn_yaml_csv_expect_key(const char *name, size_t len)
 	return -1;
 }
 
-char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
-			    const char *s, size_t len)
+char *cairn_value_expect(struct cairn_expect *e, enum cairn_expect_key k,
+			 const char *s, size_t len)
 {
-	union cairn_yaml_csv_value v;
+	union cairn_value v;
 	char *why;
 
-	why = cairn_yaml_csv_parse(cairn_yaml_csv_expect_types[k], s, len, &v);
+	why = cairn_value_parse(cairn_value_expect_types[k], s, len, &v);
 	if (why != NULL)
 		return why;
 	switch (k) {
@@ -207,21 +175,21 @@ char *cairn_yaml_csv_expect(struct cairn_expect *e, enum cairn_expect_key k,
 	return NULL;
 }
 
-int cairn_yaml_csv_report(struct cairn_input *in,
-			  enum cairn_yaml_csv_sink sink,
-			  struct cairn_puzzle *p, unsigned long line, char *msg)
+int cairn_value_report(struct cairn_input *in,
+		       enum cairn_value_sink sink,
+		       struct cairn_puzzle *p, unsigned long line, char *msg)
 {
 	switch (sink) {
-	case CAIRN_YAML_CSV_PUZZLE:
+	case CAIRN_VALUE_PUZZLE:
 		cairn_puzzle_fail(p, msg);
 		return 0;
-	case CAIRN_YAML_CSV_EXPECT:
+	case CAIRN_VALUE_EXPECT:
 		if (p->expect.invalid == NULL)
 			p->expect.invalid = msg;
 		else
 			free(msg);
 		return 0;
-	case CAIRN_YAML_CSV_FILE:
+	case CAIRN_VALUE_FILE:
 		break;
 	}
 	cairn_input_fail(in, line, msg);
@@ -243,9 +211,9 @@ static size_t hash(const char *s)
  * find - the slot holding id, or the empty slot where it belongs.  Slots
  * keep the hash, so most probes and every rehash stay out of the ids.
  */
-static struct cairn_yaml_csv_slot *find(const struct cairn_yaml_csv_ids *ids,
-					const struct cairn_input *in,
-					const char *id, size_t h)
+static struct cairn_value_slot *find(const struct cairn_value_ids *ids,
+				     const struct cairn_input *in,
+				     const char *id, size_t h)
 {
 	size_t i = h & (ids->cap - 1);
 
@@ -256,9 +224,9 @@ static struct cairn_yaml_csv_slot *find(const struct cairn_yaml_csv_ids *ids,
 	return &ids->slot[i];
 }
 
-static void grow(struct cairn_yaml_csv_ids *ids)
+static void grow(struct cairn_value_ids *ids)
 {
-	struct cairn_yaml_csv_ids old = *ids;
+	struct cairn_value_ids old = *ids;
 	size_t i, j;
 
 	ids->cap = old.cap ? old.cap * 2 : 64;
@@ -311,7 +279,8 @@ static char *duplicate(const struct cairn_input *in, const char *id,
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
 	cairn_buf_adds(&b, "duplicate id ");
-	cairn_yaml_csv_quote(&b, id, strlen(id));
+	cairn_yaml_quote(&b, id, strlen(id), CAIRN_YAML_QUOTE_MAX,
+			 CAIRN_YAML_ESCAPE_MESSAGE);
 	cairn_buf_addf(&b, " (first at line %lu)", in->puzzles[first].line);
 	return cairn_buf_steal(&b);
 }
@@ -322,11 +291,11 @@ static char *duplicate(const struct cairn_input *in, const char *id,
  * table already or finds the default at index k - 1.  A file without ids
  * (a headerless CSV) never hashes at all.
  */
-char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,
-			const struct cairn_input *in, size_t idx)
+char *cairn_value_id(struct cairn_value_ids *ids,
+		     const struct cairn_input *in, size_t idx)
 {
 	struct cairn_puzzle *p = &in->puzzles[idx];
-	struct cairn_yaml_csv_slot *slot;
+	struct cairn_value_slot *slot;
 	int given = p->id != NULL;
 	long first;
 	size_t h;
@@ -354,7 +323,7 @@ char *cairn_yaml_csv_id(struct cairn_yaml_csv_ids *ids,
 	return NULL;
 }
 
-void cairn_yaml_csv_ids_free(struct cairn_yaml_csv_ids *ids)
+void cairn_value_ids_free(struct cairn_value_ids *ids)
 {
 	cairn_budget_release(ids->budget,
 			     cairn_budget_cost(ids->cap * sizeof *ids->slot));
@@ -362,8 +331,8 @@ void cairn_yaml_csv_ids_free(struct cairn_yaml_csv_ids *ids)
 	memset(ids, 0, sizeof *ids);
 }
 
-int cairn_yaml_csv_begin(struct cairn_input *in, const char **data,
-			 size_t *len, const struct cairn_limits *limits)
+int cairn_value_begin(struct cairn_input *in, const char **data,
+		      size_t *len, const struct cairn_limits *limits)
 {
 	if (*len > limits->max_file_bytes) {
 		cairn_input_fail(in, 0, cairn_xasprintf(
@@ -378,7 +347,7 @@ int cairn_yaml_csv_begin(struct cairn_input *in, const char **data,
 	return 0;
 }
 
-void cairn_yaml_csv_end(struct cairn_input *in)
+void cairn_value_end(struct cairn_input *in)
 {
 	size_t i;
 
@@ -463,7 +432,7 @@ static void dump_puzzle(struct cairn_buf *b, const struct cairn_puzzle *p)
 		cairn_buf_addf(b, "  error: %s\n", p->error);
 }
 
-void cairn_yaml_csv_dump(struct cairn_buf *b, const struct cairn_input *in)
+void cairn_value_dump(struct cairn_buf *b, const struct cairn_input *in)
 {
 	static const char *const shapes[] = { "none", "puzzles", "submission" };
 	size_t i;

@@ -1,0 +1,16 @@
+/*
+ * cairn_csv_in - the CSV puzzle file reader (SPEC section 2).
+ *
+ * cairn_csv_read() reads a whole file into `in` (see cairn_input.h).
+ */
+#ifndef CAIRN_CSV_IN_H
+#define CAIRN_CSV_IN_H
+
+#include <stddef.h>
+
+#include "cairn_puzzle.h"
+
+void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
+		    const struct cairn_limits *limits);
+
+#endif
