@@ -186,7 +186,7 @@ static void daemon_finish(struct cairn_daemon *d)
 		  "processed=%" PRIu64 " failed=%" PRIu64 " retries=%" PRIu64
 		  " returned=%" PRIu64 " queued=%u dir_fsyncs=%lu exit=%d",
 		  d->processed, d->failed, d->retries, d->returned,
-		  cairn_status_queued(d), d->dirsync.nsyncs, d->exit_code);
+		  cairn_status_queued(d), d->publish.sync.nsyncs, d->exit_code);
 	uv_handle_t *hs[] = {
 		(uv_handle_t *)&d->sigterm, (uv_handle_t *)&d->sigint,
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
@@ -321,10 +321,10 @@ static void start(struct cairn_daemon *d)
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
-	cairn_dirsync_init(&d->dirsync, d->sp.temp_fd);
+	cairn_publish_init(&d->publish, d->sp.temp_fd);
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
-	d->ctx.dirsync = &d->dirsync;
+	d->ctx.publish = &d->publish;
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
@@ -426,7 +426,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	cairn_dispatch_free(d);
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);
-	cairn_dirsync_destroy(&d->dirsync, d->sp.results_fd);
+	cairn_publish_destroy(&d->publish, d->sp.results_fd);
 	close(d->sp.lock_fd);
 	cairn_spool_close(&d->sp);
 	cairn_gen_unref(d->gen);

@@ -62,7 +62,7 @@ struct cairn_daemon {
 	struct cairn_gen *gen;
 	struct cairn_spool sp;
 	struct cairn_attempts attempts;
-	struct cairn_dirsync dirsync;
+	struct cairn_publish_state publish;
 	struct cairn_jobctx ctx;
 	struct cairn_pending pending;
 	struct cairn_watch watch;

@@ -229,7 +229,7 @@ static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	j->result = cairn_result_name(j->as ? j->as : j->name);
 	return cairn_publish_input(sp->results_fd, j->result, sp->instance,
 				   out->data ? out->data : "", out->len, j->fsync,
-				   ctx->dirsync, &nw, &j->superseded, j->err, sizeof(j->err));
+				   ctx->publish, &nw, &j->superseded, j->err, sizeof(j->err));
 }
 
 /* render - the result of the claimed file in out; 0, or -1 with j->end set. */
@@ -340,8 +340,8 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	 */
 	if (j->idle)
 		sched_yield();
-	if (ctx->dirsync != NULL)
-		cairn_publish_spare(ctx->dirsync, sp->results_fd, sp->instance);
+	if (ctx->publish != NULL)
+		cairn_publish_spare(ctx->publish, sp->results_fd, sp->instance);
 out:
 	cairn_buf_free(&out);
 }

@@ -36,7 +36,7 @@ enum cairn_job_end {
 struct cairn_jobctx {
 	const struct cairn_spool *sp;
 	struct cairn_attempts *attempts;
-	struct cairn_dirsync *dirsync;
+	struct cairn_publish_state *publish;
 	/*
 	 * Called (when not NULL) by the worker once the result is rendered
 	 * and only storage work is left, so that the caller may start the

@@ -1,5 +1,5 @@
 /*
- * cairn_publish - durable result files with grouped directory flushes.
+ * cairn_publish - durable result files.
  *
  * The order of operations is the whole point: temporary file (O_EXCL, so
  * two writers never share one), write everything, fsync, rename over the
@@ -12,7 +12,7 @@
  * name, so instance "a" never takes the files of instance "x.a"; and a
  * temporary name is short whatever the result's name.  Where moves go by
  * link, the daemon makes them in a directory of its own
- * (cairn_dirsync.tmp_fd), not in the results' directory: creating and
+ * (cairn_publish_state.tmp_fd), not in the results' directory: creating and
  * removing a name holds the directory's lock, on FUSE for a round trip or
  * two, and every result's link into place queued behind its neighbours'
  * temporary files.
@@ -32,9 +32,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -56,117 +56,33 @@ struct cairn_spare {
 	char *name;
 };
 
-struct cairn_dirsync_waiter {
-	struct cairn_dirsync_waiter *next;
-	int done;
-	int err;
-};
-
-void cairn_dirsync_init(struct cairn_dirsync *d, int tmp_fd)
+void cairn_publish_init(struct cairn_publish_state *ps, int tmp_fd)
 {
-	pthread_mutex_init(&d->mu, NULL);
-	pthread_cond_init(&d->cv, NULL);
-	pthread_cond_init(&d->lead_cv, NULL);
-	d->busy = 0;
-	d->leader_waiting = 0;
-	d->batch = NULL;
-	d->nwaiting = 0;
-	d->entered = d->arrived = 0;
-	d->nsyncs = 0;
-	d->sync = fsync;
-	d->spares = cairn_xcalloc(SPARES_MAX, sizeof(d->spares[0]));
-	d->nspares = 0;
-	d->tmp_fd = tmp_fd;
+	cairn_dirsync_init(&ps->sync);
+	pthread_mutex_init(&ps->mu, NULL);
+	ps->spares = cairn_xcalloc(SPARES_MAX, sizeof(ps->spares[0]));
+	ps->nspares = 0;
+	ps->tmp_fd = tmp_fd;
 }
 
-/* temp_dir - where a publish into dir_fd through ds makes its temporary file. */
-static int temp_dir(const struct cairn_dirsync *ds, int dir_fd)
+/* temp_dir - where a publish into dir_fd through ps makes its temporary file. */
+static int temp_dir(const struct cairn_publish_state *ps, int dir_fd)
 {
-	return ds != NULL && ds->tmp_fd >= 0 ? ds->tmp_fd : dir_fd;
+	return ps != NULL && ps->tmp_fd >= 0 ? ps->tmp_fd : dir_fd;
 }
 
-void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd)
+void cairn_publish_destroy(struct cairn_publish_state *ps, int dir_fd)
 {
-	for (unsigned i = 0; i < d->nspares; i++) {
-		close(d->spares[i].fd);
-		unlinkat(temp_dir(d, dir_fd), d->spares[i].name, 0);
-		free(d->spares[i].name);
+	for (unsigned i = 0; i < ps->nspares; i++) {
+		close(ps->spares[i].fd);
+		unlinkat(temp_dir(ps, dir_fd), ps->spares[i].name, 0);
+		free(ps->spares[i].name);
 	}
-	free(d->spares);
-	d->spares = NULL;
-	d->nspares = 0;
-	pthread_cond_destroy(&d->cv);
-	pthread_cond_destroy(&d->lead_cv);
-	pthread_mutex_destroy(&d->mu);
-}
-
-void cairn_dirsync_enter(struct cairn_dirsync *d)
-{
-	pthread_mutex_lock(&d->mu);
-	d->entered++;
-	pthread_mutex_unlock(&d->mu);
-}
-
-void cairn_dirsync_leave(struct cairn_dirsync *d)
-{
-	pthread_mutex_lock(&d->mu);
-	d->arrived++;
-	if (d->leader_waiting)
-		pthread_cond_signal(&d->lead_cv);
-	pthread_mutex_unlock(&d->mu);
-}
-
-/*
- * cairn_dirsync_sync_entered - the group commit.  A caller that finds no flush running leads
- * the next one, but first waits until as many renamers have arrived as
- * had entered when it came (each arrives after one rename, so the wait is
- * short and bounded); a caller that finds one running waits for the next.
- */
-int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
-{
-	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
-	unsigned long target;
-
-	pthread_mutex_lock(&d->mu);
-	me.next = d->batch;
-	d->batch = &me;
-	d->nwaiting++;
-	d->arrived++;
-	target = d->entered;
-	if (d->leader_waiting)
-		pthread_cond_signal(&d->lead_cv);
-	while (!me.done) {
-		if (d->busy || d->leader_waiting) {
-			pthread_cond_wait(&d->cv, &d->mu);
-			continue;
-		}
-		if (d->arrived < target) {
-			/* Lead: the renames already under way join this flush. */
-			d->leader_waiting = 1;
-			while (d->arrived < target)
-				pthread_cond_wait(&d->lead_cv, &d->mu);
-			d->leader_waiting = 0;
-		}
-		/* Everyone queued so far renamed before this fsync starts. */
-		struct cairn_dirsync_waiter *batch = d->batch, *next;
-
-		d->batch = NULL;
-		d->nwaiting = 0;
-		d->busy = 1;
-		d->nsyncs++;
-		pthread_mutex_unlock(&d->mu);
-		int r = d->sync(dir_fd) < 0 ? -errno : 0;
-		pthread_mutex_lock(&d->mu);
-		for (; batch != NULL; batch = next) {
-			next = batch->next;
-			batch->err = r;
-			batch->done = 1;
-		}
-		d->busy = 0;
-		pthread_cond_broadcast(&d->cv);
-	}
-	pthread_mutex_unlock(&d->mu);
-	return me.err;
+	free(ps->spares);
+	ps->spares = NULL;
+	ps->nspares = 0;
+	pthread_mutex_destroy(&ps->mu);
+	cairn_dirsync_destroy(&ps->sync);
 }
 
 /* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */
@@ -221,14 +137,14 @@ static int create_temp(int dir_fd, const char *word, const char *tag, char **tmp
 	}
 }
 
-/* take_spare - a spare temporary file of ds, or -1. */
-static int take_spare(struct cairn_dirsync *ds, char **tmp)
+/* take_spare - a spare temporary file of ps, or -1. */
+static int take_spare(struct cairn_publish_state *ps, char **tmp)
 {
 	int fd = -1;
 
-	pthread_mutex_lock(&ds->mu);
-	while (fd < 0 && ds->nspares > 0) {
-		struct cairn_spare *sp = &ds->spares[--ds->nspares];
+	pthread_mutex_lock(&ps->mu);
+	while (fd < 0 && ps->nspares > 0) {
+		struct cairn_spare *sp = &ps->spares[--ps->nspares];
 		struct stat st;
 
 		fd = sp->fd;
@@ -241,7 +157,7 @@ static int take_spare(struct cairn_dirsync *ds, char **tmp)
 			fd = -1;
 		}
 	}
-	pthread_mutex_unlock(&ds->mu);
+	pthread_mutex_unlock(&ps->mu);
 	return fd;
 }
 
@@ -249,26 +165,26 @@ static int take_spare(struct cairn_dirsync *ds, char **tmp)
  * A failure (a full disk) only means that the next publish creates its
  * own temporary file and reports the error then.
  */
-void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag)
+void cairn_publish_spare(struct cairn_publish_state *ps, int dir_fd, const char *tag)
 {
 	char *tmp;
 	int fd;
 
-	pthread_mutex_lock(&ds->mu);
-	unsigned n = ds->nspares;
-	pthread_mutex_unlock(&ds->mu);
-	if (n >= SPARES_MAX || (fd = create_temp(temp_dir(ds, dir_fd), "spare", tag, &tmp)) < 0)
+	pthread_mutex_lock(&ps->mu);
+	unsigned n = ps->nspares;
+	pthread_mutex_unlock(&ps->mu);
+	if (n >= SPARES_MAX || (fd = create_temp(temp_dir(ps, dir_fd), "spare", tag, &tmp)) < 0)
 		return;
-	pthread_mutex_lock(&ds->mu);
-	if (ds->nspares < SPARES_MAX) {
-		ds->spares[ds->nspares].fd = fd;
-		ds->spares[ds->nspares++].name = tmp;
+	pthread_mutex_lock(&ps->mu);
+	if (ps->nspares < SPARES_MAX) {
+		ps->spares[ps->nspares].fd = fd;
+		ps->spares[ps->nspares++].name = tmp;
 		tmp = NULL;
 	}
-	pthread_mutex_unlock(&ds->mu);
+	pthread_mutex_unlock(&ps->mu);
 	if (tmp != NULL) {
 		close(fd);
-		unlinkat(temp_dir(ds, dir_fd), tmp, 0);
+		unlinkat(temp_dir(ps, dir_fd), tmp, 0);
 		free(tmp);
 	}
 }
@@ -375,24 +291,24 @@ static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
-		  struct cairn_dirsync *ds, char *err, size_t errlen)
+		  struct cairn_publish_state *ps, char *err, size_t errlen)
 {
-	return cairn_publish_input(dir_fd, name, tag, data, len, do_fsync, ds,
+	return cairn_publish_input(dir_fd, name, tag, data, len, do_fsync, ps,
 				   NULL, NULL, err, errlen);
 }
 
 int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			const void *data, size_t len, int do_fsync,
-			struct cairn_dirsync *ds, const struct cairn_newest *nw,
+			struct cairn_publish_state *ps, const struct cairn_newest *nw,
 			int *superseded, char *err, size_t errlen)
 {
 	char *tmp = NULL;
 	const char *what = "create";
-	int grouped = do_fsync && ds != NULL, dropped = 0;
-	int tmp_fd = temp_dir(ds, dir_fd);
+	int grouped = do_fsync && ps != NULL, dropped = 0;
+	int tmp_fd = temp_dir(ps, dir_fd);
 	int fd, r;
 
-	fd = r = ds ? take_spare(ds, &tmp) : -1;
+	fd = r = ps ? take_spare(ps, &tmp) : -1;
 	if (fd < 0)
 		fd = r = create_temp(tmp_fd, "result", tag, &tmp);
 	if (fd >= 0) {
@@ -413,11 +329,11 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			r = -errno;
 		}
 		if (r == 0 && grouped)
-			cairn_dirsync_enter(ds);
+			cairn_dirsync_enter(&ps->sync);
 		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, &dropped)) < 0)
 			what = "rename";
 		if (grouped && (r < 0 || dropped))
-			cairn_dirsync_leave(ds);
+			cairn_dirsync_leave(&ps->sync);
 		if (r < 0)
 			unlinkat(tmp_fd, tmp, 0);
 	}
@@ -426,7 +342,7 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 		*superseded = dropped;
 	if (r == 0 && do_fsync && !dropped) {
 		what = "fsync of the directory";
-		r = grouped ? cairn_dirsync_sync_entered(ds, dir_fd) :
+		r = grouped ? cairn_dirsync_sync_entered(&ps->sync, dir_fd) :
 			      (fsync(dir_fd) < 0 ? -errno : 0);
 	}
 	if (r < 0)

@@ -4,14 +4,10 @@
  * A result is written to a temporary name in results/, flushed, renamed
  * into place and the directory flushed; a failure at any step removes the
  * temporary file, so results/ never holds a partial result under its real
- * name.  Directory flushes of concurrent publishes are grouped: a thread
- * that arrives while another flushes the directory waits for the next
- * flush, which then covers every rename made before it started; and a
- * thread about to flush first waits for the publishes that were already
- * renaming when it arrived, so that one flush covers them too.  The same
- * shared state keeps a few spare temporary files, created (O_EXCL) ahead
- * of time, so that a publish does not wait for an inode to be allocated
- * before it writes.
+ * name.  Publishes that share a struct cairn_publish_state share its
+ * directory flushes (grouped, see cairn_dirsync.h) and a few spare
+ * temporary files, created (O_EXCL) ahead of time, so that a publish does
+ * not wait for an inode to be allocated before it writes.
  */
 #ifndef CAIRN_PUBLISH_H
 #define CAIRN_PUBLISH_H
@@ -21,20 +17,14 @@
 #include <stdint.h>
 #include <time.h>
 
-struct cairn_dirsync_waiter;
+#include "cairn_dirsync.h"
 
-struct cairn_dirsync {
-	pthread_mutex_t mu;
-	pthread_cond_t cv;		/* a flush finished */
-	pthread_cond_t lead_cv;		/* a renamer arrived or left */
-	int busy;			/* a thread is inside fsync() */
-	int leader_waiting;		/* a leader waits on lead_cv */
-	struct cairn_dirsync_waiter *batch;	/* waiting for the next fsync */
-	unsigned nwaiting;		/* callers in `batch` */
-	unsigned long entered;		/* cairn_dirsync_enter() calls */
-	unsigned long arrived;		/* of those, now syncing or gone */
-	unsigned long nsyncs;		/* fsync() calls made (for tests) */
-	int (*sync)(int fd);		/* fsync(2); a test may count instead */
+struct cairn_spare;
+
+/* What concurrent publishes into one directory share. */
+struct cairn_publish_state {
+	struct cairn_dirsync sync;	/* their directory flushes */
+	pthread_mutex_t mu;		/* guards spares and nspares */
 	struct cairn_spare *spares;	/* empty temporary files, ready */
 	unsigned nspares;
 	int tmp_fd;			/* where temporary files are made; -1: dir_fd */
@@ -42,37 +32,27 @@ struct cairn_dirsync {
 
 /*
  * tmp_fd (borrowed, or -1) is a directory on dir_fd's file system where
- * the publishes through d make their temporary files: one that only they
+ * the publishes through ps make their temporary files: one that only they
  * write, so that creating and removing temporary names does not queue
  * behind the directory lock of dir_fd, which every result's link takes
  * (on FUSE each of those holds the lock for a round trip or two).
  */
-void cairn_dirsync_init(struct cairn_dirsync *d, int tmp_fd);
-/* Also closes the spare temporary files and removes them (from tmp_fd, or dir_fd). */
-void cairn_dirsync_destroy(struct cairn_dirsync *d, int dir_fd);
-/*
- * A rename into the directory is about to happen: a flush starting from
- * now on waits until the caller either flushes with it, through
- * cairn_dirsync_sync_entered(), or gives up, through cairn_dirsync_leave().
- * cairn_dirsync_sync_entered() flushes dir_fd, sharing the fsync() with
- * concurrent callers: 0 or -errno.
- */
-void cairn_dirsync_enter(struct cairn_dirsync *d);
-void cairn_dirsync_leave(struct cairn_dirsync *d);
-int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd);
+void cairn_publish_init(struct cairn_publish_state *ps, int tmp_fd);
+/* Closes the spare temporary files and removes them (from tmp_fd, or dir_fd). */
+void cairn_publish_destroy(struct cairn_publish_state *ps, int dir_fd);
 
 /*
  * Write data as dir_fd/NAME through a temporary ".result.<random>.<tag>.tmp"
  * created with O_EXCL (or a spare ".spare.<random>.<tag>.tmp" that
- * cairn_publish_spare() made for ds with the same dir_fd and tag), in
- * ds's temporary directory when it has one, else in dir_fd.  With do_fsync, the
- * file and (through ds, when not NULL) the directory are flushed.  Returns
+ * cairn_publish_spare() made for ps with the same dir_fd and tag), in
+ * ps's temporary directory when it has one, else in dir_fd.  With do_fsync, the
+ * file and (through ps, when not NULL) the directory are flushed.  Returns
  * 0, or a negative errno value with "what: reason" in err; then nothing is
  * left behind.
  */
 int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
-		  struct cairn_dirsync *ds, char *err, size_t errlen);
+		  struct cairn_publish_state *ps, char *err, size_t errlen);
 
 /* What "newest input wins" needs: the input's time, where to lock. */
 struct cairn_newest {
@@ -91,15 +71,15 @@ struct cairn_newest {
  */
 int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			const void *data, size_t len, int do_fsync,
-			struct cairn_dirsync *ds, const struct cairn_newest *nw,
+			struct cairn_publish_state *ps, const struct cairn_newest *nw,
 			int *superseded, char *err, size_t errlen);
 
 /*
  * Create a spare temporary file in dir_fd for the next cairn_publish()
- * through ds, unless ds keeps enough.  Best done when the caller has
+ * through ps, unless ps keeps enough.  Best done when the caller has
  * nothing more urgent to do.
  */
-void cairn_publish_spare(struct cairn_dirsync *ds, int dir_fd, const char *tag);
+void cairn_publish_spare(struct cairn_publish_state *ps, int dir_fd, const char *tag);
 
 /* The next retry delay after a failed publish: 1 s doubling up to 60 s. */
 uint64_t cairn_publish_backoff_ms(uint64_t prev_ms);

@@ -10,6 +10,7 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_lock.c src/spool/cairn_lock.h \
 	src/spool/cairn_failure.c src/spool/cairn_failure.h \
 	src/spool/cairn_attempts.c src/spool/cairn_attempts.h \
+	src/spool/cairn_dirsync.c src/spool/cairn_dirsync.h \
 	src/spool/cairn_publish.c src/spool/cairn_publish.h \
 	src/spool/cairn_recover.c src/spool/cairn_recover.h
 src_spool_libcairn_spool_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_spool_inc)

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cairn_attempts.h"
+#include "cairn_dirsync.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
@@ -405,30 +406,30 @@ static ino_t spare_ino(int dir_fd)
 /* A publish writes into the spare temporary file made before it. */
 START_TEST(test_publish_spare)
 {
-	struct cairn_dirsync ds;
+	struct cairn_publish_state ps;
 	int dir = open_tmp();
 	char err[512];
 	struct stat st;
 	ino_t spare;
 
-	cairn_dirsync_init(&ds, -1);
+	cairn_publish_init(&ps, -1);
 	ck_assert_int_eq(cairn_publish(dir, "a.result.yaml", "host1", "a: 1\n", 5, 1,
-				       &ds, err, sizeof(err)), 0);
+				       &ps, err, sizeof(err)), 0);
 	ck_assert_int_eq(count_entries(dir), 1);
-	cairn_publish_spare(&ds, dir, "host1");
+	cairn_publish_spare(&ps, dir, "host1");
 	ck_assert_int_eq(count_entries(dir), 2);
 	spare = spare_ino(dir);
 	ck_assert_uint_ne(spare, 0);
 	ck_assert_int_eq(cairn_publish(dir, "b.result.yaml", "host1", "b: 2\n", 5, 0,
-				       &ds, err, sizeof(err)), 0);
+				       &ps, err, sizeof(err)), 0);
 	ck_assert_str_eq(slurp(dir, "b.result.yaml"), "b: 2\n");
 	ck_assert_int_eq(fstatat(dir, "b.result.yaml", &st, 0), 0);
 	ck_assert_uint_eq(st.st_ino, spare);
 	ck_assert_int_eq(count_entries(dir), 2);
 	ck_assert_uint_eq(spare_ino(dir), 0);
-	cairn_publish_spare(&ds, dir, "host1");
+	cairn_publish_spare(&ps, dir, "host1");
 	ck_assert_uint_ne(spare_ino(dir), 0);
-	cairn_dirsync_destroy(&ds, dir);
+	cairn_publish_destroy(&ps, dir);
 	ck_assert_int_eq(count_entries(dir), 2);
 	ck_assert_str_eq(slurp(dir, "a.result.yaml"), "a: 1\n");
 	close(dir);
@@ -461,7 +462,7 @@ START_TEST(test_stale_temps)
 }
 END_TEST
 
-/* flush - a directory flush as cairn_publish() makes one. */
+/* flush - a directory flush as cairn_publish() asks for one. */
 static int flush(struct cairn_dirsync *ds, int fd)
 {
 	cairn_dirsync_enter(ds);
@@ -491,7 +492,7 @@ START_TEST(test_dirsync_threads)
 	struct syncer_arg a[8];
 	int dir = open_tmp();
 
-	cairn_dirsync_init(&ds, -1);
+	cairn_dirsync_init(&ds);
 	for (int i = 0; i < 8; i++) {
 		a[i] = (struct syncer_arg){ &ds, dir, 0 };
 		pthread_create(&t[i], NULL, syncer, &a[i]);
@@ -504,7 +505,7 @@ START_TEST(test_dirsync_threads)
 	ck_assert_uint_le(ds.nsyncs, 400);
 	/* A failing fsync is reported to the caller it covered. */
 	ck_assert_int_eq(flush(&ds, -1), -EBADF);
-	cairn_dirsync_destroy(&ds, -1);
+	cairn_dirsync_destroy(&ds);
 	close(dir);
 }
 END_TEST
@@ -542,7 +543,7 @@ START_TEST(test_dirsync_groups)
 	struct cairn_dirsync ds;
 	pthread_t t[8];
 
-	cairn_dirsync_init(&ds, -1);
+	cairn_dirsync_init(&ds);
 	ds.sync = held_sync;
 	held_ds = &ds;
 	atomic_store(&held_calls, 0);
@@ -559,7 +560,7 @@ START_TEST(test_dirsync_groups)
 	}
 	ck_assert_uint_eq(atomic_load(&held_calls), 2);
 	ck_assert_uint_eq(ds.nsyncs, 2);
-	cairn_dirsync_destroy(&ds, -1);
+	cairn_dirsync_destroy(&ds);
 }
 END_TEST
 
@@ -583,7 +584,7 @@ START_TEST(test_dirsync_waits_for_renamer)
 	void *r;
 	int waiting = 0;
 
-	cairn_dirsync_init(&ds, -1);
+	cairn_dirsync_init(&ds);
 	ds.sync = counted_sync;
 	atomic_store(&counted_calls, 0);
 	cairn_dirsync_enter(&ds);
@@ -607,7 +608,7 @@ START_TEST(test_dirsync_waits_for_renamer)
 	pthread_join(t, &r);
 	ck_assert_ptr_null(r);
 	ck_assert_uint_eq(ds.nsyncs, 2);
-	cairn_dirsync_destroy(&ds, -1);
+	cairn_dirsync_destroy(&ds);
 }
 END_TEST
 
@@ -779,7 +780,7 @@ END_TEST
  */
 START_TEST(test_publish_temp_dir)
 {
-	struct cairn_dirsync ds;
+	struct cairn_publish_state ps;
 	int dir = open_tmp(), tmp, sup = -1;
 	char err[512];
 	struct stat st;
@@ -788,17 +789,17 @@ START_TEST(test_publish_temp_dir)
 	ck_assert_int_eq(mkdirat(dir, ".tmp.host1", 0755), 0);
 	tmp = openat(dir, ".tmp.host1", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ck_assert_int_ge(tmp, 0);
-	cairn_dirsync_init(&ds, tmp);
+	cairn_publish_init(&ps, tmp);
 	struct cairn_newest nw = { .mtime = { 200, 0 }, .lock_dir = dir,
 				   .lock_path = "pub.lock", .noreplace = _i };
 
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "new\n", 4, 1,
-					     &ds, &nw, &sup, err, sizeof(err)), 0);
+					     &ps, &nw, &sup, err, sizeof(err)), 0);
 	ck_assert_int_eq(sup, 0);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
 	ck_assert_int_eq(count_entries(tmp), 0);
 	ck_assert_int_eq(count_entries(dir), 2);	/* the result, .tmp.host1 */
-	cairn_publish_spare(&ds, dir, "host1");
+	cairn_publish_spare(&ps, dir, "host1");
 	ck_assert_int_eq(count_entries(tmp), 1);
 	ck_assert_int_eq(count_entries(dir), 2);
 	spare = spare_ino(tmp);
@@ -806,26 +807,26 @@ START_TEST(test_publish_temp_dir)
 	/* an older input's result is dropped, and the spare with it */
 	nw.mtime.tv_sec = 100;
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "old\n", 4, 1,
-					     &ds, &nw, &sup, err, sizeof(err)), 0);
+					     &ps, &nw, &sup, err, sizeof(err)), 0);
 	ck_assert_int_eq(sup, 1);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
 	ck_assert_int_eq(count_entries(tmp), 0);
 	/* a newer one replaces it, by a rename across */
 	nw.mtime.tv_sec = 300;
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "newest\n", 7, 1,
-					     &ds, &nw, &sup, err, sizeof(err)), 0);
+					     &ps, &nw, &sup, err, sizeof(err)), 0);
 	ck_assert_int_eq(sup, 0);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "newest\n");
 	ck_assert_int_eq(fstatat(dir, "hw.result.yaml", &st, 0), 0);
 	ck_assert_int_eq(st.st_mtim.tv_sec, 300);
 	ck_assert_int_eq(count_entries(tmp), 0);
-	cairn_publish_spare(&ds, dir, "host1");
+	cairn_publish_spare(&ps, dir, "host1");
 	ck_assert_int_eq(cairn_publish(dir, "b.result.yaml", "host1", "b\n", 2, 0,
-				       &ds, err, sizeof(err)), 0);
+				       &ps, err, sizeof(err)), 0);
 	ck_assert_int_eq(count_entries(tmp), 0);
-	cairn_publish_spare(&ds, dir, "host1");
+	cairn_publish_spare(&ps, dir, "host1");
 	ck_assert_int_eq(count_entries(tmp), 1);
-	cairn_dirsync_destroy(&ds, dir);
+	cairn_publish_destroy(&ps, dir);
 	ck_assert_int_eq(count_entries(tmp), 0);
 	ck_assert_int_eq(count_entries(dir), 4);	/* 2 results, pub.lock, .tmp.host1 */
 	close(tmp);

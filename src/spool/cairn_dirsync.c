@@ -1,0 +1,124 @@
+/*
+ * cairn_dirsync - group commit of directory flushes.
+ *
+ * Callers queue themselves on a batch under one mutex; whoever finds no
+ * fsync() running takes the whole batch, flushes once with the mutex
+ * released, and hands the one result to every caller in that batch, so
+ * that a caller is only told 0 by an fsync() that started after it asked
+ * (and so after its rename).  A leader first waits until every renamer
+ * counted by cairn_dirsync_enter() when it arrived has either queued or
+ * left: each does so right after one rename, so the wait is short and
+ * bounded, and it saves the fsync() those renamers would otherwise need.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#include "cairn_dirsync.h"
+
+struct cairn_dirsync_waiter {
+	struct cairn_dirsync_waiter *next;
+	int done;
+	int err;
+};
+
+void cairn_dirsync_init(struct cairn_dirsync *d)
+{
+	pthread_mutex_init(&d->mu, NULL);
+	pthread_cond_init(&d->cv, NULL);
+	pthread_cond_init(&d->lead_cv, NULL);
+	d->busy = 0;
+	d->leader_waiting = 0;
+	d->batch = NULL;
+	d->nwaiting = 0;
+	d->entered = d->arrived = 0;
+	d->nsyncs = 0;
+	d->sync = fsync;
+}
+
+void cairn_dirsync_destroy(struct cairn_dirsync *d)
+{
+	pthread_cond_destroy(&d->cv);
+	pthread_cond_destroy(&d->lead_cv);
+	pthread_mutex_destroy(&d->mu);
+}
+
+void cairn_dirsync_enter(struct cairn_dirsync *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->entered++;
+	pthread_mutex_unlock(&d->mu);
+}
+
+void cairn_dirsync_leave(struct cairn_dirsync *d)
+{
+	pthread_mutex_lock(&d->mu);
+	d->arrived++;
+	if (d->leader_waiting)
+		pthread_cond_signal(&d->lead_cv);
+	pthread_mutex_unlock(&d->mu);
+}
+
+/* wait_renamers - (mu held) until the renames under way at target arrive. */
+static void wait_renamers(struct cairn_dirsync *d, unsigned long target)
+{
+	if (d->arrived >= target)
+		return;
+	d->leader_waiting = 1;
+	while (d->arrived < target)
+		pthread_cond_wait(&d->lead_cv, &d->mu);
+	d->leader_waiting = 0;
+}
+
+/* flush - (mu held, released meanwhile) one fsync() for the whole batch. */
+static void flush(struct cairn_dirsync *d, int dir_fd)
+{
+	/* Everyone queued so far renamed before this fsync starts. */
+	struct cairn_dirsync_waiter *batch = d->batch, *next;
+
+	d->batch = NULL;
+	d->nwaiting = 0;
+	d->busy = 1;
+	d->nsyncs++;
+	pthread_mutex_unlock(&d->mu);
+	int r = d->sync(dir_fd) < 0 ? -errno : 0;
+	pthread_mutex_lock(&d->mu);
+	for (; batch != NULL; batch = next) {
+		next = batch->next;
+		batch->err = r;
+		batch->done = 1;
+	}
+	d->busy = 0;
+	pthread_cond_broadcast(&d->cv);
+}
+
+/*
+ * A caller that finds no flush running leads the next one, once the
+ * renames already under way have joined it; a caller that finds one
+ * running (or a leader waiting) waits for the next.
+ */
+int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
+{
+	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
+	unsigned long target;
+
+	pthread_mutex_lock(&d->mu);
+	me.next = d->batch;
+	d->batch = &me;
+	d->nwaiting++;
+	d->arrived++;
+	target = d->entered;
+	if (d->leader_waiting)
+		pthread_cond_signal(&d->lead_cv);
+	while (!me.done) {
+		if (d->busy || d->leader_waiting) {
+			pthread_cond_wait(&d->cv, &d->mu);
+			continue;
+		}
+		wait_renamers(d, target);
+		flush(d, dir_fd);
+	}
+	pthread_mutex_unlock(&d->mu);
+	return me.err;
+}
