@@ -24,7 +24,9 @@
 #include "cairn_mem.h"
 #include "cairn_oracle.h"
 #include "cairn_report.h"
-#include "cairn_result.h"
+#include "cairn_result_csv.h"
+#include "cairn_result_json.h"
+#include "cairn_result_yaml.h"
 #include "cairn_utf8.h"
 #include "cairn_value.h"
 #include "cairn_yaml.h"
@@ -446,7 +448,7 @@ static void field_done(struct cairn_buf *b, struct cairn_buf *f)
 
 	cairn_buf_adds(f, "");
 	s = f->data;
-	cairn_buf_adds(b, s[0] == '\'' && cairn_csv_guarded(s + 1) ? s + 1 : s);
+	cairn_buf_adds(b, s[0] == '\'' && cairn_result_csv_guarded(s + 1) ? s + 1 : s);
 	cairn_buf_addc(b, '\x1f');
 	cairn_buf_reset(f);
 }

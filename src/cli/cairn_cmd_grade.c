@@ -24,7 +24,6 @@
 
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
-#include "cairn_result.h"
 #include "cairn_stats.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"

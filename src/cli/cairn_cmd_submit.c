@@ -38,9 +38,9 @@
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
 #include "cairn_mem.h"
-#include "cairn_result.h"
 #include "cairn_result_read.h"
 #include "cairn_spoolname.h"
+#include "cairn_stats.h"
 
 /* The exit codes of SPEC section 7 (those of cairn grade, and a timeout). */
 #define SUBMIT_NOT_CORRECT 1

@@ -26,10 +26,12 @@
 
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
+#include "cairn_dispatch.h"
 #include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_status.h"
 
 /* Waiting files kept in memory; more are found again by a later scan. */
 #define PENDING_LIMIT 4096

@@ -2,10 +2,13 @@
  * cairn_daemon_int - the daemon's state, shared by its three files.
  *
  * cairn_daemon.c owns the loop, start-up, signals, reload and shutdown;
- * cairn_dispatch.c starts jobs and follows up their outcomes, and tells
- * the daemon to stop or that it has drained through on_stop/on_drained;
- * cairn_status.c reports: log lines, STATUS=, WATCHDOG=1 and metrics.
- * Everything here is used on the loop thread only.
+ * cairn_dispatch.c (cairn_dispatch.h) starts jobs and follows up their
+ * outcomes, and tells the daemon to stop or that it has drained through
+ * on_stop/on_drained; cairn_status.c (cairn_status.h) reports: log lines,
+ * STATUS=, WATCHDOG=1 and metrics.  This header holds only the struct
+ * they all read and write, no functions: each file's functions are
+ * declared in the header of its own name.  Everything here is used on
+ * the loop thread only.
  */
 #ifndef CAIRN_DAEMON_INT_H
 #define CAIRN_DAEMON_INT_H
@@ -25,35 +28,9 @@
 #include "cairn_spool.h"
 #include "cairn_watch.h"
 
-#define cairn_container_of(p, type, member) \
-	((type *)(void *)((char *)(p) - offsetof(type, member)))
-
-struct djob {
-	struct cairn_job job;
-	char *reason;			/* owned fail_reason of a final try, or NULL */
-	uv_work_t work;
-	uv_timer_t timer;		/* job_timeout_s */
-	struct cairn_daemon *d;
-	struct cairn_gen *gen;		/* the generation it runs with */
-	struct cairn_cand *cand;	/* NULL for a file already claimed */
-	int held;			/* started with its file in processing/ */
-	struct djob *prev, *next;	/* running jobs */
-};
-
-/*
- * A file with a transient failure of its own (SPEC section 5), tried
- * again alone: claimed ones wait in processing/, unclaimed ones (their
- * name is held in processing/) in incoming/.
- */
-struct cairn_retry {
-	char *name;
-	char *why;			/* the last failure */
-	uint64_t ino;
-	uint64_t due;			/* uv_now() of the next try */
-	unsigned tries;
-	int claimed;
-	int running;			/* a job for it runs now */
-};
+/* Only cairn_dispatch.c looks inside these. */
+struct djob;
+struct cairn_retry;
 
 struct cairn_daemon {
 	uv_loop_t loop;
@@ -97,25 +74,5 @@ struct cairn_daemon {
 	void (*on_stop)(struct cairn_daemon *d, int code);	/* take no more files */
 	void (*on_drained)(struct cairn_daemon *d);	/* stopping and no job runs */
 };
-
-
-/* cairn_dispatch.c */
-void cairn_dispatch(struct cairn_daemon *d);
-void cairn_dispatch_ready(struct cairn_watch *w);
-void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote);
-void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
-void cairn_dispatch_unqueue(struct cairn_daemon *d);
-void cairn_dispatch_cancel_all(struct cairn_daemon *d);
-void cairn_dispatch_free(struct cairn_daemon *d);
-unsigned cairn_dispatch_max(const struct cairn_daemon *d);
-void cairn_dispatch_peers(struct cairn_daemon *d);
-
-/* cairn_status.c */
-unsigned cairn_status_queued(const struct cairn_daemon *d);
-void cairn_status_changed(struct cairn_daemon *d);
-void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec);
-void cairn_status_start_metrics(struct cairn_daemon *d);
-void cairn_status_write_metrics(struct cairn_daemon *d);
-void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j);
 
 #endif

@@ -26,13 +26,47 @@
 #include <string.h>
 
 #include "cairn_daemon_int.h"
-#include "cairn_lock.h"
+#include "cairn_dispatch.h"
 #include "cairn_failure.h"
+#include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_status.h"
 
 /* A claim that lost looks at the peers again, at most this often. */
 #define PEERS_AGAIN_MS 100
+
+/* From a libuv request or handle back to the struct it is embedded in. */
+#define cairn_container_of(p, type, member) \
+	((type *)(void *)((char *)(p) - offsetof(type, member)))
+
+/* A job of the daemon: the worker's job, and what the loop keeps of it. */
+struct djob {
+	struct cairn_job job;
+	char *reason;			/* owned fail_reason of a final try, or NULL */
+	uv_work_t work;
+	uv_timer_t timer;		/* job_timeout_s */
+	struct cairn_daemon *d;
+	struct cairn_gen *gen;		/* the generation it runs with */
+	struct cairn_cand *cand;	/* NULL for a file already claimed */
+	int held;			/* started with its file in processing/ */
+	struct djob *prev, *next;	/* running jobs */
+};
+
+/*
+ * A file with a transient failure of its own (SPEC section 5), tried
+ * again alone: claimed ones wait in processing/, unclaimed ones (their
+ * name is held in processing/) in incoming/.
+ */
+struct cairn_retry {
+	char *name;
+	char *why;			/* the last failure */
+	uint64_t ino;
+	uint64_t due;			/* uv_now() of the next try */
+	unsigned tries;
+	int claimed;
+	int running;			/* a job for it runs now */
+};
 
 static void log_error_cb(void *ctx, const char *msg)
 {

@@ -23,6 +23,7 @@
 #include "cairn_daemon_int.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_status.h"
 
 #define METRICS_MS 5000
 #define STATUS_MS 1000

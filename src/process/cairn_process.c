@@ -26,7 +26,9 @@
 #include "cairn_input.h"
 #include "cairn_mem.h"
 #include "cairn_process.h"
-#include "cairn_result.h"
+#include "cairn_result_csv.h"
+#include "cairn_result_json.h"
+#include "cairn_result_yaml.h"
 #include "cairn_solve.h"
 
 #define EXPLAIN_MAX_N 20
@@ -374,7 +376,7 @@ static void render(const struct cairn_input *in, struct cairn_stats *st,
 		   struct cairn_buf *out)
 {
 	cairn_stats_input(in, st);
-	cairn_result_render(in, st, out);
+	cairn_process_render(in, st, out);
 }
 
 void cairn_process_error_result(const char *source, const char *msg,
@@ -433,8 +435,8 @@ void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
 	s->problems = cache;
 }
 
-void cairn_result_render(const struct cairn_input *in, const struct cairn_stats *st,
-			 struct cairn_buf *out)
+void cairn_process_render(const struct cairn_input *in, const struct cairn_stats *st,
+			  struct cairn_buf *out)
 {
 	if (in->format == CAIRN_FORMAT_CSV)
 		cairn_result_csv(in, out);

@@ -94,4 +94,11 @@ void cairn_process_error_result(const char *source, const char *msg,
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel);
 
+/*
+ * Append the result of an input whose outcomes are filled, in the input's
+ * format: CSV, JSON, or YAML for the others (cairn_result_*.c write them).
+ */
+void cairn_process_render(const struct cairn_input *in, const struct cairn_stats *st,
+			  struct cairn_buf *out);
+
 #endif

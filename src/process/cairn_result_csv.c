@@ -18,13 +18,14 @@
 
 #include "cairn_input.h"
 #include "cairn_int.h"
-#include "cairn_result.h"
+#include "cairn_result_csv.h"
+#include "cairn_stats.h"
 
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
 	       "first_move,moves,verdict,feedback,error,submitter," \
 	       "problem_set,points,max_points\n"
 
-int cairn_csv_guarded(const char *s)
+int cairn_result_csv_guarded(const char *s)
 {
 	int64_t v;
 
@@ -35,14 +36,14 @@ int cairn_csv_guarded(const char *s)
 	return cairn_parse_i64(s, strlen(s), &v) != 0;
 }
 
-void cairn_csv_field(struct cairn_buf *out, const char *s, int text)
+void cairn_result_csv_field(struct cairn_buf *out, const char *s, int text)
 {
 	int quote = strpbrk(s, ",\"\r\n") != NULL;
 	const char *c;
 
 	if (quote)
 		cairn_buf_addc(out, '"');
-	if (text && cairn_csv_guarded(s))
+	if (text && cairn_result_csv_guarded(s))
 		cairn_buf_addc(out, '\'');
 	for (c = s; *c; c++) {
 		if (*c == '"')
@@ -89,9 +90,9 @@ static void owner(struct cairn_buf *out, const struct cairn_input *in,
 	struct cairn_stats one = { .weighted = 1 };
 
 	cairn_buf_addc(out, ',');
-	cairn_csv_field(out, in->submitter ? in->submitter : "", 1);
+	cairn_result_csv_field(out, in->submitter ? in->submitter : "", 1);
 	cairn_buf_addc(out, ',');
-	cairn_csv_field(out, in->problem_set ? in->problem_set : "", 1);
+	cairn_result_csv_field(out, in->problem_set ? in->problem_set : "", 1);
 	if (p != NULL && in->shape == CAIRN_SHAPE_SUBMISSION &&
 	    p->error == NULL && p->out.verdict != CAIRN_VERDICT_NONE) {
 		/* The summary's rule, so that the records sum to it. */
@@ -109,7 +110,7 @@ static void record(struct cairn_buf *out, const struct cairn_input *in,
 {
 	const struct cairn_outcome *o = &p->out;
 
-	cairn_csv_field(out, p->id, 1);
+	cairn_result_csv_field(out, p->id, 1);
 	cairn_buf_addf(out, ",%lu,", p->line);
 	if (p->error == NULL && o->solved)
 		numbers(out, p);
@@ -119,10 +120,10 @@ static void record(struct cairn_buf *out, const struct cairn_input *in,
 		cairn_buf_adds(out, cairn_verdict_names[o->verdict]);
 	cairn_buf_addc(out, ',');
 	if (p->error == NULL && o->feedback != NULL)
-		cairn_csv_field(out, o->feedback, 1);
+		cairn_result_csv_field(out, o->feedback, 1);
 	cairn_buf_addc(out, ',');
 	if (p->error != NULL)
-		cairn_csv_field(out, p->error, 1);
+		cairn_result_csv_field(out, p->error, 1);
 	owner(out, in, p);
 }
 
@@ -136,7 +137,7 @@ void cairn_result_csv(const struct cairn_input *in, struct cairn_buf *out)
 		if (in->error_line)
 			cairn_buf_addf(out, "%lu", in->error_line);
 		cairn_buf_adds(out, ",,,,,,,,,,,,,");
-		cairn_csv_field(out, in->error, 1);
+		cairn_result_csv_field(out, in->error, 1);
 		owner(out, in, NULL);
 		return;
 	}

@@ -21,10 +21,10 @@
 
 #include "cairn_input.h"
 #include "cairn_int.h"
-#include "cairn_result.h"
+#include "cairn_result_json.h"
 #include "cairn_utf8.h"
 
-void cairn_json_string(struct cairn_buf *out, const char *s)
+void cairn_result_json_string(struct cairn_buf *out, const char *s)
 {
 	cairn_buf_addc(out, '"');
 	cairn_utf8_escape_json(out, s, strlen(s));
@@ -44,7 +44,7 @@ static void key_string(struct cairn_buf *out, int *first, const char *indent,
 		       const char *name, const char *v)
 {
 	key(out, first, indent, name);
-	cairn_json_string(out, v);
+	cairn_result_json_string(out, v);
 }
 
 static void key_i64(struct cairn_buf *out, int *first, const char *name,
@@ -64,7 +64,7 @@ static void check_value(struct cairn_buf *out, const char *v)
 	else if (*v != '\0' && cairn_parse_i64(v, strlen(v), &n) == 0)
 		cairn_buf_add_i64(out, n);
 	else
-		cairn_json_string(out, v);
+		cairn_result_json_string(out, v);
 }
 
 static void checks(struct cairn_buf *out, int *first,

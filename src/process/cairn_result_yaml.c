@@ -13,11 +13,11 @@
 
 #include <string.h>
 
-#include "cairn_result.h"
+#include "cairn_result_yaml.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml.h"
 
-void cairn_yaml_scalar(struct cairn_buf *out, const char *s)
+void cairn_result_yaml_scalar(struct cairn_buf *out, const char *s)
 {
 	if (cairn_yaml_plain_ok(s, CAIRN_YAML_PLAIN_TYPED)) {
 		cairn_buf_adds(out, s);
@@ -32,7 +32,7 @@ static void key_scalar(struct cairn_buf *out, const char *indent,
 		       const char *key, const char *value)
 {
 	cairn_buf_addf(out, "%s%s: ", indent, key);
-	cairn_yaml_scalar(out, value);
+	cairn_result_yaml_scalar(out, value);
 	cairn_buf_addc(out, '\n');
 }
 
@@ -54,7 +54,7 @@ static void check_value(struct cairn_buf *out, const char *v)
 	if (*v != '\0' && *c == '\0')
 		cairn_buf_adds(out, v);
 	else
-		cairn_yaml_scalar(out, v);
+		cairn_result_yaml_scalar(out, v);
 }
 
 static void checks(struct cairn_buf *out, const struct cairn_outcome *o)
@@ -118,7 +118,7 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 	const struct cairn_outcome *o = &p->out;
 
 	cairn_buf_adds(out, "  - id: ");
-	cairn_yaml_scalar(out, p->id);
+	cairn_result_yaml_scalar(out, p->id);
 	cairn_buf_addf(out, "\n    line: %lu\n", p->line);
 	if (p->error != NULL) {
 		key_scalar(out, "    ", "error", p->error);

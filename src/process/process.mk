@@ -3,8 +3,8 @@
 noinst_LTLIBRARIES += src/process/libcairn_process.la
 src_process_libcairn_process_la_SOURCES = \
 	src/process/cairn_process.c src/process/cairn_process.h \
-	src/process/cairn_result.h \
-	src/process/cairn_result_yaml.c src/process/cairn_result_csv.c \
-	src/process/cairn_result_json.c \
+	src/process/cairn_result_yaml.c src/process/cairn_result_yaml.h \
+	src/process/cairn_result_csv.c src/process/cairn_result_csv.h \
+	src/process/cairn_result_json.c src/process/cairn_result_json.h \
 	src/process/cairn_stats.c src/process/cairn_stats.h
 src_process_libcairn_process_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_process_inc)

@@ -2,7 +2,7 @@
  * cairn_report - render result files as a CSV gradebook or JUnit XML.
  *
  * The gradebook has one row per result file; its text fields go through
- * cairn_csv_field(), so a submitter named "=cmd()" is shown, never run.
+ * cairn_result_csv_field(), so a submitter named "=cmd()" is shown, never run.
  * Points are a submission's earned and possible points, or for a result
  * without them (plain puzzles with expectations) correct and graded, as
  * if each puzzle weighed 1.  The score is points/max_points rounded to at
@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "cairn_report.h"
-#include "cairn_result.h"
+#include "cairn_result_csv.h"
 #include "cairn_stats.h"
 #include "cairn_utf8.h"
 
@@ -55,11 +55,11 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 	for (i = 0; i < n; i++) {
 		r = &files[i];
 		cairn_result_tally(r, &st);
-		cairn_csv_field(out, r->source, 1);
+		cairn_result_csv_field(out, r->source, 1);
 		cairn_buf_addc(out, ',');
-		cairn_csv_field(out, r->submitter ? r->submitter : "", 1);
+		cairn_result_csv_field(out, r->submitter ? r->submitter : "", 1);
 		cairn_buf_addc(out, ',');
-		cairn_csv_field(out, r->problem_set ? r->problem_set : "", 1);
+		cairn_result_csv_field(out, r->problem_set ? r->problem_set : "", 1);
 		cairn_buf_addc(out, ',');
 		csv_count(out, st.graded);
 		csv_count(out, st.correct);

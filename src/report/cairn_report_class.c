@@ -15,7 +15,6 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_class.h"
-#include "cairn_result.h"
 
 /* ---- a string-keyed hash table of indexes ---- */
 

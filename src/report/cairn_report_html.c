@@ -29,7 +29,6 @@
 #include "cairn_report.h"
 #include "cairn_report_class.h"
 #include "cairn_report_html.h"
-#include "cairn_result.h"
 #include "cairn_stats.h"
 
 #define NBINS 10			/* histogram bins of width 0.1 */

@@ -21,7 +21,7 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_pick.h"
-#include "cairn_result.h"
+#include "cairn_stats.h"
 
 struct cand {
 	struct cairn_result_file *r;

@@ -39,7 +39,7 @@
 #include "cairn_csv_rec.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
-#include "cairn_result.h"
+#include "cairn_result_csv.h"
 #include "cairn_result_read.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml.h"
@@ -444,7 +444,7 @@ static int next_record(struct cairn_csv_rec *cr, char *err, size_t errlen)
 /* unprotect - undo the writer's formula guard: "'=x" was "=x" */
 static char *unprotect(const char *s)
 {
-	if (s[0] == '\'' && cairn_csv_guarded(s + 1))
+	if (s[0] == '\'' && cairn_result_csv_guarded(s + 1))
 		s++;
 	return s[0] ? cairn_xstrdup(s) : NULL;
 }

@@ -12,7 +12,9 @@
 
 #include "cairn_mem.h"
 #include "cairn_process.h"
-#include "cairn_result.h"
+#include "cairn_result_csv.h"
+#include "cairn_result_json.h"
+#include "cairn_result_yaml.h"
 #include "check_run.h"
 
 static struct cairn_puzzle *solved(struct cairn_input *in, const char *id,
@@ -306,7 +308,7 @@ START_TEST(yaml_scalars)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct cairn_buf b = CAIRN_BUF_INIT;
 
-		cairn_yaml_scalar(&b, cases[i][0]);
+		cairn_result_yaml_scalar(&b, cases[i][0]);
 		ck_assert_str_eq(b.data, cases[i][1]);
 		cairn_buf_free(&b);
 	}
@@ -329,7 +331,7 @@ START_TEST(json_strings)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct cairn_buf b = CAIRN_BUF_INIT;
 
-		cairn_json_string(&b, cases[i][0]);
+		cairn_result_json_string(&b, cases[i][0]);
 		ck_assert_str_eq(b.data, cases[i][1]);
 		cairn_buf_free(&b);
 	}
@@ -353,7 +355,7 @@ START_TEST(csv_fields)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct cairn_buf b = CAIRN_BUF_INIT;
 
-		cairn_csv_field(&b, cases[i][0], 1);
+		cairn_result_csv_field(&b, cases[i][0], 1);
 		cairn_buf_reserve(&b, 0);
 		ck_assert_str_eq(b.data, cases[i][1]);
 		cairn_buf_free(&b);

@@ -20,8 +20,8 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_html.h"
-#include "cairn_result.h"
 #include "cairn_result_read.h"
+#include "cairn_stats.h"
 #include "check_run.h"
 
 static const char *const result_files[] = {
