@@ -3,8 +3,7 @@
  *
  * YAML results are read through cairn_yaml into a small tree (at most 64
  * levels deep, a scalar counting as a level; aliases refused), then
- * checked: the
- * top level must be a mapping with `format: cairn-result/1`, a `source`
+ * checked: the top level must be a mapping with `format: cairn-result/1`, a `source`
  * and `status: ok|error`; each entry of `puzzles` must have an `id` and
  * may have `verdict`, `feedback` and `error`, and the optimal numbers
  * (alice, bob, diff, first_move, moves) and the stated answer (the

@@ -1,9 +1,10 @@
 /*
  * cairn_result_read - reading result files back (SPEC section 3).
  *
- * `cairn report` needs, per result file, who submitted what and each
- * puzzle's verdict, feedback and error; this reads exactly that from a
- * YAML or CSV result file and ignores the numbers.
+ * `cairn report` needs, per result file, who submitted what, each
+ * puzzle's verdict, feedback and error, and (for the HTML page) what
+ * optimal play gives and the stated answer; this reads exactly that from
+ * a YAML, JSON or CSV result file and skips every other key.
  */
 #ifndef CAIRN_RESULT_READ_H
 #define CAIRN_RESULT_READ_H
