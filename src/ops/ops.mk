@@ -1,5 +1,5 @@
 # ops: what both programs share to be operated: the configuration file,
-# logging, systemd notification.  Uses util.
+# logging, systemd notification.  Uses yaml (the configuration) and util.
 noinst_LTLIBRARIES += src/ops/libcairn_ops.la
 src_ops_libcairn_ops_la_SOURCES = \
 	src/ops/cairn_conf.c src/ops/cairn_conf.h \
