@@ -112,6 +112,7 @@ static void reload(struct cairn_daemon *d)
 	cairn_gen_unref(d->gen);
 	d->gen = g;
 	cairn_log_set_level(g->conf.log_level);
+	cairn_gen_check_memory(&g->conf);
 	d->pending.settle_ms = g->conf.settle_ms;
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
@@ -303,11 +304,12 @@ static void rendered_cb(uv_async_t *a)
 }
 
 /* job_rendered - on a worker: a solve slot is free for the next file. */
-static void job_rendered(void *arg)
+static void job_rendered(void *arg, const struct cairn_job *j)
 {
 	struct cairn_daemon *d = arg;
 
 	atomic_fetch_sub(&d->computing, 1);
+	atomic_fetch_sub(&d->reserved, j->reserved);
 	uv_async_send(&d->rendered);
 }
 
@@ -373,6 +375,7 @@ static void start(struct cairn_daemon *d)
 		  cairn_log_value(v1, sizeof(v1), d->sp.instance), cairn_log_value(v2, sizeof(v2), d->sp.root),
 		  cairn_dispatch_max(d), cairn_log_value(v3, sizeof(v3), d->gen->plugin_names),
 		  d->once ? "yes" : "no");
+	cairn_gen_check_memory(c);
 	cairn_notify_send(&d->notify, "READY=1");
 	cairn_dispatch(d);
 }

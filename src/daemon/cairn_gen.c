@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 #include "cairn_gen.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_memavail.h"
+#include "cairn_size.h"
 
 static void refused(void *ctx, const char *msg)
 {
@@ -121,4 +124,17 @@ void cairn_gen_unref(struct cairn_gen *g)
 void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s)
 {
 	cairn_settings_init(s, &g->conf, &g->reg, g->problems_dir, g->problems);
+}
+
+void cairn_gen_check_memory(const struct cairn_conf *c)
+{
+	char b[CAIRN_SIZE_BUFLEN], t[CAIRN_SIZE_BUFLEN];
+	uint64_t fit = cairn_memavail_fit(c->memory_budget, c->memory_total);
+
+	if (fit >= c->workers)
+		return;
+	cairn_log(CAIRN_LOG_WARNING, "workers x memory_budget exceeds memory_total",
+		  "workers=%u memory_budget=%s memory_total=%s running_max=%" PRIu64,
+		  c->workers, cairn_size_format(c->memory_budget, b),
+		  cairn_size_format(c->memory_total, t), fit);
 }

@@ -301,7 +301,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	 */
 	if (ctx->rendered != NULL && j->fsync && out.len <= STORING_HOLD_MAX) {
 		j->released = 1;
-		ctx->rendered(ctx->rendered_arg);
+		ctx->rendered(ctx->rendered_arg, j);
 	}
 	r = publish(j, ctx, &out, &st);
 	if (r < 0 && j->as == NULL &&

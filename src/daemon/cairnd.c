@@ -56,12 +56,16 @@ static void usage(FILE *f)
 static int check_config(struct cairn_gen *g)
 {
 	struct cairn_buf out = CAIRN_BUF_INIT;
+	int r;
 
 	cairn_conf_print(&g->conf, &out);
 	fwrite(out.data ? out.data : "", 1, out.len, stdout);
 	cairn_buf_free(&out);
+	r = fflush(stdout);
+	/* After the configuration it is about, on stderr as every log line. */
+	cairn_gen_check_memory(&g->conf);
 	cairn_gen_unref(g);
-	return fflush(stdout) == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
+	return r == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
 }
 
 int main(int argc, char **argv)
