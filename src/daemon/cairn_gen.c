@@ -69,20 +69,27 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 	int r;
 
 	g->refs = 1;
-	if (load_conf(&g->conf, src, err, errlen) < 0) {
-		*code = CAIRN_EX_CONFIG;
+	if ((r = load_conf(&g->conf, src, err, errlen)) < 0) {
+		/* Out of memory is no verdict on the file: EX_TEMPFAIL, restarted. */
+		*code = r == -ENOMEM ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CONFIG;
 		goto fail;
 	}
 	*code = CAIRN_EX_UNAVAILABLE;
 	r = cairn_registry_load_dir(&g->reg, g->conf.plugin_dir, refused, NULL,
 				    err, errlen);
-	if (r < 0)
+	if (r < 0) {
+		if (r == -ENOMEM)
+			*code = CAIRN_EX_TEMPFAIL;
 		goto fail;
+	}
 	if (g->reg.oom > 0) {
 		/* Never serve with another solver in its place: try again later. */
-		snprintf(err, errlen, "%s: %zu plugin(s) refused for lack of memory; "
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s: %zu plugin(s) not loaded for lack of memory (%s); "
 			 "not replaced, tried again at the next start or reload",
-			 g->conf.plugin_dir, g->reg.oom);
+			 g->conf.plugin_dir, g->reg.oom, why);
 		*code = CAIRN_EX_TEMPFAIL;
 		goto fail;
 	}

@@ -420,7 +420,12 @@ static int next(struct conf_parse *p)
 		return 0;
 	}
 	what = e->what;
-	if (what & (CAIRN_YAML_SYNTAX | CAIRN_YAML_NOMEM))
+	if (what & CAIRN_YAML_NOMEM) {
+		/* No answer about the file: the caller may try again. */
+		snprintf(p->err, p->errlen, "%s: %s", p->path, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	if (what & CAIRN_YAML_SYNTAX)
 		return fail(p, e->mark, "%s", e->problem ? e->problem :
 			    "not valid YAML");
 	/* An anchor on a scalar with a NUL is reported as the anchor. */
