@@ -123,6 +123,37 @@ static void add(struct cairn_registry *r, void *h, const struct cairn_plugin *d,
 	lp->path = cairn_xstrdup(path);
 }
 
+/*
+ * What glibc's dynamic loader says when one of its allocations fails:
+ * its own words, since errno is often overwritten by then.
+ */
+static const char *const nomem_words[] = {
+	"cannot allocate",			/* search list, version table, TLS, ... */
+	"cannot create shared object descriptor",
+	"cannot create searchlist",
+	"cannot create scope list",
+	"cannot create cache for search path",
+	"out of memory",
+};
+
+/*
+ * dlopen_nomem - dlopen()'s error `why` means out of memory.  glibc may
+ * also report it as this very file not found, which check_file() has
+ * just seen.
+ */
+static int dlopen_nomem(const char *why, const char *path)
+{
+	size_t n = strlen(path);
+
+	if (strcasestr(why, strerror(ENOMEM)) != NULL)
+		return 1;
+	for (size_t i = 0; i < sizeof(nomem_words) / sizeof(nomem_words[0]); i++)
+		if (strcasestr(why, nomem_words[i]) != NULL)
+			return 1;
+	return strncmp(why, path, n) == 0 &&
+	       strstr(why + n, ": cannot open shared object file") != NULL;
+}
+
 int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 			     char *err, size_t errlen)
 {
@@ -132,20 +163,16 @@ int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 
 	if ((rc = check_file(path, err, errlen)) < 0)
 		return rc;
+	errno = 0;
 	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (h == NULL) {
+		int e = errno;
 		const char *why = dlerror();
 
 		if (why == NULL)
 			why = "dlopen failed";
-		/*
-		 * Out of memory says nothing about the plugin: -ENOMEM.  glibc
-		 * may report it as this very file not found, which check_file()
-		 * has just seen.
-		 */
-		if (strstr(why, strerror(ENOMEM)) || strstr(why, "out of memory") ||
-		    (strncmp(why, path, strlen(path)) == 0 &&
-		     strstr(why + strlen(path), ": cannot open shared object file")))
+		/* Out of memory says nothing about the plugin: -ENOMEM. */
+		if (e == ENOMEM || dlopen_nomem(why, path))
 			return refuse(err, errlen, -ENOMEM, path, why);
 		return refuse(err, errlen, -ENOEXEC, path, why);
 	}
@@ -201,9 +228,10 @@ int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 
 		if (rc == 0)
 			loaded++;
-		if (rc == -ENOMEM)
-			r->oom++;
-		if (rc < 0 && refused != NULL)
+		/* Out of memory is not the plugin's fault: no refusal, the first reason kept. */
+		if (rc == -ENOMEM && r->oom++ == 0)
+			snprintf(err, errlen, "%s", why);
+		else if (rc < 0 && refused != NULL)
 			refused(ctx, why);
 		free(path);
 	}

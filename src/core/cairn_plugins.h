@@ -22,7 +22,7 @@ struct cairn_registry {
 	struct cairn_loaded_plugin *v;
 	size_t n;
 	size_t cap;
-	size_t oom;			/* refused for lack of memory: try again later */
+	size_t oom;			/* not loaded for lack of memory: try again later */
 };
 
 /* Called once for every plugin file that was refused, with the reason. */
@@ -44,8 +44,10 @@ int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
 		       const char *origin, char *err, size_t errlen);
 /*
  * Load every "*.so" file of `dir` in name order; each refusal goes to
- * `refused`.  Returns the number loaded, or a negative errno value with the
- * reason in err when the directory cannot be read.
+ * `refused`, except a file not loaded for lack of memory, which is
+ * counted in r->oom, the first one's reason in err.  Returns the number
+ * loaded, or a negative errno value with the reason in err when the
+ * directory cannot be read (-ENOMEM: out of memory).
  */
 int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 			    cairn_refusal_fn *refused, void *ctx,

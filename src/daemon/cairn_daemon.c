@@ -67,9 +67,10 @@ static void init_timer(struct cairn_daemon *d, uv_timer_t *t)
 	d->nhandles++;
 }
 
+/* close_handle - h, if it was initialized (a failed start leaves some not). */
 static void close_handle(uv_handle_t *h)
 {
-	if (!uv_is_closing(h))
+	if (h->loop != NULL && !uv_is_closing(h))
 		uv_close(h, handle_closed);
 }
 
@@ -112,6 +113,7 @@ static void reload(struct cairn_daemon *d)
 	cairn_gen_unref(d->gen);
 	d->gen = g;
 	cairn_log_set_level(g->conf.log_level);
+	cairn_gen_check_memory(&g->conf);
 	d->pending.settle_ms = g->conf.settle_ms;
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
@@ -273,12 +275,31 @@ static void peers_cb(uv_timer_t *t)
 	cairn_dispatch(d);
 }
 
-static void start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
+/*
+ * start_failed - a libuv handle could not be made (out of memory, out of
+ * descriptors): log it once; the start ends with EX_TEMPFAIL (restarted).
+ */
+static int start_failed(const char *what, int r)
 {
-	uv_signal_init(&d->loop, s);
+	char v[256];
+
+	cairn_log(CAIRN_LOG_ERROR, r == UV_ENOMEM ? "out of memory" : "cannot start",
+		  "what=%s error=%s exit=%d", what, cairn_log_value(v, sizeof(v), uv_strerror(r)),
+		  CAIRN_EX_TEMPFAIL);
+	return r;
+}
+
+static int start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
+{
+	int r = uv_signal_init(&d->loop, s);
+
+	if (r < 0)
+		return start_failed("uv_signal_init", r);
 	s->data = d;
 	d->nhandles++;
-	uv_signal_start(s, signal_cb, signum);
+	if ((r = uv_signal_start(s, signal_cb, signum)) < 0)
+		return start_failed("uv_signal_start", r);
+	return 0;
 }
 
 /*
@@ -303,12 +324,29 @@ static void rendered_cb(uv_async_t *a)
 }
 
 /* job_rendered - on a worker: a solve slot is free for the next file. */
-static void job_rendered(void *arg)
+static void job_rendered(void *arg, const struct cairn_job *j)
 {
 	struct cairn_daemon *d = arg;
 
 	atomic_fetch_sub(&d->computing, 1);
+	atomic_fetch_sub(&d->reserved, j->reserved);
 	uv_async_send(&d->rendered);
+}
+
+/* start_handles - the handles that can fail to be made: signals, the async. */
+static int start_handles(struct cairn_daemon *d)
+{
+	int r;
+
+	if ((r = start_signal(d, &d->sigterm, SIGTERM)) < 0 ||
+	    (r = start_signal(d, &d->sigint, SIGINT)) < 0 ||
+	    (r = start_signal(d, &d->sighup, SIGHUP)) < 0)
+		return r;
+	if ((r = uv_async_init(&d->loop, &d->rendered, rendered_cb)) < 0)
+		return start_failed("uv_async_init", r);
+	d->rendered.data = d;
+	d->nhandles++;
+	return 0;
 }
 
 /* start - recover, watch, then tell systemd that we serve. */
@@ -332,9 +370,12 @@ static void start(struct cairn_daemon *d)
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
-	start_signal(d, &d->sigterm, SIGTERM);
-	start_signal(d, &d->sigint, SIGINT);
-	start_signal(d, &d->sighup, SIGHUP);
+	if (start_handles(d) < 0) {
+		d->stopping = 1;
+		d->exit_code = CAIRN_EX_TEMPFAIL;
+		daemon_finish(d);
+		return;
+	}
 	init_timer(d, &d->backoff);
 	init_timer(d, &d->shutdown);
 	init_timer(d, &d->status);
@@ -347,9 +388,6 @@ static void start(struct cairn_daemon *d)
 		cairn_dispatch_peers(d);
 		uv_timer_start(&d->peers, peers_cb, PEERS_MS, PEERS_MS);
 	}
-	uv_async_init(&d->loop, &d->rendered, rendered_cb);
-	d->rendered.data = d;
-	d->nhandles++;
 	recover(d);
 	if (d->stopping)
 		return;
@@ -373,6 +411,7 @@ static void start(struct cairn_daemon *d)
 		  cairn_log_value(v1, sizeof(v1), d->sp.instance), cairn_log_value(v2, sizeof(v2), d->sp.root),
 		  cairn_dispatch_max(d), cairn_log_value(v3, sizeof(v3), d->gen->plugin_names),
 		  d->once ? "yes" : "no");
+	cairn_gen_check_memory(c);
 	cairn_notify_send(&d->notify, "READY=1");
 	cairn_dispatch(d);
 }
@@ -412,7 +451,14 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		free(d);
 		return code;
 	}
-	uv_loop_init(&d->loop);
+	if ((r = uv_loop_init(&d->loop)) < 0) {
+		start_failed("uv_loop_init", r);
+		close(d->sp.lock_fd);
+		cairn_spool_close(&d->sp);
+		cairn_gen_unref(g);
+		free(d);
+		return CAIRN_EX_TEMPFAIL;
+	}
 	start(d);
 	uv_run(&d->loop, UV_RUN_DEFAULT);
 	r = uv_loop_close(&d->loop);

@@ -54,6 +54,7 @@ struct cairn_daemon {
 	unsigned running, pool_size;	/* pool_size: most solving at once */
 	unsigned storing_max;		/* more jobs that only write results */
 	atomic_uint computing;		/* running jobs not yet rendered */
+	_Atomic uint64_t reserved;	/* what they reserved of memory_total */
 	uv_async_t rendered;		/* a worker rendered: dispatch more */
 	char **stuck;			/* claimed files waiting for a retry */
 	size_t nstuck, capstuck;

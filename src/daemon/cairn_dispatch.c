@@ -3,7 +3,9 @@
  *
  * At most `workers` jobs solve at once; with fsync, up to storing_max
  * more that have rendered their result wait for the disk, and without,
- * one more job per worker waits in the pool's queue.  The next file is
+ * one more job per worker waits in the pool's queue; and the jobs that
+ * solve never reserve more than memory_total, memory_budget each (one
+ * runs whatever they are).  The next file is
  * always the oldest ready one (files stuck in processing/ after a storage
  * error go first).  Each job holds a reference to the configuration
  * generation it started with and has its own timeout timer, which only
@@ -31,6 +33,7 @@
 #include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_memavail.h"
 #include "cairn_status.h"
 
 /* A claim that lost looks at the peers again, at most this often. */
@@ -365,8 +368,10 @@ static void after_work_cb(uv_work_t *w, int status)
 
 	(void)status;		/* jobs are never uv_cancel()ed */
 	d->running--;
-	if (!dj->job.released)
+	if (!dj->job.released) {
 		atomic_fetch_sub(&d->computing, 1);
+		atomic_fetch_sub(&d->reserved, dj->job.reserved);
+	}
 	if (dj->prev)
 		dj->prev->next = dj->next;
 	else
@@ -438,6 +443,9 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	d->jobs = dj;
 	d->running++;
 	atomic_fetch_add(&d->computing, 1);
+	/* Each job may take up to memory_budget: that is what it holds of memory_total. */
+	dj->job.reserved = dj->gen->conf.memory_budget;
+	atomic_fetch_add(&d->reserved, dj->job.reserved);
 	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
 	assert(r == 0);		/* fails only for a NULL work_cb */
 	(void)r;
@@ -485,6 +493,10 @@ static int may_start(const struct cairn_daemon *d)
 	unsigned max = cairn_dispatch_max(d);
 
 	if (d->stopping || d->paused)
+		return 0;
+	/* A file waits for room rather than run (SPEC section 5, "Memory"). */
+	if (!cairn_memavail_admit(atomic_load(&d->reserved), d->gen->conf.memory_budget,
+				  d->gen->conf.memory_total))
 		return 0;
 	if (d->gen->conf.fsync)
 		return atomic_load(&d->computing) < max &&

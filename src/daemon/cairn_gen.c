@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 #include "cairn_gen.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_memavail.h"
+#include "cairn_size.h"
 
 static void refused(void *ctx, const char *msg)
 {
@@ -66,20 +69,27 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 	int r;
 
 	g->refs = 1;
-	if (load_conf(&g->conf, src, err, errlen) < 0) {
-		*code = CAIRN_EX_CONFIG;
+	if ((r = load_conf(&g->conf, src, err, errlen)) < 0) {
+		/* Out of memory is no verdict on the file: EX_TEMPFAIL, restarted. */
+		*code = r == -ENOMEM ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CONFIG;
 		goto fail;
 	}
 	*code = CAIRN_EX_UNAVAILABLE;
 	r = cairn_registry_load_dir(&g->reg, g->conf.plugin_dir, refused, NULL,
 				    err, errlen);
-	if (r < 0)
+	if (r < 0) {
+		if (r == -ENOMEM)
+			*code = CAIRN_EX_TEMPFAIL;
 		goto fail;
+	}
 	if (g->reg.oom > 0) {
 		/* Never serve with another solver in its place: try again later. */
-		snprintf(err, errlen, "%s: %zu plugin(s) refused for lack of memory; "
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s: %zu plugin(s) not loaded for lack of memory (%s); "
 			 "not replaced, tried again at the next start or reload",
-			 g->conf.plugin_dir, g->reg.oom);
+			 g->conf.plugin_dir, g->reg.oom, why);
 		*code = CAIRN_EX_TEMPFAIL;
 		goto fail;
 	}
@@ -121,4 +131,17 @@ void cairn_gen_unref(struct cairn_gen *g)
 void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s)
 {
 	cairn_settings_init(s, &g->conf, &g->reg, g->problems_dir, g->problems);
+}
+
+void cairn_gen_check_memory(const struct cairn_conf *c)
+{
+	char b[CAIRN_SIZE_BUFLEN], t[CAIRN_SIZE_BUFLEN];
+	uint64_t fit = cairn_memavail_fit(c->memory_budget, c->memory_total);
+
+	if (fit >= c->workers)
+		return;
+	cairn_log(CAIRN_LOG_WARNING, "workers x memory_budget exceeds memory_total",
+		  "workers=%u memory_budget=%s memory_total=%s running_max=%" PRIu64,
+		  c->workers, cairn_size_format(c->memory_budget, b),
+		  cairn_size_format(c->memory_total, t), fit);
 }

@@ -55,6 +55,11 @@ struct cairn_gen *cairn_gen_ref(struct cairn_gen *g);
 void cairn_gen_unref(struct cairn_gen *g);
 
 /* Settings for cairn_process() that point into g. */
+/*
+ * Warn (a log line) when workers x memory_budget is more than
+ * memory_total: then fewer files than `workers` run at once.
+ */
+void cairn_gen_check_memory(const struct cairn_conf *c);
 void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s);
 
 #endif

@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <sched.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,12 +53,49 @@ void cairn_job_clear(struct cairn_job *j)
 	j->name = j->stored = j->result = j->as = NULL;
 }
 
+/* read_all - the bytes of open file fd into data; 0, -errno, or 1 with *why. */
+static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
+{
+	for (;;) {
+		char chunk[65536];
+		ssize_t got = read(fd, chunk, sizeof(chunk));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -errno;
+		if (got == 0)
+			return 0;
+		cairn_buf_add(data, chunk, (size_t)got);
+		if (data->len > max) {
+			/* It grew after fstat: count what fstat saw or more. */
+			snprintf(why, whylen, "file is %zu bytes, more than max_file_bytes (%" PRIu64 ")",
+				 data->len, max);
+			return 1;
+		}
+	}
+}
+
+/* read_caught - read_all(), where out of memory is -ENOMEM (a retry). */
+static int read_caught(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
+{
+	jmp_buf oom;
+	int r;
+
+	if (setjmp(oom) != 0)
+		return -ENOMEM;
+	cairn_mem_catch(&oom);
+	r = read_all(fd, max, data, why, whylen);
+	cairn_mem_catch(NULL);
+	return r;
+}
+
 /* read_input - the bytes of a regular file, or why it is refused (*why). */
 static int read_input(int dir_fd, const char *name, uint64_t max,
 		      struct cairn_buf *data, char *why, size_t whylen)
 {
 	struct stat st;
-	int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), r;
 
 	if (fd < 0) {
 		if (errno == ELOOP) {
@@ -76,30 +114,9 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(st.st_mode));
 		return 1;
 	}
-	for (;;) {
-		char chunk[65536];
-		ssize_t got = read(fd, chunk, sizeof(chunk));
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			int e = errno;
-			close(fd);
-			return -e;
-		}
-		if (got == 0)
-			break;
-		cairn_buf_add(data, chunk, (size_t)got);
-		if (data->len > max) {
-			/* It grew after fstat: count what fstat saw or more. */
-			close(fd);
-			snprintf(why, whylen, "file is %zu bytes, more than max_file_bytes (%" PRIu64 ")",
-				 data->len, max);
-			return 1;
-		}
-	}
+	r = read_caught(fd, max, data, why, whylen);
 	close(fd);
-	return 0;
+	return r;
 }
 
 /* examine - refuse what is not a regular file within limits; else read it. */
@@ -301,7 +318,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	 */
 	if (ctx->rendered != NULL && j->fsync && out.len <= STORING_HOLD_MAX) {
 		j->released = 1;
-		ctx->rendered(ctx->rendered_arg);
+		ctx->rendered(ctx->rendered_arg, j);
 	}
 	r = publish(j, ctx, &out, &st);
 	if (r < 0 && j->as == NULL &&

@@ -32,6 +32,8 @@ enum cairn_job_end {
 	CAIRN_JOB_LATER			/* this file's transient error: try it alone later */
 };
 
+struct cairn_job;
+
 /* What every job shares; constant while jobs run. */
 struct cairn_jobctx {
 	const struct cairn_spool *sp;
@@ -42,7 +44,7 @@ struct cairn_jobctx {
 	 * and only storage work is left, so that the caller may start the
 	 * next solve while this job waits for the disk.
 	 */
-	void (*rendered)(void *arg);
+	void (*rendered)(void *arg, const struct cairn_job *j);
 	void *rendered_arg;
 };
 
@@ -59,6 +61,7 @@ struct cairn_job {
 	int idle;			/* no other file waits: the reader goes first */
 	int stolen;			/* another instance's file: look before claiming */
 	int check_claim;		/* a file of its name may be held in processing/ */
+	uint64_t reserved;		/* of memory_total, until rendered (memory_budget) */
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;

@@ -4,8 +4,9 @@
  * Parses the options of SPEC section 6, loads the configuration and the
  * plugins (so that -t checks exactly what a start would use), and hands
  * over to the event loop.  Exit codes follow sysexits(3): 64 for usage,
- * 78 for a bad configuration, 69 when no solver plugin is usable, and with
- * --once 65 when a file ended in failed/.
+ * 78 for a bad configuration, 69 when no solver plugin is usable, 75 when
+ * memory ran out (the unit restarts it), and with --once 65 when a file
+ * ended in failed/.
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cairn_buf.h"
 #include "cairn_daemon.h"
@@ -52,16 +54,34 @@ static void usage(FILE *f)
 		CAIRN_CONFIG_FILE);
 }
 
+/*
+ * out_of_memory - outside the processing of a file (which retries that
+ * file), running out of memory ends the daemon with EX_TEMPFAIL, which
+ * its unit restarts (Restart=on-failure; RestartPreventExitStatus= does
+ * not list 75): at start, while reading the configuration, listing the
+ * plugins; or in the loop's own bookkeeping.  Files claimed are
+ * recovered at the next start.
+ */
+static void out_of_memory(size_t n)
+{
+	cairn_log(CAIRN_LOG_ERROR, "out of memory", "bytes=%zu exit=%d", n, CAIRN_EX_TEMPFAIL);
+	_exit(CAIRN_EX_TEMPFAIL);
+}
+
 /* check_config - print the effective configuration (-t). */
 static int check_config(struct cairn_gen *g)
 {
 	struct cairn_buf out = CAIRN_BUF_INIT;
+	int r;
 
 	cairn_conf_print(&g->conf, &out);
 	fwrite(out.data ? out.data : "", 1, out.len, stdout);
 	cairn_buf_free(&out);
+	r = fflush(stdout);
+	/* After the configuration it is about, on stderr as every log line. */
+	cairn_gen_check_memory(&g->conf);
 	cairn_gen_unref(g);
-	return fflush(stdout) == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
+	return r == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
 }
 
 int main(int argc, char **argv)
@@ -75,6 +95,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
 	cairn_mem_tune();
+	cairn_mem_on_fail(out_of_memory);
 	while ((opt = getopt_long(argc, argv, "c:tv", options, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
@@ -113,7 +134,7 @@ int main(int argc, char **argv)
 	g = cairn_gen_load(&src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :
-			  code == CAIRN_EX_TEMPFAIL ? "plugins not loaded" :
+			  code == CAIRN_EX_TEMPFAIL ? "out of memory" :
 			  "no usable solver plugin", "error=%s", cairn_log_value(v, sizeof(v), err));
 		return code;
 	}

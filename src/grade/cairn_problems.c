@@ -133,9 +133,14 @@ static struct set *cache_get(struct cairn_problem_cache *c, const char *name,
 static void cache_put(struct cairn_problem_cache *c, const char *name,
 		      const struct stat *st, struct set *s)
 {
-	struct entry **pe, *e;
+	struct entry **pe, *e, *fresh = NULL;
 	struct set *old = NULL;
 
+	/* Allocated before the lock: out of memory must not leave it held. */
+	if (s != NULL) {
+		fresh = cairn_xcalloc(1, sizeof *fresh);
+		fresh->name = cairn_xstrdup(name);
+	}
 	pthread_mutex_lock(&c->lock);
 	pe = find(c, name);
 	e = *pe;
@@ -147,8 +152,8 @@ static void cache_put(struct cairn_problem_cache *c, const char *name,
 			free(e);
 		}
 	} else if (s != NULL) {
-		e = cairn_xcalloc(1, sizeof *e);
-		e->name = cairn_xstrdup(name);
+		e = fresh;
+		fresh = NULL;
 		e->next = c->entries;
 		c->entries = e;
 	}
@@ -158,6 +163,10 @@ static void cache_put(struct cairn_problem_cache *c, const char *name,
 		e->st = *st;
 	}
 	pthread_mutex_unlock(&c->lock);
+	if (fresh != NULL) {
+		free(fresh->name);
+		free(fresh);
+	}
 	set_unref(old);
 }
 

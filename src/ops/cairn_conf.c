@@ -30,6 +30,7 @@
 #include "cairn_conf.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_memavail.h"
 #include "cairn_size.h"
 #include "cairn_yaml.h"
 
@@ -75,6 +76,7 @@ static const struct conf_key conf_keys[] = {
 	{ "solver", T_SOLVER, F(solver), 0, 0 },
 	{ "workers", T_UINT, F(workers), 1, CONF_MAX_WORKERS },
 	{ "memory_budget", T_SIZE, F(memory_budget), 0, 0 },
+	{ "memory_total", T_SIZE, F(memory_total), 0, 0 },
 	{ "max_file_bytes", T_SIZE, F(max_file_bytes), 0, 0 },
 	{ "max_piles", T_COUNT, F(max_piles), 1, UINT32_MAX },
 	{ "max_puzzles", T_COUNT, F(max_puzzles), 1, UINT32_MAX },
@@ -156,6 +158,7 @@ void cairn_conf_defaults(struct cairn_conf *c)
 	c->solver = cairn_xstrdup("auto");
 	c->workers = default_workers();
 	c->memory_budget = 1024ULL * 1024 * 1024;
+	c->memory_total = cairn_memavail_default_total();
 	c->max_file_bytes = 64ULL * 1024 * 1024;
 	c->max_piles = 1000000;
 	/* No class comes near it (a file holds tens to hundreds of
@@ -417,7 +420,12 @@ static int next(struct conf_parse *p)
 		return 0;
 	}
 	what = e->what;
-	if (what & (CAIRN_YAML_SYNTAX | CAIRN_YAML_NOMEM))
+	if (what & CAIRN_YAML_NOMEM) {
+		/* No answer about the file: the caller may try again. */
+		snprintf(p->err, p->errlen, "%s: %s", p->path, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	if (what & CAIRN_YAML_SYNTAX)
 		return fail(p, e->mark, "%s", e->problem ? e->problem :
 			    "not valid YAML");
 	/* An anchor on a scalar with a NUL is reported as the anchor. */

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -446,6 +447,62 @@ void cairn_process_render(const struct cairn_input *in, const struct cairn_stats
 		cairn_result_yaml(in, st, out);
 }
 
+/* read_and_solve - everything of cairn_process_as() that allocates. */
+static int read_and_solve(struct cairn_input *in, const char *data, size_t len,
+			  const struct cairn_settings *s, const atomic_int *cancel,
+			  struct cairn_buf *result, struct cairn_stats *st)
+{
+	struct cairn_budget *budget = in->budget;
+	int rc;
+
+	if (budget->over) {
+		too_big(in, budget->used, "read", len, "its bytes alone");
+	} else {
+		/*
+		 * libyaml holds a scalar whole while it reads it (the JSON
+		 * reader a string), and one may be as long as the file: that
+		 * is reserved while reading, so a file of one huge string is
+		 * refused here rather than taking twice its size.
+		 */
+		uint64_t scalar = in->format == CAIRN_FORMAT_YAML ||
+				  in->format == CAIRN_FORMAT_JSON ? cairn_budget_cost(len) : 0;
+
+		cairn_budget_add(budget, scalar);
+		if (budget->over)
+			too_big(in, budget->used, "read", scalar,
+				"a string as long as the file");
+		else
+			read_input(in, data, len, s);
+		cairn_budget_release(budget, scalar);
+	}
+	/* Out of memory while reading is no answer about the file. */
+	rc = in->oom ? -ENOMEM : cairn_process_input(in, s, cancel);
+	if (rc == 0)
+		render_within(in, st, result);
+	return rc;
+}
+
+/*
+ * caught - read_and_solve(), where running out of memory anywhere is the
+ * file's -ENOMEM (SPEC section 5: retried, never published), not the end
+ * of the process.  Nothing in it holds more than memory; what it had
+ * allocated when it ran out is leaked, and `in` is freed as it stands.
+ */
+static int caught(struct cairn_input *in, const char *data, size_t len,
+		  const struct cairn_settings *s, const atomic_int *cancel,
+		  struct cairn_buf *result, struct cairn_stats *st)
+{
+	jmp_buf oom;
+	int rc;
+
+	if (setjmp(oom) != 0)
+		return -ENOMEM;
+	cairn_mem_catch(&oom);
+	rc = read_and_solve(in, data, len, s, cancel, result, st);
+	cairn_mem_catch(NULL);
+	return rc;
+}
+
 int cairn_process_as(const char *source, enum cairn_format format,
 		     const char *data, size_t len,
 		     const struct cairn_settings *s, const atomic_int *cancel,
@@ -461,33 +518,10 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	cairn_input_init(&in, source, format);
 	in.budget = &budget;
 	in.max_puzzles = s->max_puzzles;
-	if (budget.over) {
-		too_big(&in, budget.used, "read", len, "its bytes alone");
-	} else {
-		/*
-		 * libyaml holds a scalar whole while it reads it (the JSON
-		 * reader a string), and one may be as long as the file: that
-		 * is reserved while reading, so a file of one huge string is
-		 * refused here rather than taking twice its size.
-		 */
-		uint64_t scalar = format == CAIRN_FORMAT_YAML || format == CAIRN_FORMAT_JSON ?
-				  cairn_budget_cost(len) : 0;
-
-		cairn_budget_add(&budget, scalar);
-		if (budget.over)
-			too_big(&in, budget.used, "read", scalar,
-				"a string as long as the file");
-		else
-			read_input(&in, data, len, s);
-		cairn_budget_release(&budget, scalar);
-	}
-	/* Out of memory while reading is no answer about the file. */
-	rc = in.oom ? -ENOMEM : cairn_process_input(&in, s, cancel);
-	if (rc == 0)
-		render_within(&in, st, result);
+	rc = caught(&in, data, len, s, cancel, result, st);
 	cairn_input_free(&in);
 	/* Small blocks freed stay in this thread's arena: give them back. */
-	if (budget.peak >= TRIM_FROM)
+	if (budget.peak >= TRIM_FROM || rc == -ENOMEM)
 		cairn_mem_trim();
 	return rc;
 }

@@ -1,11 +1,16 @@
 /*
  * cairn_mem - allocation that succeeds or does not return.
  *
- * Every function here either returns usable memory or prints one line to
- * stderr and aborts; callers never test for NULL.
+ * Every function here either returns usable memory or does not return;
+ * callers never test for NULL.  Out of memory goes, in this order, to
+ * the thread's catch point (a worker processing one file: that file's
+ * -ENOMEM and retry), to the process's handler (cairnd: a log line and
+ * exit 75, which its unit restarts), or prints one line to stderr and
+ * aborts.
  */
 #include "config.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,8 +22,29 @@
 
 #include "cairn_mem.h"
 
+static _Thread_local jmp_buf *catch_point;
+static void (*on_fail)(size_t n);
+
+void cairn_mem_catch(jmp_buf *env)
+{
+	catch_point = env;
+}
+
+void cairn_mem_on_fail(void (*fn)(size_t n))
+{
+	on_fail = fn;
+}
+
 static void out_of_memory(size_t n)
 {
+	jmp_buf *env = catch_point;
+
+	if (env != NULL) {
+		catch_point = NULL;
+		longjmp(*env, 1);
+	}
+	if (on_fail != NULL)
+		on_fail(n);
 	fprintf(stderr, "cairn: out of memory allocating %zu bytes\n", n);
 	abort();
 }

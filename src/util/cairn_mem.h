@@ -2,13 +2,16 @@
  * cairn_mem - allocation that succeeds or does not return.
  *
  * Bookkeeping allocations (names, parsed puzzles, result text) are small
- * and bounded by max_file_bytes; running out of memory there is fatal, as
- * in Postfix's mymalloc().  Solver tables are the exception: solvers
- * allocate with plain malloc and report -ENOMEM for that puzzle.
+ * and bounded by max_file_bytes; running out of memory there does not
+ * return, as in Postfix's mymalloc(): it ends the process, or, under a
+ * catch point (cairn_mem_catch), the processing of one file.  Solver
+ * tables are the exception: solvers allocate with plain malloc and
+ * report -ENOMEM for that puzzle.
  */
 #ifndef CAIRN_MEM_H
 #define CAIRN_MEM_H
 
+#include <setjmp.h>
 #include <stddef.h>
 
 void *cairn_xmalloc(size_t n);
@@ -20,6 +23,20 @@ char *cairn_xstrdup(const char *s);
 char *cairn_xstrndup(const char *s, size_t n);
 char *cairn_xasprintf(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+
+/*
+ * While env is set, out of memory in the functions above, on this thread,
+ * returns to it with longjmp(*env, 1) (once: the catch is cleared first)
+ * instead of ending the process: what was allocated since is leaked, so
+ * only code that holds no lock, descriptor or other resource beyond
+ * memory runs under it (cairn_process_as()).  NULL clears it.
+ */
+void cairn_mem_catch(jmp_buf *env);
+/*
+ * Out of memory outside a catch calls fn (which must not return) instead
+ * of printing a line and aborting: cairnd logs and exits 75.
+ */
+void cairn_mem_on_fail(void (*fn)(size_t n));
 
 /*
  * Make malloc map every block of 128 KiB or more on its own, always: a

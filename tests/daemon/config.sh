@@ -14,7 +14,7 @@ run_t() {
 	sed 's/^ts=[^ ]* //' "$T/$name.raw" >"$T/$name.err"
 }
 
-write_conf "$T/c.yaml" "memory_budget: 64MiB" "rescan_s: 5"
+write_conf "$T/c.yaml" "memory_budget: 64MiB" "memory_total: 1GiB" "rescan_s: 5"
 run_t good -t -c "$T/c.yaml"
 [ "$STATUS" -eq 0 ] || fail "-t exit $STATUS: $(cat "$T/good.err")"
 cat >"$T/want" <<EOT
@@ -25,6 +25,7 @@ problems_dir: $SPOOL/problems
 solver: auto
 workers: 2
 memory_budget: 64MiB
+memory_total: 1GiB
 max_file_bytes: 64MiB
 max_piles: 1000000
 max_puzzles: 1000000
@@ -50,6 +51,21 @@ run_t again -t -c "$T/printed.yaml" --spool "$T/other" -v
 sed -e "s|^spool: .*|spool: $T/other|" -e 's/^log_level: info/log_level: debug/' \
 	"$T/want" >"$T/want2"
 cmp "$T/want2" "$T/again.out" || fail "--spool/-v not applied: $(cat "$T/again.out")"
+
+# more workers than memory_total has room for: printed, and a warning
+write_conf "$T/big.yaml" "workers: 64" "memory_budget: 1GiB" "memory_total: 2GiB"
+run_t big -t -c "$T/big.yaml"
+[ "$STATUS" -eq 0 ] || fail "-t of workers x memory_budget > memory_total: exit $STATUS"
+grep -E '^(workers|memory_budget|memory_total):' "$T/big.out" >"$T/got"
+printf 'workers: 64\nmemory_budget: 1GiB\nmemory_total: 2GiB\n' >"$T/want"
+cmp "$T/want" "$T/got" || fail "-t memory keys: $(cat "$T/got")"
+echo 'level=warning msg="workers x memory_budget exceeds memory_total" workers=64 memory_budget=1GiB memory_total=2GiB running_max=2' >"$T/want"
+cmp "$T/want" "$T/big.err" || fail "-t warning: $(cat "$T/big.err")"
+# the default is printed too, as a size that reads back
+write_conf "$T/dflt.yaml"
+run_t dflt -t -c "$T/dflt.yaml"
+grep -Eq '^memory_total: [0-9]+([KMGT]iB|[kMGT]B)?$' "$T/dflt.out" ||
+	fail "default memory_total: $(grep memory_total "$T/dflt.out")"
 
 write_conf "$T/bad.yaml" "expcet: 1"
 run_t bad -t -c "$T/bad.yaml"

@@ -66,6 +66,10 @@ tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /n
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
 dist_check_SCRIPTS += tests/daemon/memory.sh
+# memory_total bounds the files running at once (issue 22, case 3b); the
+# real memory cgroup where the machine gives one.
+TESTS += tests/daemon/memtotal.sh tests/daemon/memcgroup.sh
+dist_check_SCRIPTS += tests/daemon/memtotal.sh tests/daemon/memcgroup.sh
 # The GlusterFS test needs root and about a minute: .ci/run calls
 # tests/gluster/gluster.sh itself, outside `make check`.  lock_kill.sh
 # shows the GlusterFS fault cairnd keeps clear of; it is run by hand.

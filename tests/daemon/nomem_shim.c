@@ -1,11 +1,17 @@
 /*
  * nomem_shim - an LD_PRELOAD module that makes one malloc() fail.
  *
- * While the file named by $CAIRN_NOMEM_FLAG exists, the next malloc(),
- * calloc() or realloc() made from where the file says ("yaml": called by
- * libyaml; "dlopen": during a dlopen()) returns NULL with ENOMEM,
- * and the file is removed: exactly one allocation fails, as it may on a
- * loaded machine, and everything else runs as usual.  glibc's
+ * While the file named by $CAIRN_NOMEM_FLAG exists, the Nth malloc(),
+ * calloc() or realloc() (N from the file's second word, default 1) made
+ * from where the file says ("yaml": called by libyaml; "dlopen": during
+ * a dlopen(); "uv_signal_init": during that call, made by the program
+ * (libuv's own, inside uv_loop_init(), aborts on failure); "uv_loop_init":
+ * during that call; "fdopendir": during
+ * that call, as listing the plugin directory makes it; "worker": on a
+ * thread other than the main one, where files are processed) returns
+ * NULL with ENOMEM, and the file is removed: exactly one allocation
+ * fails, as it may on a loaded machine, and everything else runs as
+ * usual.  glibc's
  * __libc_malloc and friends do the real work, so no dlsym() is needed on
  * the allocation path.
  */
@@ -17,13 +23,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+
+struct uv_loop_s;
+struct uv_signal_s;
 
 void *__libc_malloc(size_t n);
 void *__libc_calloc(size_t c, size_t n);
 void *__libc_realloc(void *p, size_t n);
 
 static __thread int busy;		/* inside the shim's own checks */
-static __thread int in_dlopen;
+static __thread int in_dlopen, in_signal_init, in_opendir, in_loop_init;
+static int counted;			/* allocations seen at the place so far */
 
 /* fail_now - whether this allocation, called from `caller`, is to fail. */
 static int fail_now(void *caller)
@@ -43,12 +54,29 @@ static int fail_now(void *caller)
 		close(fd);
 		where[n > 0 ? n : 0] = '\0';
 		where[strcspn(where, "\n")] = '\0';
+		char *nth = strchr(where, ' ');
+		int want = 1;
+
+		if (nth != NULL) {
+			*nth++ = '\0';
+			want = atoi(nth) > 0 ? atoi(nth) : 1;
+		}
 		if (strcmp(where, "dlopen") == 0)
 			yes = in_dlopen;
+		else if (strcmp(where, "uv_signal_init") == 0)
+			yes = in_signal_init && !in_loop_init;
+		else if (strcmp(where, "uv_loop_init") == 0)
+			yes = in_loop_init;
+		else if (strcmp(where, "fdopendir") == 0)
+			yes = in_opendir;
+		else if (strcmp(where, "worker") == 0)
+			yes = gettid() != getpid();
 		else if (strcmp(where, "yaml") == 0)
 			yes = dladdr(caller, &info) != 0 && info.dli_fname != NULL &&
 			      strstr(info.dli_fname, "libyaml") != NULL;
-		yes = yes && unlink(flag) == 0;
+		yes = yes && ++counted >= want && unlink(flag) == 0;
+		if (yes)
+			counted = 0;
 	}
 	busy = 0;
 	return yes;
@@ -90,4 +118,38 @@ void *dlopen(const char *path, int flags)
 	h = real(path, flags);
 	in_dlopen--;
 	return h;
+}
+
+int uv_signal_init(struct uv_loop_s *loop, struct uv_signal_s *h)
+{
+	int (*real)(struct uv_loop_s *, struct uv_signal_s *) =
+		(int (*)(struct uv_loop_s *, struct uv_signal_s *))dlsym(RTLD_NEXT, "uv_signal_init");
+	int r;
+
+	in_signal_init++;
+	r = real(loop, h);
+	in_signal_init--;
+	return r;
+}
+
+DIR *fdopendir(int fd)
+{
+	DIR *(*real)(int) = (DIR *(*)(int))dlsym(RTLD_NEXT, "fdopendir");
+	DIR *d;
+
+	in_opendir++;
+	d = real(fd);
+	in_opendir--;
+	return d;
+}
+
+int uv_loop_init(struct uv_loop_s *loop)
+{
+	int (*real)(struct uv_loop_s *) = (int (*)(struct uv_loop_s *))dlsym(RTLD_NEXT, "uv_loop_init");
+	int r;
+
+	in_loop_init++;
+	r = real(loop);
+	in_loop_init--;
+	return r;
 }

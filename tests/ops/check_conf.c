@@ -422,6 +422,7 @@ static void fixed(struct cairn_conf *c)
 	c->instance = cairn_xstrdup("host1");
 	c->plugin_dir = cairn_xstrdup("/usr/lib/cairn");
 	c->workers = 4;
+	c->memory_total = 6ULL << 30;
 }
 
 START_TEST(test_print_exact)
@@ -439,6 +440,7 @@ START_TEST(test_print_exact)
 		"solver: auto\n"
 		"workers: 4\n"
 		"memory_budget: 1GiB\n"
+		"memory_total: 6GiB\n"
 		"max_file_bytes: 64MiB\n"
 		"max_piles: 1000000\n"
 		"max_puzzles: 1000000\n"
