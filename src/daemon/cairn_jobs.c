@@ -76,6 +76,13 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(st.st_mode));
 		return 1;
 	}
+	if (st.st_nlink > 1) {
+		/* Checked on the open file, before a byte is read (SPEC 5). */
+		close(fd);
+		snprintf(why, whylen, "has %ju hard links: refused, a hard link can carry "
+			 "a file its submitter may not read", (uintmax_t)st.st_nlink);
+		return 1;
+	}
 	for (;;) {
 		char chunk[65536];
 		ssize_t got = read(fd, chunk, sizeof(chunk));
@@ -136,7 +143,6 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 
 	if (r == 0) {
 		j->end = end;
-		cairn_attempts_done(ctx->attempts, j->name, j->ino);
 		return;
 	}
 	if (r == -ENOTSUP && end == CAIRN_JOB_RETURNED) {
@@ -159,6 +165,9 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
+		/* A link and an unlink: recovery finishes it only if recorded. */
+		if (!sp->noreplace)
+			cairn_attempts_moving(ctx->attempts, j->name, j->ino);
 		r = cairn_spool_store_as(sp->processing_fd, j->name,
 					 failed ? sp->failed_fd : sp->done_fd,
 					 j->as ? j->as : j->name, sp->noreplace, &as);
@@ -248,6 +257,9 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		error_result(j, out);
 		return 0;
 	}
+	/* From here on a crash counts against the file (SPEC 5, Crashes). */
+	if (j->fail_reason == NULL)
+		cairn_attempts_start(ctx->attempts, j->name, st);
 	r = examine(j, ctx->sp->processing_fd, st, &data, why, sizeof(why));
 	if (r < 0) {
 		snprintf(j->err, sizeof(j->err), "cannot read %s: %s", j->name, strerror(-r));
@@ -278,6 +290,20 @@ out:
 	return r < 0 ? -1 : 0;
 }
 
+/*
+ * settle - the journal follows the file: it stays claimed here (a retry
+ * later, a storage error, a shutdown without RENAME_NOREPLACE), no longer
+ * read or solved, or it left processing/.
+ */
+static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
+{
+	if (j->end == CAIRN_JOB_LATER || j->end == CAIRN_JOB_STUCK ||
+	    (j->end == CAIRN_JOB_RETURNED && !ctx->sp->noreplace))
+		cairn_attempts_stop(ctx->attempts, j->name);
+	else
+		cairn_attempts_done(ctx->attempts, j->name, j->ino);
+}
+
 /* work - everything after the claim; sets j->end. */
 static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
@@ -289,7 +315,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (cairn_stat_basic(sp->processing_fd, j->name, &st) < 0) {
 		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
-		return;
+		goto out;
 	}
 	j->ino = (uint64_t)st.st_ino;
 	if (render(j, ctx, &st, &out) < 0)
@@ -331,7 +357,6 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		goto out;
 	}
 	j->end = j->st.file_error ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
-	cairn_attempts_done(ctx->attempts, j->name, j->ino);
 	/*
 	 * The result is visible, and whoever waits for it was just woken,
 	 * often onto this CPU: on an idle daemon let it run before the next
@@ -343,6 +368,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (ctx->publish != NULL)
 		cairn_publish_spare(ctx->publish, sp->results_fd, sp->instance);
 out:
+	settle(j, ctx);
 	cairn_buf_free(&out);
 }
 
@@ -366,6 +392,7 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
+		cairn_attempts_claiming(ctx->attempts, j->name);
 		int r = cairn_spool_claim(ctx->sp, j->name, j->check_claim);
 
 		if (r < 0) {
