@@ -52,8 +52,14 @@ void cairn_job_clear(struct cairn_job *j)
 	j->name = j->stored = j->result = j->as = NULL;
 }
 
-/* read_input - the bytes of a regular file, or why it is refused (*why). */
+/*
+ * read_input - the bytes of a regular file, or why it is refused (*why).
+ * Once it is open and accepted, and before a byte is read, the journal
+ * records that it is being read: from here on a crash counts against it
+ * (SPEC 5, Crashes).
+ */
 static int read_input(int dir_fd, const char *name, uint64_t max,
+		      struct cairn_attempts *attempts,
 		      struct cairn_buf *data, char *why, size_t whylen)
 {
 	struct stat st;
@@ -66,7 +72,7 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		}
 		return -errno;
 	}
-	if (cairn_stat_basic(fd, "", &st) < 0) {
+	if (cairn_stat_input(fd, &st) < 0) {
 		int e = errno;
 		close(fd);
 		return -e;
@@ -83,6 +89,7 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 			 "a file its submitter may not read", (uintmax_t)st.st_nlink);
 		return 1;
 	}
+	cairn_attempts_start(attempts, name, &st);
 	for (;;) {
 		char chunk[65536];
 		ssize_t got = read(fd, chunk, sizeof(chunk));
@@ -110,7 +117,7 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 }
 
 /* examine - refuse what is not a regular file within limits; else read it. */
-static int examine(struct cairn_job *j, int dir_fd, const struct stat *st,
+static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const struct stat *st,
 		   struct cairn_buf *data, char *why, size_t whylen)
 {
 	uint64_t max = j->settings.limits.max_file_bytes;
@@ -132,7 +139,7 @@ static int examine(struct cairn_job *j, int dir_fd, const struct stat *st,
 			 (intmax_t)st->st_size, max);
 		return 1;
 	}
-	return read_input(dir_fd, j->name, max, data, why, whylen);
+	return read_input(ctx->sp->processing_fd, j->name, max, ctx->attempts, data, why, whylen);
 }
 
 /* give_back - after a storage error or shutdown: input back to incoming/. */
@@ -257,10 +264,7 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		error_result(j, out);
 		return 0;
 	}
-	/* From here on a crash counts against the file (SPEC 5, Crashes). */
-	if (j->fail_reason == NULL)
-		cairn_attempts_start(ctx->attempts, j->name, st);
-	r = examine(j, ctx->sp->processing_fd, st, &data, why, sizeof(why));
+	r = examine(j, ctx, st, &data, why, sizeof(why));
 	if (r < 0) {
 		snprintf(j->err, sizeof(j->err), "cannot read %s: %s", j->name, strerror(-r));
 		if (!failure(j, ctx, CAIRN_STEP_READ, r))
