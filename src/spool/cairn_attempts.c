@@ -292,9 +292,7 @@ static void append_locked(struct cairn_attempts *a, const struct cairn_attempt *
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	if (a->log_fd < 0)
-		a->log_fd = open_log(a->dir_fd);
-	if (a->log_fd < 0 && errno == ENOENT)
+	if (a->log_fd < 0 && (a->log_fd = open_log(a->dir_fd)) < 0 && errno == ENOENT)
 		save_locked(a);		/* the first record: make the journal */
 	format_entry(&b, e);
 	if (a->log_fd >= 0 && write_all(a->log_fd, b.data, b.len) == 0)
@@ -488,6 +486,10 @@ int cairn_attempts_prune(struct cairn_attempts *a)
 		r = ftruncate(a->log_fd, 0) < 0 ? -errno : 0;
 		a->logged = 0;
 	}
+	/* Idle: hold nothing open (the spool may be replaced meanwhile). */
+	if (a->log_fd >= 0)
+		close(a->log_fd);
+	a->log_fd = -1;
 	pthread_mutex_unlock(&a->mu);
 	return r < 0 ? r : (int)(n - kept);
 }

@@ -92,7 +92,8 @@ void cairn_attempts_returned(struct cairn_attempts *a, const char *name,
  * Drop the entries whose file is not where they say (processing/ with the
  * same inode; R entries in incoming/ with the same inode and change time:
  * not, when another instance took it) and rewrite the journal when one
- * went, or empty it when no entry is left.  Returns how many went, or
+ * went, or empty it when no entry is left; the journal is closed until
+ * the next record (nothing held open while idle).  Returns how many went, or
  * -errno.
  */
 int cairn_attempts_prune(struct cairn_attempts *a);
