@@ -235,11 +235,21 @@ static void recovered_kept(void *arg, const char *name)
 	cairn_dispatch_keep(t->d, name);
 }
 
+/* recovered_moved - say what recovery did with a file (SPEC 5: nothing silent). */
+static void recovered_moved(void *arg, const char *name, const char *dir)
+{
+	char f[512];
+
+	(void)arg;
+	cairn_log(CAIRN_LOG_INFO, "move finished", "file=%s to=%s",
+		  cairn_log_value(f, sizeof(f), name), dir);
+}
+
 static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct recover_ctx t = { d, &tmpl };
-	struct cairn_recover_ops ops = { fail_twice, recovered_kept, &t };
+	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	char v[256];
@@ -357,7 +367,7 @@ static void start(struct cairn_daemon *d)
 	uint64_t usec;
 	int r;
 
-	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, c->fsync);
+	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, d->sp.root_fd, c->fsync);
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
@@ -437,6 +447,10 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
 	}
+	if (d->sp.links > 0)
+		cairn_log(CAIRN_LOG_WARNING, "symbolic link in the spool", "dir=%s count=%u "
+			  "action=removed_and_recreated", cairn_log_value(v, sizeof(v), g->conf.spool),
+			  d->sp.links);
 	d->sp.lock_fd = cairn_lock_take(d->sp.processing_fd, err, sizeof(err));
 	if (d->sp.lock_fd < 0) {
 		char inst[512];

@@ -466,10 +466,9 @@ static void check_idle(struct cairn_daemon *d)
 
 	if (d->stopping)
 		return;
-	/* Idle: journal entries of files another instance took are stale. */
-	if (d->pending.n == 0 && d->running == 0 && d->watch_open && d->watch.dir_fd >= 0 &&
-	    cairn_attempts_count(&d->attempts) > 0)
-		cairn_attempts_prune(&d->attempts, d->watch.dir_fd);
+	/* Idle: the journal's records of files that left are compacted. */
+	if (d->pending.n == 0 && d->running == 0)
+		cairn_attempts_prune(&d->attempts);
 	if (d->pending.n == 0 && d->pending.missed && !scanning) {
 		d->pending.missed = 0;
 		cairn_watch_rescan(&d->watch);

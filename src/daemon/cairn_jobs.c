@@ -90,8 +90,14 @@ static int read_caught(int fd, uint64_t max, struct cairn_buf *data, char *why, 
 	return r;
 }
 
-/* read_input - the bytes of a regular file, or why it is refused (*why). */
+/*
+ * read_input - the bytes of a regular file, or why it is refused (*why).
+ * Once it is open and accepted, and before a byte is read, the journal
+ * records that it is being read: from here on a crash counts against it
+ * (SPEC 5, Crashes).
+ */
 static int read_input(int dir_fd, const char *name, uint64_t max,
+		      struct cairn_attempts *attempts,
 		      struct cairn_buf *data, char *why, size_t whylen)
 {
 	struct stat st;
@@ -104,7 +110,7 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		}
 		return -errno;
 	}
-	if (cairn_stat_basic(fd, "", &st) < 0) {
+	if (cairn_stat_input(fd, &st) < 0) {
 		int e = errno;
 		close(fd);
 		return -e;
@@ -114,13 +120,21 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(st.st_mode));
 		return 1;
 	}
+	if (st.st_nlink > 1) {
+		/* Checked on the open file, before a byte is read (SPEC 5). */
+		close(fd);
+		snprintf(why, whylen, "has %ju hard links: refused, a hard link can carry "
+			 "a file its submitter may not read", (uintmax_t)st.st_nlink);
+		return 1;
+	}
+	cairn_attempts_start(attempts, name, &st);
 	r = read_caught(fd, max, data, why, whylen);
 	close(fd);
 	return r;
 }
 
 /* examine - refuse what is not a regular file within limits; else read it. */
-static int examine(struct cairn_job *j, int dir_fd, const struct stat *st,
+static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const struct stat *st,
 		   struct cairn_buf *data, char *why, size_t whylen)
 {
 	uint64_t max = j->settings.limits.max_file_bytes;
@@ -142,7 +156,7 @@ static int examine(struct cairn_job *j, int dir_fd, const struct stat *st,
 			 (intmax_t)st->st_size, max);
 		return 1;
 	}
-	return read_input(dir_fd, j->name, max, data, why, whylen);
+	return read_input(ctx->sp->processing_fd, j->name, max, ctx->attempts, data, why, whylen);
 }
 
 /* give_back - after a storage error or shutdown: input back to incoming/. */
@@ -153,7 +167,6 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 
 	if (r == 0) {
 		j->end = end;
-		cairn_attempts_done(ctx->attempts, j->name, j->ino);
 		return;
 	}
 	if (r == -ENOTSUP && end == CAIRN_JOB_RETURNED) {
@@ -176,6 +189,9 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
+		/* A link and an unlink: recovery finishes it only if recorded. */
+		if (!sp->noreplace)
+			cairn_attempts_moving(ctx->attempts, j->name, j->ino);
 		r = cairn_spool_store_as(sp->processing_fd, j->name,
 					 failed ? sp->failed_fd : sp->done_fd,
 					 j->as ? j->as : j->name, sp->noreplace, &as);
@@ -265,7 +281,7 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		error_result(j, out);
 		return 0;
 	}
-	r = examine(j, ctx->sp->processing_fd, st, &data, why, sizeof(why));
+	r = examine(j, ctx, st, &data, why, sizeof(why));
 	if (r < 0) {
 		snprintf(j->err, sizeof(j->err), "cannot read %s: %s", j->name, strerror(-r));
 		if (!failure(j, ctx, CAIRN_STEP_READ, r))
@@ -295,6 +311,20 @@ out:
 	return r < 0 ? -1 : 0;
 }
 
+/*
+ * settle - the journal follows the file: it stays claimed here (a retry
+ * later, a storage error, a shutdown without RENAME_NOREPLACE), no longer
+ * read or solved, or it left processing/.
+ */
+static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
+{
+	if (j->end == CAIRN_JOB_LATER || j->end == CAIRN_JOB_STUCK ||
+	    (j->end == CAIRN_JOB_RETURNED && !ctx->sp->noreplace))
+		cairn_attempts_stop(ctx->attempts, j->name);
+	else
+		cairn_attempts_done(ctx->attempts, j->name, j->ino);
+}
+
 /* work - everything after the claim; sets j->end. */
 static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
@@ -306,7 +336,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (cairn_stat_basic(sp->processing_fd, j->name, &st) < 0) {
 		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
-		return;
+		goto out;
 	}
 	j->ino = (uint64_t)st.st_ino;
 	if (render(j, ctx, &st, &out) < 0)
@@ -348,7 +378,6 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		goto out;
 	}
 	j->end = j->st.file_error ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
-	cairn_attempts_done(ctx->attempts, j->name, j->ino);
 	/*
 	 * The result is visible, and whoever waits for it was just woken,
 	 * often onto this CPU: on an idle daemon let it run before the next
@@ -360,6 +389,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (ctx->publish != NULL)
 		cairn_publish_spare(ctx->publish, sp->results_fd, sp->instance);
 out:
+	settle(j, ctx);
 	cairn_buf_free(&out);
 }
 
@@ -383,6 +413,7 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
+		cairn_attempts_claiming(ctx->attempts, j->name);
 		int r = cairn_spool_claim(ctx->sp, j->name, j->check_claim);
 
 		if (r < 0) {

@@ -1,18 +1,19 @@
 /*
- * cairn_attempts - the journal of files interrupted once by a crash.
+ * cairn_attempts - the journal of what each claimed file was doing.
  *
  * Names are stored hex-encoded so that any byte a file name may hold
- * (newlines included) survives a round trip, and each entry carries the
- * inode so that a different file that later arrives under the same name
- * is not mistaken for the interrupted one.  A malformed line is skipped:
+ * (newlines included) survives a round trip.  Reading replays the records
+ * in order, the last one of a name winning; a malformed line is skipped:
  * at worst a poison file gets one more attempt, never a false failure.
- * The journal and its temporary file are opened with O_NOFOLLOW and
- * O_NONBLOCK, the temporary one created afresh (O_EXCL), and the journal
- * read only when fstat says it is a regular file of the daemon's user:
- * nothing planted in processing/<instance>/ can block start-up or be
- * taken for the journal.  Entries go when their file leaves processing/
- * (cairn_attempts_done) and when it is found in neither incoming/ nor
- * processing/ any more (cairn_attempts_prune): another instance took it.
+ * While serving, records are appended to the open journal (a write under
+ * the lock, no flush); once they add up to COMPACT_BYTES, or when the
+ * daemon is idle, the journal is replaced by one line per live entry
+ * (temporary file, flushed when fsync is on, renamed over it), so a kill
+ * -9 at any moment leaves the old or the new journal.  The journal and
+ * its temporary file are opened with O_NOFOLLOW and O_NONBLOCK, the
+ * temporary one created afresh (O_EXCL), and the journal read only when
+ * fstat says it is a regular file of the daemon's user: nothing planted
+ * in processing/<instance>/ can block start-up or be taken for it.
  */
 #include "config.h"
 
@@ -31,6 +32,8 @@
 
 #define JOURNAL ".attempts"
 #define JOURNAL_TMP ".attempts.tmp"
+/* Appended records are compacted away once they reach this size. */
+#define COMPACT_BYTES (64u * 1024)
 
 static int hexval(int c)
 {
@@ -41,60 +44,135 @@ static int hexval(int c)
 	return -1;
 }
 
-/* parse_line - "INODE HEX" into an entry; 0 or -EINVAL. */
-static int parse_line(const char *s, size_t len, struct cairn_attempt *e)
+/* unhex - the NUL-free name that hex (len digits) spells, or NULL. */
+static char *unhex(const char *hex, size_t len)
 {
-	const char *sp = memchr(s, ' ', len);
-	char *end;
+	char *name;
 
-	if (sp == NULL || sp == s)
-		return -EINVAL;
-	errno = 0;
-	e->ino = strtoull(s, &end, 10);
-	if (errno != 0 || end != sp)
-		return -EINVAL;
-	size_t hexlen = len - (size_t)(sp + 1 - s);
-	if (hexlen == 0 || hexlen % 2 != 0)
-		return -EINVAL;
-	e->name = cairn_xmalloc(hexlen / 2 + 1);
-	for (size_t i = 0; i < hexlen / 2; i++) {
-		int hi = hexval(sp[1 + 2 * i]), lo = hexval(sp[2 + 2 * i]);
+	if (len == 0 || len % 2 != 0)
+		return NULL;
+	name = cairn_xmalloc(len / 2 + 1);
+	for (size_t i = 0; i < len / 2; i++) {
+		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
 
 		if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) {
-			free(e->name);
-			return -EINVAL;
+			free(name);
+			return NULL;
 		}
-		e->name[i] = (char)(hi << 4 | lo);
+		name[i] = (char)(hi << 4 | lo);
 	}
-	e->name[hexlen / 2] = '\0';
+	name[len / 2] = '\0';
+	return name;
+}
+
+static int known_state(int c)
+{
+	return c == CAIRN_ATTEMPT_READING || c == CAIRN_ATTEMPT_IDLE ||
+	       c == CAIRN_ATTEMPT_MOVING || c == CAIRN_ATTEMPT_RETURNED ||
+	       c == CAIRN_ATTEMPT_GONE;
+}
+
+/* parse_line - "STATE STRIKES INODE SEC.NSEC HEX" into e; 0 or -EINVAL. */
+static int parse_line(const char *s, size_t len, struct cairn_attempt *e)
+{
+	char line[64];
+	unsigned strikes;
+	unsigned long long ino;
+	long long sec;
+	long nsec;
+	int used = 0;
+
+	memset(e, 0, sizeof(*e));
+	if (len < 2 || !known_state((unsigned char)s[0]) || s[1] != ' ')
+		return -EINVAL;
+	snprintf(line, sizeof(line), "%.*s", (int)(len < 63 ? len : 63), s + 2);
+	if (sscanf(line, "%u %llu %lld.%ld %n", &strikes, &ino, &sec, &nsec, &used) != 4 ||
+	    used == 0 || nsec < 0 || nsec >= 1000000000 || strikes > 1000)
+		return -EINVAL;
+	e->name = unhex(s + 2 + used, len - 2 - (size_t)used);
+	if (e->name == NULL)
+		return -EINVAL;
+	e->state = s[0];
+	e->strikes = strikes;
+	e->ino = ino;
+	e->ctime.tv_sec = (time_t)sec;
+	e->ctime.tv_nsec = nsec;
 	return 0;
 }
 
-static void push(struct cairn_attempts *a, const char *name, uint64_t ino,
-		 char *owned)
+static ssize_t find(const struct cairn_attempts *a, const char *name)
 {
-	if (a->n == CAIRN_ATTEMPTS_MAX) {
-		free(a->v[0].name);
-		memmove(a->v, a->v + 1, --a->n * sizeof(a->v[0]));
-	}
-	a->v = cairn_xgrow(a->v, &a->cap, a->n + 1, sizeof(a->v[0]));
-	a->v[a->n].ino = ino;
-	a->v[a->n].name = owned ? owned : cairn_xstrdup(name);
-	a->n++;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i].name, name) == 0)
+			return (ssize_t)i;
+	return -1;
 }
 
-int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync)
+static void drop(struct cairn_attempts *a, size_t i)
 {
-	struct cairn_buf b = CAIRN_BUF_INIT;
+	free(a->v[i].name);
+	memmove(a->v + i, a->v + i + 1, (a->n - i - 1) * sizeof(a->v[0]));
+	a->n--;
+}
+
+/* entry - the entry of name, made (empty, state GONE) when there is none. */
+static struct cairn_attempt *entry(struct cairn_attempts *a, const char *name)
+{
+	ssize_t i = find(a, name);
+
+	if (i >= 0)
+		return &a->v[i];
+	if (a->n == CAIRN_ATTEMPTS_MAX)
+		drop(a, 0);
+	a->v = cairn_xgrow(a->v, &a->cap, a->n + 1, sizeof(a->v[0]));
+	memset(&a->v[a->n], 0, sizeof(a->v[0]));
+	a->v[a->n].name = cairn_xstrdup(name);
+	a->v[a->n].state = CAIRN_ATTEMPT_GONE;
+	return &a->v[a->n++];
+}
+
+/* replay - apply one record read from the journal (it owns r->name). */
+static void replay(struct cairn_attempts *a, struct cairn_attempt *r)
+{
+	ssize_t i = find(a, r->name);
+
+	if (r->state == CAIRN_ATTEMPT_GONE) {
+		if (i >= 0)
+			drop(a, (size_t)i);
+		free(r->name);
+		return;
+	}
+	struct cairn_attempt *e = entry(a, r->name);
+
+	free(r->name);
+	r->name = e->name;
+	*e = *r;
+}
+
+static void format_entry(struct cairn_buf *b, const struct cairn_attempt *e)
+{
+	cairn_buf_addf(b, "%c %u %" PRIu64 " %lld.%09ld ", e->state, e->strikes, e->ino,
+		       (long long)e->ctime.tv_sec, (long)e->ctime.tv_nsec);
+	for (const unsigned char *p = (const unsigned char *)e->name; *p; p++)
+		cairn_buf_addf(b, "%02x", *p);
+	cairn_buf_addc(b, '\n');
+}
+
+/* open_log - the journal, to append to; -1 when it cannot be opened. */
+static int open_log(int dir_fd)
+{
+	return openat(dir_fd, JOURNAL, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK |
+		      O_CLOEXEC);
+}
+
+/* slurp - the journal's bytes, when it is a regular file of ours. */
+static int slurp(int dir_fd, struct cairn_buf *b)
+{
 	char chunk[4096];
 	struct stat st;
 	ssize_t got;
 	int fd, r = 0;
 
-	memset(a, 0, sizeof(*a));
-	pthread_mutex_init(&a->mu, NULL);
-	a->dir_fd = dir_fd;
-	a->fsync = do_fsync;
 	fd = openat(dir_fd, JOURNAL, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
@@ -104,26 +182,41 @@ int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync)
 		close(fd);
 		return r;
 	}
-	while ((got = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (got < 0) {
-			if (errno == EINTR)
-				continue;
+	while (r == 0 && (got = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (got < 0 && errno != EINTR)
 			r = -errno;
-			break;
-		}
-		cairn_buf_add(&b, chunk, (size_t)got);
+		else if (got > 0)
+			cairn_buf_add(b, chunk, (size_t)got);
 	}
 	close(fd);
+	return r;
+}
+
+int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	int r;
+
+	memset(a, 0, sizeof(*a));
+	pthread_mutex_init(&a->mu, NULL);
+	a->dir_fd = dir_fd;
+	a->root_fd = root_fd;
+	a->log_fd = -1;
+	a->fsync = do_fsync;
+	r = slurp(dir_fd, &b);
 	for (size_t i = 0; r == 0 && i < b.len; ) {
 		char *nl = memchr(b.data + i, '\n', b.len - i);
 		size_t len = (nl ? (size_t)(nl - b.data) : b.len) - i;
 		struct cairn_attempt e;
 
 		if (parse_line(b.data + i, len, &e) == 0)
-			push(a, NULL, e.ino, e.name);
+			replay(a, &e);
 		i += len + 1;
 	}
+	a->logged = b.len;	/* all of it is records to compact away */
 	cairn_buf_free(&b);
+	if (r == 0)
+		a->log_fd = open_log(dir_fd);
 	return r;
 }
 
@@ -134,45 +227,34 @@ void cairn_attempts_free(struct cairn_attempts *a)
 	free(a->v);
 	a->v = NULL;
 	a->n = a->cap = 0;
+	if (a->log_fd >= 0)
+		close(a->log_fd);
+	a->log_fd = -1;
 	pthread_mutex_destroy(&a->mu);
 }
 
-static ssize_t find(const struct cairn_attempts *a, const char *name, uint64_t ino)
+/* write_all - 0 or -errno. */
+static int write_all(int fd, const char *p, size_t len)
 {
-	for (size_t i = 0; i < a->n; i++)
-		if (a->v[i].ino == ino && strcmp(a->v[i].name, name) == 0)
-			return (ssize_t)i;
-	return -1;
-}
+	for (size_t off = 0; off < len; ) {
+		ssize_t w = write(fd, p + off, len - off);
 
-int cairn_attempts_has(struct cairn_attempts *a, const char *name, uint64_t ino)
-{
-	pthread_mutex_lock(&a->mu);
-	int r = find(a, name, ino) >= 0;
-	pthread_mutex_unlock(&a->mu);
-	return r;
-}
-
-void cairn_attempts_add(struct cairn_attempts *a, const char *name, uint64_t ino)
-{
-	pthread_mutex_lock(&a->mu);
-	if (find(a, name, ino) < 0)
-		push(a, name, ino, NULL);
-	pthread_mutex_unlock(&a->mu);
+		if (w < 0 && errno != EINTR)
+			return -errno;
+		if (w > 0)
+			off += (size_t)w;
+	}
+	return 0;
 }
 
 /* save_locked - write JOURNAL_TMP, flush it, rename it over JOURNAL. */
 static int save_locked(struct cairn_attempts *a)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
-	int fd, r = 0;
+	int fd, r;
 
-	for (size_t i = 0; i < a->n; i++) {
-		cairn_buf_addf(&b, "%" PRIu64 " ", a->v[i].ino);
-		for (const unsigned char *p = (const unsigned char *)a->v[i].name; *p; p++)
-			cairn_buf_addf(&b, "%02x", *p);
-		cairn_buf_addc(&b, '\n');
-	}
+	for (size_t i = 0; i < a->n; i++)
+		format_entry(&b, &a->v[i]);
 	/* Whatever is at the temporary name (a leftover, a FIFO) goes first. */
 	unlinkat(a->dir_fd, JOURNAL_TMP, 0);
 	fd = openat(a->dir_fd, JOURNAL_TMP, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
@@ -181,14 +263,7 @@ static int save_locked(struct cairn_attempts *a)
 		cairn_buf_free(&b);
 		return -errno;
 	}
-	for (size_t off = 0; r == 0 && off < b.len; ) {
-		ssize_t w = write(fd, b.data + off, b.len - off);
-
-		if (w < 0 && errno != EINTR)
-			r = -errno;
-		else if (w > 0)
-			off += (size_t)w;
-	}
+	r = write_all(fd, b.data, b.len);
 	if (r == 0 && a->fsync && fsync(fd) < 0)
 		r = -errno;
 	if (close(fd) < 0 && r == 0)
@@ -200,7 +275,31 @@ static int save_locked(struct cairn_attempts *a)
 	if (r < 0)
 		unlinkat(a->dir_fd, JOURNAL_TMP, 0);
 	cairn_buf_free(&b);
+	if (r == 0) {
+		if (a->log_fd >= 0)
+			close(a->log_fd);
+		a->log_fd = open_log(a->dir_fd);
+		a->logged = 0;
+	}
 	return r;
+}
+
+/*
+ * append_locked - record e's state.  A record that cannot be written is
+ * dropped: the journal errs on the side of one more try.
+ */
+static void append_locked(struct cairn_attempts *a, const struct cairn_attempt *e)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	if (a->log_fd < 0 && (a->log_fd = open_log(a->dir_fd)) < 0 && errno == ENOENT)
+		save_locked(a);		/* the first record: make the journal */
+	format_entry(&b, e);
+	if (a->log_fd >= 0 && write_all(a->log_fd, b.data, b.len) == 0)
+		a->logged += b.len;
+	cairn_buf_free(&b);
+	if (a->logged >= COMPACT_BYTES)
+		save_locked(a);
 }
 
 int cairn_attempts_save(struct cairn_attempts *a)
@@ -211,23 +310,162 @@ int cairn_attempts_save(struct cairn_attempts *a)
 	return r;
 }
 
+static int same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+/* same_file - whether st is the file of entry e (inode and change time). */
+static int same_file(const struct cairn_attempt *e, const struct stat *st)
+{
+	return e->ino == (uint64_t)st->st_ino && same_time(&e->ctime, &st->st_ctim);
+}
+
+void cairn_attempts_claiming(struct cairn_attempts *a, const char *name)
+{
+	pthread_mutex_lock(&a->mu);
+	ssize_t i = find(a, name);
+
+	if (i >= 0 && a->v[i].state == CAIRN_ATTEMPT_RETURNED) {
+		char *path = cairn_xasprintf("incoming/%s", name);
+		struct stat st;
+
+		/* Untouched since recovery returned it: this claim is its next. */
+		a->v[i].reclaimed = fstatat(a->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+				    same_file(&a->v[i], &st);
+		free(path);
+	}
+	pthread_mutex_unlock(&a->mu);
+}
+
+void cairn_attempts_start(struct cairn_attempts *a, const char *name, const struct stat *st)
+{
+	pthread_mutex_lock(&a->mu);
+	struct cairn_attempt *e = entry(a, name);
+	/* The strikes stay with the same claim, or its next after recovery. */
+	int same = e->state == CAIRN_ATTEMPT_RETURNED ?
+		   e->reclaimed && e->ino == (uint64_t)st->st_ino :
+		   e->state != CAIRN_ATTEMPT_GONE && same_file(e, st);
+
+	if (!same)
+		e->strikes = 0;
+	e->state = CAIRN_ATTEMPT_READING;
+	e->reclaimed = 0;
+	e->ino = (uint64_t)st->st_ino;
+	e->ctime = st->st_ctim;
+	append_locked(a, e);
+	pthread_mutex_unlock(&a->mu);
+}
+
+void cairn_attempts_stop(struct cairn_attempts *a, const char *name)
+{
+	pthread_mutex_lock(&a->mu);
+	ssize_t i = find(a, name);
+
+	if (i >= 0 && a->v[i].state != CAIRN_ATTEMPT_RETURNED &&
+	    a->v[i].state != CAIRN_ATTEMPT_IDLE) {
+		a->v[i].state = CAIRN_ATTEMPT_IDLE;
+		append_locked(a, &a->v[i]);
+	}
+	pthread_mutex_unlock(&a->mu);
+}
+
+void cairn_attempts_moving(struct cairn_attempts *a, const char *name, uint64_t ino)
+{
+	pthread_mutex_lock(&a->mu);
+	struct cairn_attempt *e = entry(a, name);
+
+	/* Also for a file never read (failed by name or as interrupted twice). */
+	if (e->state == CAIRN_ATTEMPT_GONE || e->ino != ino)
+		e->strikes = 0;
+	e->state = CAIRN_ATTEMPT_MOVING;
+	e->ino = ino;
+	append_locked(a, e);
+	pthread_mutex_unlock(&a->mu);
+}
+
 int cairn_attempts_done(struct cairn_attempts *a, const char *name, uint64_t ino)
 {
-	int r = 0;
-
 	pthread_mutex_lock(&a->mu);
-	ssize_t i = find(a, name, ino);
-	if (i >= 0) {
-		free(a->v[i].name);
-		memmove(a->v + i, a->v + i + 1, (a->n - (size_t)i - 1) * sizeof(a->v[0]));
-		a->n--;
-		r = save_locked(a);
+	ssize_t i = find(a, name);
+
+	if (i >= 0 && (ino == 0 || a->v[i].ino == ino)) {
+		a->v[i].state = CAIRN_ATTEMPT_GONE;
+		append_locked(a, &a->v[i]);
+		/* a compaction in append_locked wrote it out still: find again */
+		if ((i = find(a, name)) >= 0)
+			drop(a, (size_t)i);
 	}
+	pthread_mutex_unlock(&a->mu);
+	return 0;
+}
+
+int cairn_attempts_was_moving(struct cairn_attempts *a, const char *name, uint64_t ino)
+{
+	pthread_mutex_lock(&a->mu);
+	ssize_t i = find(a, name);
+	int r = i >= 0 && a->v[i].state == CAIRN_ATTEMPT_MOVING && a->v[i].ino == ino;
+
 	pthread_mutex_unlock(&a->mu);
 	return r;
 }
 
-int cairn_attempts_prune(struct cairn_attempts *a, int incoming_fd)
+unsigned cairn_attempts_crashed(struct cairn_attempts *a, const char *name,
+				const struct stat *st)
+{
+	pthread_mutex_lock(&a->mu);
+	struct cairn_attempt *e = entry(a, name);
+
+	/* Another claim's entry, or none: this claim was not read yet. */
+	if (e->state == CAIRN_ATTEMPT_GONE || e->state == CAIRN_ATTEMPT_RETURNED ||
+	    e->ino != (uint64_t)st->st_ino ||
+	    (e->state != CAIRN_ATTEMPT_MOVING && !same_time(&e->ctime, &st->st_ctim)))
+		e->strikes = 0;
+	else if (e->state == CAIRN_ATTEMPT_READING)
+		e->strikes++;
+	e->state = CAIRN_ATTEMPT_IDLE;
+	e->ino = (uint64_t)st->st_ino;
+	e->ctime = st->st_ctim;
+	unsigned strikes = e->strikes;
+
+	if (strikes == 0)
+		drop(a, (size_t)(e - a->v));
+	pthread_mutex_unlock(&a->mu);
+	return strikes;
+}
+
+void cairn_attempts_returned(struct cairn_attempts *a, const char *name,
+			     const struct stat *st)
+{
+	pthread_mutex_lock(&a->mu);
+	ssize_t i = find(a, name);
+
+	if (i >= 0 && st == NULL) {
+		drop(a, (size_t)i);		/* taken at once by another instance */
+	} else if (i >= 0) {
+		a->v[i].state = CAIRN_ATTEMPT_RETURNED;
+		a->v[i].ino = (uint64_t)st->st_ino;
+		a->v[i].ctime = st->st_ctim;
+	}
+	pthread_mutex_unlock(&a->mu);
+}
+
+/* in_place - whether entry e's file is where the entry says. */
+static int in_place(const struct cairn_attempts *a, const struct cairn_attempt *e)
+{
+	struct stat st;
+
+	if (e->state != CAIRN_ATTEMPT_RETURNED)
+		return fstatat(a->dir_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		       e->ino == (uint64_t)st.st_ino;
+	char *path = cairn_xasprintf("incoming/%s", e->name);
+	int r = fstatat(a->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 && same_file(e, &st);
+
+	free(path);
+	return r;
+}
+
+int cairn_attempts_prune(struct cairn_attempts *a)
 {
 	size_t kept = 0, n;
 	int r = 0;
@@ -235,21 +473,23 @@ int cairn_attempts_prune(struct cairn_attempts *a, int incoming_fd)
 	pthread_mutex_lock(&a->mu);
 	n = a->n;
 	for (size_t i = 0; i < n; i++) {
-		struct cairn_attempt *e = &a->v[i];
-		struct stat st;
-		int here = (fstatat(a->dir_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (uint64_t)st.st_ino == e->ino) ||
-			   (fstatat(incoming_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    (uint64_t)st.st_ino == e->ino);
-
-		if (here)
-			a->v[kept++] = *e;
+		if (in_place(a, &a->v[i]))
+			a->v[kept++] = a->v[i];
 		else
-			free(e->name);
+			free(a->v[i].name);
 	}
 	a->n = kept;
-	if (kept < n)
+	if (kept < n) {
 		r = save_locked(a);
+	} else if (kept == 0 && a->logged > 0 && a->log_fd >= 0) {
+		/* Every record ends in D: nothing to keep, one cheap call. */
+		r = ftruncate(a->log_fd, 0) < 0 ? -errno : 0;
+		a->logged = 0;
+	}
+	/* Idle: hold nothing open (the spool may be replaced meanwhile). */
+	if (a->log_fd >= 0)
+		close(a->log_fd);
+	a->log_fd = -1;
 	pthread_mutex_unlock(&a->mu);
 	return r < 0 ? r : (int)(n - kept);
 }

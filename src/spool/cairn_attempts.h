@@ -1,13 +1,20 @@
 /*
- * cairn_attempts - which claimed files were already interrupted once.
+ * cairn_attempts - what each claimed file was doing when a crash came.
  *
- * The journal is processing/<instance>/.attempts: one line per file that a
- * crash interrupted and that went back to incoming/, as "INODE HEXNAME".
- * A file found in processing/ at start that is already in the journal was
- * interrupted twice and goes to failed/.  The journal is replaced
- * atomically (temporary file, fsync, rename), so a kill -9 at any moment
- * leaves either the old or the new journal.  Safe to use from several
- * threads.
+ * The journal is processing/<instance>/.attempts: one record per line,
+ * "STATE STRIKES INODE CTIME HEXNAME", the last record of a name saying
+ * where that file is.  A worker appends S when it begins to read a
+ * claimed file, E when it stops with the file still claimed, M before a
+ * move out of processing/ by link() and unlink(), and D once the file
+ * left; recovery rewrites the journal with I (claimed here, not being
+ * read) and R (returned to incoming/) records.  The inode and change time
+ * of the claimed file (its claim's rename set it) tie every record to one
+ * claim of one file: a later file of the same name, even on a reused
+ * inode, never matches.  So a crash counts against a file only when it
+ * was being read or solved (SPEC 5, "Crashes"), and only the moves that
+ * were recorded are finished at start.  Appends are not flushed: a record
+ * lost with the machine costs a poison file one more try, never a strike
+ * it did not earn.  Safe to use from several threads.
  */
 #ifndef CAIRN_ATTEMPTS_H
 #define CAIRN_ATTEMPTS_H
@@ -15,36 +22,81 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
+#include <time.h>
 
 /* At most this many entries are kept; the oldest are dropped first. */
 #define CAIRN_ATTEMPTS_MAX 1024
 
+/* Where a file of the journal is, and what is done with it. */
+enum cairn_attempt_state {
+	CAIRN_ATTEMPT_READING = 'S',	/* claimed, a worker reads or solves it */
+	CAIRN_ATTEMPT_IDLE = 'I',	/* claimed, waiting */
+	CAIRN_ATTEMPT_MOVING = 'M',	/* being moved to done/ or failed/ */
+	CAIRN_ATTEMPT_RETURNED = 'R',	/* back in incoming/ after a crash */
+	CAIRN_ATTEMPT_GONE = 'D'	/* left processing/ (a record only) */
+};
+
 struct cairn_attempt {
-	uint64_t ino;
 	char *name;
+	uint64_t ino;
+	struct timespec ctime;		/* of the claimed file (R: in incoming/) */
+	unsigned strikes;		/* crashes it was being read or solved at */
+	char state;			/* enum cairn_attempt_state */
+	int reclaimed;			/* R: incoming/NAME was it at its claim */
 };
 
 struct cairn_attempts {
 	pthread_mutex_t mu;
 	int dir_fd;			/* borrowed: processing/<instance>/ */
+	int root_fd;			/* borrowed: the spool, for incoming/ */
+	int log_fd;			/* the journal, open to append, or -1 */
 	int fsync;
+	size_t logged;			/* bytes appended since the last rewrite */
 	struct cairn_attempt *v;
 	size_t n, cap;
 };
 
 /* Read the journal (a missing one is empty).  Returns 0 or -errno. */
-int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync);
+int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync);
 void cairn_attempts_free(struct cairn_attempts *a);
-int cairn_attempts_has(struct cairn_attempts *a, const char *name, uint64_t ino);
-void cairn_attempts_add(struct cairn_attempts *a, const char *name, uint64_t ino);
-/* Drop an entry and save when there was one.  Returns 0 or -errno. */
+
+/* --- while serving, from the workers --- */
+
+/* incoming/NAME is about to be claimed: is it the file recovery returned? */
+void cairn_attempts_claiming(struct cairn_attempts *a, const char *name);
+/* The worker begins to read claimed NAME, whose inode is st. */
+void cairn_attempts_start(struct cairn_attempts *a, const char *name, const struct stat *st);
+/* It stopped, and NAME stays claimed (a retry later, a storage error). */
+void cairn_attempts_stop(struct cairn_attempts *a, const char *name);
+/* NAME (inode ino) is to be linked into done/ or failed/, then unlinked. */
+void cairn_attempts_moving(struct cairn_attempts *a, const char *name, uint64_t ino);
+/* NAME (inode ino, 0: any) left processing/.  Returns 0 or -errno. */
 int cairn_attempts_done(struct cairn_attempts *a, const char *name, uint64_t ino);
+
+/* --- at start, from recovery --- */
+
+/* Whether a move of NAME (inode ino) out of processing/ was recorded. */
+int cairn_attempts_was_moving(struct cairn_attempts *a, const char *name, uint64_t ino);
 /*
- * Drop the entries whose file (name and inode) is neither in the
- * journal's processing/ directory nor in incoming_fd: another instance
- * processed it, or it was removed.  Returns how many went, or -errno.
+ * NAME (inode st) was found in processing/ at start: the crashes it was
+ * being read or solved at, this one included (0: none).
  */
-int cairn_attempts_prune(struct cairn_attempts *a, int incoming_fd);
+unsigned cairn_attempts_crashed(struct cairn_attempts *a, const char *name,
+				const struct stat *st);
+/* NAME went back to incoming/, where its inode is st (NULL: gone). */
+void cairn_attempts_returned(struct cairn_attempts *a, const char *name,
+			     const struct stat *st);
+
+/*
+ * Drop the entries whose file is not where they say (processing/ with the
+ * same inode; R entries in incoming/ with the same inode and change time:
+ * not, when another instance took it) and rewrite the journal when one
+ * went, or empty it when no entry is left; the journal is closed until
+ * the next record (nothing held open while idle).  Returns how many went, or
+ * -errno.
+ */
+int cairn_attempts_prune(struct cairn_attempts *a);
 size_t cairn_attempts_count(struct cairn_attempts *a);
 /* Replace the journal on disk with the entries in memory. */
 int cairn_attempts_save(struct cairn_attempts *a);

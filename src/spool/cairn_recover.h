@@ -2,11 +2,12 @@
  * cairn_recover - what a crash left in this instance's processing/.
  *
  * Run once at start, before anything is claimed: a file found in
- * processing/<instance>/ was interrupted; it goes back to incoming/ and is
- * recorded in the attempts journal.  A file that is already in the journal
- * was interrupted twice and is handed to the caller to be failed with an
- * error result instead, so a file that crashes the daemon cannot make it
- * crash forever.
+ * processing/<instance>/ goes back to incoming/ (or, without
+ * RENAME_NOREPLACE, is processed where it is).  One that the attempts
+ * journal says was being read or solved at this crash and at the one
+ * before is handed to the caller to be failed with an error result
+ * instead, so a file that crashes the daemon cannot make it crash
+ * forever; one that only waited for its turn is never blamed.
  */
 #ifndef CAIRN_RECOVER_H
 #define CAIRN_RECOVER_H
@@ -24,6 +25,8 @@ struct cairn_recover_ops {
 	void (*twice)(void *arg, const char *name);
 	/* a file that could not go back to incoming/ and stays claimed */
 	void (*kept)(void *arg, const char *name);
+	/* a move cut short by the crash was finished: NAME is in DIR now */
+	void (*moved)(void *arg, const char *name, const char *dir);
 	void *arg;
 };
 

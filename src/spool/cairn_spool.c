@@ -21,10 +21,11 @@
  *   NFS) the file is linked under its first free numbered name (link()
  *   never replaces), then its name in processing/<instance>/ unlinked.  A
  *   crash between the two leaves a claimed file with two links, which
- *   cairn_spool_resolve() finds in done/ or failed/ by its inode: it
- *   moved, and only the unlink is left.  No name records where the file
- *   was going, so a move costs the file system two operations, not three
- *   (a marker's rename, on GlusterFS a round trip and a lookup).
+ *   cairn_spool_resolve() finds in done/ or failed/ by its inode, when
+ *   the attempts journal recorded that the move began: it moved, and only
+ *   the unlink is left.  No name records where the file was going, so a
+ *   move costs the file system two operations, not three (a marker's
+ *   rename, on GlusterFS a round trip and a lookup).
  * - Returning a file to incoming/ needs RENAME_NOREPLACE (a new file of the
  *   same name may have arrived meanwhile); without it the file stays
  *   claimed and is processed where it is (-ENOTSUP).
@@ -62,21 +63,39 @@ static int mkdir_at(int dirfd, const char *name)
 	return 0;
 }
 
+/* is_link - whether dirfd/name is a symbolic link. */
+static int is_link(int dirfd, const char *name)
+{
+	struct stat st;
+
+	return fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+}
+
 /*
- * make_dir_at - create dirfd/name unless it exists, and open it.  On
+ * make_dir_at - create dirfd/name unless it exists, and open it, never
+ * through a symbolic link (SPEC 5): a link in its place is treated as
+ * missing, removed (its target is not touched) and *links counted up.
+ * Only the spool itself, the administrator's choice, is reached through
+ * a link (links NULL).  On
  * GlusterFS two clients making one directory at the same moment (two
  * daemons starting on a fresh spool) can see mkdir() fail, with EEXIST
  * or ENOENT, and the directory still missing for a while: make and look
  * again, every 20 ms for up to 5 s, before giving up with ENOENT.
  */
-static int make_dir_at(int dirfd, const char *name)
+static int make_dir_at(int dirfd, const char *name, unsigned *links)
 {
 	for (int tries = 0; ; tries++) {
 		int fd = -1;
 
 		if (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST)
-			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd >= 0 || errno != ENOENT || tries == 250)
+			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+				    (links != NULL ? O_NOFOLLOW : 0));
+		if (fd < 0 && links != NULL && (errno == ELOOP || errno == ENOTDIR) && tries < 250 &&
+		    is_link(dirfd, name) && unlinkat(dirfd, name, 0) == 0) {
+			(*links)++;
+			continue;
+		}
+		if (fd >= 0 || errno != ENOENT || tries >= 250)
 			return fd < 0 ? -errno : fd;
 		struct timespec ts = { 0, 20 * 1000000 };
 		nanosleep(&ts, NULL);
@@ -137,25 +156,23 @@ static int probe_noreplace(struct cairn_spool *sp)
 }
 
 /*
- * open_own_dir - open dirfd/name, which must be a real directory (not a
- * symbolic link to one) owned by the daemon's user: what is in it is
- * taken for the daemon's own crash leftovers.  -ENOTDIR or -EPERM, with
- * why in *why, when it is not.
+ * open_own_dir - make and open dirfd/name, which must be a real directory
+ * owned by the daemon's user: what is in it is taken for the daemon's
+ * own crash leftovers.  A symbolic link in its place is removed as
+ * make_dir_at() does; -ENOTDIR or -EPERM, with why in *why, when it is
+ * something else.
  */
-static int open_own_dir(int dirfd, const char *name, const char **why)
+static int open_own_dir(int dirfd, const char *name, unsigned *links, const char **why)
 {
 	struct stat st;
 	int fd;
 
 	*why = NULL;
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode)) {
-		*why = S_ISLNK(st.st_mode) ? "is a symbolic link, not a directory" :
-					      "is not a directory";
-		return -ENOTDIR;
-	}
-	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	fd = make_dir_at(dirfd, name, links);
+	if (fd == -ENOTDIR)
+		*why = "is not a directory";
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (fstat(fd, &st) < 0 || st.st_uid != geteuid()) {
 		*why = "is not owned by the daemon's user";
 		close(fd);
@@ -178,10 +195,9 @@ static int same_fs(int a, int b)
  * its parent, on results/' file system (a result is linked across), or
  * -EXDEV where results/ is elsewhere, or a negative errno value.
  */
-static int open_temp_dir(const struct cairn_spool *sp, const char **why)
+static int open_temp_dir(const struct cairn_spool *sp, unsigned *links, const char **why)
 {
-	int r = mkdir_at(sp->processing_fd, TEMP_DIR);
-	int fd = r < 0 ? r : open_own_dir(sp->processing_fd, TEMP_DIR, why);
+	int fd = open_own_dir(sp->processing_fd, TEMP_DIR, links, why);
 
 	if (fd >= 0 && !same_fs(fd, sp->results_fd)) {
 		close(fd);
@@ -193,7 +209,7 @@ static int open_temp_dir(const struct cairn_spool *sp, const char **why)
 int cairn_spool_open_temp(struct cairn_spool *sp, char *err, size_t errlen)
 {
 	const char *why = NULL;
-	int r = open_temp_dir(sp, &why);
+	int r = open_temp_dir(sp, &sp->links, &why);
 
 	if (r == -EXDEV)
 		return 0;	/* results/ is mounted apart: temporary files go there */
@@ -242,21 +258,19 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	sp->incoming_path = cairn_xasprintf("%s/incoming", root);
 	r = mkdir_p(root);
 	if (r == 0)
-		r = sp->root_fd = make_dir_at(AT_FDCWD, root);
+		r = sp->root_fd = make_dir_at(AT_FDCWD, root, NULL);
 	for (size_t i = 0; r >= 0 && i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		what = subdirs[i];
 		r = mkdir_at(sp->root_fd, subdirs[i]);
 	}
 	if (r >= 0) {
-		int pfd = make_dir_at(sp->root_fd, "processing");
+		int pfd = make_dir_at(sp->root_fd, "processing", &sp->links);
 
 		what = "processing";
 		r = pfd;
 		if (pfd >= 0) {
 			what = instance;
-			r = mkdir_at(pfd, instance);
-			if (r == 0)
-				r = sp->processing_fd = open_own_dir(pfd, instance, &why);
+			r = sp->processing_fd = open_own_dir(pfd, instance, &sp->links, &why);
 			close(pfd);
 		}
 	}
@@ -269,16 +283,16 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	if (r >= 0)
 		r = probe_noreplace(sp);
 	if (r >= 0)
-		r = sp->results_fd = make_dir_at(sp->root_fd, what = "results");
+		r = sp->results_fd = make_dir_at(sp->root_fd, what = "results", &sp->links);
 	if (r >= 0 && !sp->noreplace &&
 	    (r = cairn_spool_open_temp(sp, err, errlen)) < 0) {
 		cairn_spool_close(sp);
 		return r;
 	}
 	if (r >= 0)
-		r = sp->done_fd = make_dir_at(sp->root_fd, what = "done");
+		r = sp->done_fd = make_dir_at(sp->root_fd, what = "done", &sp->links);
 	if (r >= 0)
-		r = sp->failed_fd = make_dir_at(sp->root_fd, what = "failed");
+		r = sp->failed_fd = make_dir_at(sp->root_fd, what = "failed", &sp->links);
 	if (r < 0) {
 		snprintf(err, errlen, "%s: %s: %s", root, what, strerror(-r));
 		cairn_spool_close(sp);
@@ -349,8 +363,8 @@ static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,
  * file.  Returns 1 when a move was finished.
  */
 static int resolve_marker(const struct cairn_spool *sp, const char *marker,
-			  const char *name, int to_fd, unsigned k,
-			  void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
+			  const char *name, const char *dir, int to_fd, unsigned k,
+			  const struct cairn_resolve_ops *ops)
 {
 	char *to = cairn_spool_numbered(name, k);
 	struct stat st;
@@ -359,7 +373,7 @@ static int resolve_marker(const struct cairn_spool *sp, const char *marker,
 	if (to_fd >= 0 && cairn_spool_same(sp->processing_fd, marker, to_fd, to) &&
 	    fstatat(sp->processing_fd, marker, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    unlinkat(sp->processing_fd, marker, 0) == 0) {
-		moved(arg, name, (uint64_t)st.st_ino);
+		ops->moved(ops->arg, name, (uint64_t)st.st_ino, dir);
 		done = 1;
 	} else if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		renameat(sp->processing_fd, marker, sp->processing_fd, name);
@@ -412,23 +426,32 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 }
 
 /*
- * resolve_linked - NAME, claimed here, has other links: if one of them is
- * in done/ or failed/, a move (link, then unlink) was cut short after its
- * link, and only the unlink is left.  Returns 1 when a move was finished.
+ * resolve_linked - NAME, claimed here, has other links: if its move was
+ * begun (the journal says so) and one of them is in done/ or failed/, the
+ * move (link, then unlink) was cut short after its link, and only the
+ * unlink is left.  A link count and an inode alone prove nothing: a
+ * re-grade by `ln done/x incoming/x` looks the same.  Returns 1 when a
+ * move was finished.
  */
 static int resolve_linked(const struct cairn_spool *sp, const char *name,
-			  void (*moved)(void *arg, const char *name, uint64_t ino), void *arg)
+			  const struct cairn_resolve_ops *ops)
 {
+	const char *dir;
 	struct stat st;
 
 	if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !S_ISREG(st.st_mode) || st.st_nlink < 2)
+	    !S_ISREG(st.st_mode) || st.st_nlink < 2 ||
+	    !ops->moving(ops->arg, name, (uint64_t)st.st_ino))
 		return 0;
-	if (!stored_in(sp->done_fd, name, &st) && !stored_in(sp->failed_fd, name, &st))
+	if (stored_in(sp->done_fd, name, &st))
+		dir = "done";
+	else if (stored_in(sp->failed_fd, name, &st))
+		dir = "failed";
+	else
 		return 0;	/* linked elsewhere by whoever wrote it */
 	if (unlinkat(sp->processing_fd, name, 0) < 0)
 		return 0;
-	moved(arg, name, (uint64_t)st.st_ino);
+	ops->moved(ops->arg, name, (uint64_t)st.st_ino, dir);
 	return 1;
 }
 
@@ -440,9 +463,7 @@ static int claimed_or_marker(int dir_fd, const char *name, void *arg)
 	return name[0] != '.' || strncmp(name, ".to-", 4) == 0;
 }
 
-int cairn_spool_resolve(const struct cairn_spool *sp,
-			void (*moved)(void *arg, const char *name, uint64_t ino),
-			void *arg)
+int cairn_spool_resolve(const struct cairn_spool *sp, const struct cairn_resolve_ops *ops)
 {
 	char **names;
 	int done = 0, r = cairn_dir_list(sp->processing_fd, ".", claimed_or_marker, NULL,
@@ -458,9 +479,9 @@ int cairn_spool_resolve(const struct cairn_spool *sp,
 			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
 				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
 
-			done += resolve_marker(sp, *m, name, to_fd, k, moved, arg);
+			done += resolve_marker(sp, *m, name, dir, to_fd, k, ops);
 		} else if ((*m)[0] != '.') {
-			done += resolve_linked(sp, *m, moved, arg);
+			done += resolve_linked(sp, *m, ops);
 		}
 		free(name);
 		free(*m);
@@ -534,7 +555,8 @@ const char *cairn_spool_kind(mode_t mode)
 
 /*
  * held - whether fd is still the directory at dirfd/name (and not
- * removed); symbolic links are followed, as they were when it was opened.
+ * removed): a symbolic link put in its place is not (it is never
+ * followed); the spool itself (dirfd AT_FDCWD) may be reached through one.
  */
 static int held(int fd, int dirfd, const char *name)
 {
@@ -542,7 +564,7 @@ static int held(int fd, int dirfd, const char *name)
 
 	if (fstat(fd, &a) < 0 || a.st_nlink == 0)
 		return 0;
-	if (fstatat(dirfd, name, &b, 0) < 0)
+	if (fstatat(dirfd, name, &b, dirfd == AT_FDCWD ? 0 : AT_SYMLINK_NOFOLLOW) < 0)
 		return 0;
 	return same_inode(&a, &b);
 }
@@ -552,9 +574,9 @@ static int held(int fd, int dirfd, const char *name)
  * under the same descriptor number, so that workers using the number go
  * on with the new directory without any lock.
  */
-static int replace_fd(int fd, int dirfd, const char *name)
+static int replace_fd(int fd, int dirfd, const char *name, unsigned *links)
 {
-	int r, nfd = make_dir_at(dirfd, name);
+	int r, nfd = make_dir_at(dirfd, name, dirfd == AT_FDCWD ? NULL : links);
 
 	if (nfd < 0)
 		return nfd;
@@ -589,12 +611,13 @@ static int relock(const struct cairn_spool *sp)
 static int revive_temp(const struct cairn_spool *sp)
 {
 	const char *why;
+	unsigned links = 0;
 	int fd, r;
 
 	if (sp->temp_fd < 0 || (held(sp->temp_fd, sp->processing_fd, TEMP_DIR) &&
 				same_fs(sp->temp_fd, sp->results_fd)))
 		return 0;
-	fd = open_temp_dir(sp, &why);
+	fd = open_temp_dir(sp, &links, &why);
 	if (fd == -EXDEV && (fd = dup(sp->results_fd)) < 0)
 		fd = -errno;
 	if (fd < 0)
@@ -611,30 +634,32 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 		{ sp->failed_fd, "failed" },
 	};
 	size_t n = 0;
+	unsigned links = 0;
 	int r = 0, pfd;
 
 	what[0] = '\0';
 	if (!held(sp->root_fd, AT_FDCWD, sp->root)) {
 		if ((r = mkdir_p(sp->root)) < 0 ||
-		    (r = replace_fd(sp->root_fd, AT_FDCWD, sp->root)) < 0)
+		    (r = replace_fd(sp->root_fd, AT_FDCWD, sp->root, &links)) < 0)
 			goto fail;
 		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sspool", n ? "," : "");
 	}
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		if (held(dirs[i].fd, sp->root_fd, dirs[i].name))
 			continue;
-		if ((r = replace_fd(dirs[i].fd, sp->root_fd, dirs[i].name)) < 0)
+		unsigned was = links;
+
+		if ((r = replace_fd(dirs[i].fd, sp->root_fd, dirs[i].name, &links)) < 0)
 			goto fail;
-		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%s%s", n ? "," : "",
-				      dirs[i].name);
+		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%s%s%s", n ? "," : "",
+				      dirs[i].name, links > was ? "(symlink removed)" : "");
 	}
 	if ((r = mkdir_at(sp->root_fd, "problems")) < 0 ||
-	    (r = pfd = make_dir_at(sp->root_fd, "processing")) < 0)
+	    (r = pfd = make_dir_at(sp->root_fd, "processing", &links)) < 0)
 		goto fail;
 	if (!held(sp->processing_fd, pfd, sp->instance)) {
 		const char *why;
-		int nfd = (r = mkdir_at(pfd, sp->instance)) < 0 ? r :
-			  open_own_dir(pfd, sp->instance, &why);
+		int nfd = open_own_dir(pfd, sp->instance, &links, &why);
 
 		r = nfd < 0 ? nfd : dup3(nfd, sp->processing_fd, O_CLOEXEC) < 0 ? -errno : 0;
 		if (nfd >= 0)

@@ -30,6 +30,7 @@ struct cairn_spool {
 	int failed_fd;
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
 	int lock_fd;			/* the instance lock (cairn_lock.c), or -1 */
+	unsigned links;			/* symbolic links removed in place of its dirs */
 };
 
 /*
@@ -88,18 +89,26 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
 int cairn_spool_instance_ok(const char *instance);
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
+/* What cairn_spool_resolve() asks and tells its caller. */
+struct cairn_resolve_ops {
+	/* whether a move of NAME (inode ino) out of processing/ was begun */
+	int (*moving)(void *arg, const char *name, uint64_t ino);
+	/* that move was finished: NAME is in DIR ("done" or "failed") only */
+	void (*moved)(void *arg, const char *name, uint64_t ino, const char *dir);
+	void *arg;
+};
+
 /*
  * At start, before anything is claimed: finish the moves into done/ and
  * failed/ that a crash interrupted after their link().  A claimed file
- * with more than one link whose inode is in done/ or failed/ is unlinked
- * from processing/ and reported to moved(); so is one that an older
- * version's marker (".to-DIR.K.NAME") says was moved, and every other
- * marker goes back to its NAME.  Returns how many were finished, or
- * -errno.
+ * with more than one link whose move ops->moving() says was begun and
+ * whose inode is in done/ or failed/ is unlinked from processing/ and
+ * reported to ops->moved(); so is one that an older version's marker
+ * (".to-DIR.K.NAME") says was moved, and every other marker goes back to
+ * its NAME.  A file linked there by anyone else (a re-grade by hard link)
+ * is left claimed.  Returns how many were finished, or -errno.
  */
-int cairn_spool_resolve(const struct cairn_spool *sp,
-			void (*moved)(void *arg, const char *name, uint64_t ino),
-			void *arg);
+int cairn_spool_resolve(const struct cairn_spool *sp, const struct cairn_resolve_ops *ops);
 
 /*
  * Claim incoming/NAME into processing/<instance>/NAME: -ENOENT when

@@ -14,12 +14,13 @@
 
 #define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME)
 
-int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
+/* stat_mask - statx() of the fields in mask, as a struct stat. */
+static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *st)
 {
 	struct statx sx;
 	int flags = AT_SYMLINK_NOFOLLOW | (name[0] == '\0' ? AT_EMPTY_PATH : 0);
 
-	if (statx(dir_fd, name, flags, BASIC_MASK, &sx) < 0) {
+	if (statx(dir_fd, name, flags, mask, &sx) < 0) {
 		if (errno != ENOSYS && errno != EPERM)
 			return -1;
 		return fstatat(dir_fd, name, st, flags);
@@ -31,5 +32,21 @@ int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
 	st->st_size = (off_t)sx.stx_size;
 	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
 	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
+	if (mask & STATX_NLINK)
+		st->st_nlink = sx.stx_nlink;
+	if (mask & STATX_CTIME) {
+		st->st_ctim.tv_sec = sx.stx_ctime.tv_sec;
+		st->st_ctim.tv_nsec = sx.stx_ctime.tv_nsec;
+	}
 	return 0;
+}
+
+int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
+{
+	return stat_mask(dir_fd, name, BASIC_MASK, st);
+}
+
+int cairn_stat_input(int fd, struct stat *st)
+{
+	return stat_mask(fd, "", BASIC_MASK | STATX_NLINK | STATX_CTIME, st);
 }

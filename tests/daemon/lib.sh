@@ -96,6 +96,14 @@ left_in_processing() {
 	find "$1" -mindepth 1 ! -name .attempts ! -name .lock ! -path "$1/.tmp"
 }
 
+# being_read DIR NAME - the attempts journal of processing/DIR says that a
+# worker reads or solves NAME now (its last record of NAME is S).
+being_read() {
+	[ -f "$1/.attempts" ] || return 1
+	awk -v h="$(printf %s "$2" | od -An -tx1 | tr -d ' \n')" \
+		'$5 == h { s = $1 } END { exit s == "S" ? 0 : 1 }' "$1/.attempts"
+}
+
 count_files() {
 	find "$1" -mindepth 1 -maxdepth 1 ${2:+-name "$2"} | wc -l
 }

@@ -37,19 +37,23 @@ grep -q 'level=warning msg="attempts journal unreadable" error="Invalid argument
 	fail "no warning for the FIFO journal: $(cat "$T/fifo.log")"
 [ -f "$P/.attempts" ] && [ ! -p "$P/.attempts" ] || fail "the FIFO journal was not replaced"
 
-# processing/<instance> as a symbolic link to another directory.
+# processing/<instance> as a symbolic link to another directory: never
+# followed, treated as missing (SPEC 5): the link goes, a real directory
+# is made, with a warning, and the other directory is not touched.
 mkdir -p "$T/elsewhere"
 echo "keep me" >"$T/elsewhere/precious.yaml"
 rm -rf "$P"
 ln -s "$T/elsewhere" "$P"
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/link.log" 2>&1 || STATUS=$?
-[ "$STATUS" -eq 73 ] || fail "symlinked processing/test: exit $STATUS, expected 73"
-grep -q "level=error msg=\"cannot open spool\" error=\"$SPOOL/processing/test is a symbolic link, not a directory (uid 0)\"" "$T/link.log" ||
+[ "$STATUS" -eq 0 ] || fail "symlinked processing/test: exit $STATUS, expected 0"
+grep -q "level=warning msg=\"symbolic link in the spool\" dir=$SPOOL count=1 action=removed_and_recreated" "$T/link.log" ||
 	fail "message: $(cat "$T/link.log")"
+[ -d "$P" ] && [ ! -L "$P" ] || fail "processing/test is not a real directory"
 [ "$(cat "$T/elsewhere/precious.yaml")" = "keep me" ] || fail "the other directory's file was touched"
+[ "$(ls -A "$T/elsewhere")" = precious.yaml ] || fail "written through the link: $(ls -A "$T/elsewhere")"
 [ ! -e "$SPOOL/done/precious.yaml" ] || fail "the other directory's file went to done/"
-rm "$P"
+rm -rf "$P"
 
 # processing/<instance> owned by another user.
 mkdir "$P"

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Issue 22, case 2: a re-grade by hard link (ln done/hw.yaml
+# incoming/hw.yaml) killed once the file is claimed is not taken at the
+# restart for a move into done/ cut short (a link count and an inode
+# prove nothing; only a move the journal recorded is finished), so it is
+# never dropped silently: it is refused for its two links (SPEC 5), with
+# an error result and a log line.
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
+[ -f "$SHIM" ] || fail "$SHIM not built"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+write_conf "$T/c.yaml" "keep_inputs: true"
+mkdir -p "$SPOOL/incoming"
+hw1_input >"$SPOOL/incoming/hw.yaml"
+"$CAIRND" -c "$T/c.yaml" --once >"$T/first.log" 2>&1 || fail "first run exit $?"
+[ -f "$SPOOL/done/hw.yaml" ] || fail "hw.yaml not in done/"
+ln "$SPOOL/done/hw.yaml" "$SPOOL/incoming/hw.yaml"
+STATUS=0
+CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=hw.yaml CAIRN_STOP_WHEN=after \
+	LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/kill.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 137 ] || fail "not killed after the claim: exit $STATUS"
+[ -f "$SPOOL/processing/test/hw.yaml" ] || fail "hw.yaml not claimed at the kill"
+STATUS=0
+"$CAIRND" -c "$T/c.yaml" --once >"$T/restart.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 65 ] || fail "restart exit $STATUS, expected 65: $(cat "$T/restart.log")"
+[ -f "$SPOOL/failed/hw.yaml" ] || fail "the re-grade was dropped: $(ls -R "$SPOOL")"
+grep -qx 'error: "has 2 hard links: refused, a hard link can carry a file its submitter may not read"' \
+	"$SPOOL/results/hw.result.yaml" || fail "result: $(cat "$SPOOL/results/hw.result.yaml")"
+grep -q 'msg=failed file=hw.yaml\|msg=processed file=hw.yaml' "$T/restart.log" ||
+	fail "no log line: $(cat "$T/restart.log")"
+[ -f "$SPOOL/done/hw.yaml" ] || fail "done/hw.yaml went"
+[ -z "$(left_in_processing "$SPOOL/processing/test")" ] || fail "left in processing/"
+echo "ok: a re-grade by hard link is refused, not dropped, after a crash"

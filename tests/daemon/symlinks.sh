@@ -1,0 +1,49 @@
+#!/bin/sh
+# Issue 22, case 5: results/, done/ and failed/ replaced by a symbolic
+# link to a directory outside the spool are never written through (SPEC
+# 5): at start, and while running (after msg="spool replaced"), the link
+# is removed, a real directory made with a warning, and the outside
+# directory stays empty.
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+write_conf "$T/c.yaml" "rescan_s: 1" "keep_inputs: true"
+mkdir -p "$SPOOL/incoming" "$T/out"
+outside_empty() { [ -z "$(ls -A "$T/out")" ] || fail "$1: written outside: $(ls -A "$T/out")"; }
+real_dirs() {
+	for d in results done failed; do
+		[ -d "$SPOOL/$d" ] && [ ! -L "$SPOOL/$d" ] || fail "$1: $d/ is not a real directory"
+	done
+}
+
+# at start
+for d in results done failed; do ln -s "$T/out" "$SPOOL/$d"; done
+hw1_input >"$SPOOL/incoming/ok.yaml"
+printf 'not a puzzle: [\n' >"$SPOOL/incoming/bad.yaml"
+STATUS=0
+"$CAIRND" -c "$T/c.yaml" --once >"$T/once.log" 2>&1 || STATUS=$?
+outside_empty start
+real_dirs start
+grep -q "level=warning msg=\"symbolic link in the spool\" dir=$SPOOL count=3 action=removed_and_recreated" "$T/once.log" ||
+	fail "no warning at start: $(cat "$T/once.log")"
+[ -f "$SPOOL/results/ok.result.yaml" ] && [ -f "$SPOOL/done/ok.yaml" ] || fail "ok.yaml not in the spool"
+
+# while running
+start_daemon d "$T/c.yaml"
+wait_for 20 log_has d "msg=started" || fail "daemon did not start"
+for d in results done failed; do
+	mv "$SPOOL/$d" "$T/old-$d"
+	ln -s "$T/out" "$SPOOL/$d"
+done
+wait_for 20 log_has d 'msg="spool replaced"' || fail "replacement not seen"
+hw1_input >"$SPOOL/incoming/run.yaml"
+printf 'not a puzzle: [\n' >"$SPOOL/incoming/runbad.yaml"
+wait_for 20 test -f "$SPOOL/failed/runbad.yaml" || fail "runbad.yaml not failed: $(ls -la "$SPOOL" "$T/out")"
+wait_for 20 test -f "$SPOOL/done/run.yaml" || fail "run.yaml not done"
+kill -TERM "$LAST_PID"
+wait_exit "$LAST_PID" 20
+outside_empty running
+real_dirs running
+log_has d 'dirs="results(symlink removed),done(symlink removed),failed(symlink removed)"' ||
+	fail "the log does not say a link was removed: $(grep replaced "$T/d.log")"
+[ -f "$SPOOL/results/run.result.yaml" ] || fail "run.yaml result not in the spool"
+echo "ok: symbolic links in the spool are not followed"
