@@ -63,6 +63,16 @@ tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
 tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 
+# Issue 22, case 1: files whose data keeps failing (eio_shim fakes EIO)
+# never starve the loop; build rules as for enospc_shim.
+check_LTLIBRARIES += tests/daemon/eio_shim.la
+tests_daemon_eio_shim_la_SOURCES = tests/daemon/eio_shim.c
+tests_daemon_eio_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_eio_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_daemon_eio_shim_la_LIBADD = -ldl
+TESTS += tests/daemon/livelock.sh
+dist_check_SCRIPTS += tests/daemon/livelock.sh
+
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
 dist_check_SCRIPTS += tests/daemon/memory.sh
