@@ -13,7 +13,8 @@
  * trouble has already become its error result when the job ends; a
  * transient trouble of one file puts that file alone on the retry list,
  * with its own backoff (1 s doubling), until it is failed with the reason
- * after CAIRN_RETRY_MAX tries; only a storage error of the spool pauses
+ * after CAIRN_RETRY_MAX tries (a try that is due while every worker is
+ * busy waits for the next job to end, never spins the loop); only a storage error of the spool pauses
  * dispatching, with a backoff of 1 s doubling to 60 s; the first is
  * logged at level error, repeats at debug, and the first success after
  * them at info.
@@ -151,14 +152,24 @@ static void return_file(struct cairn_daemon *d, const struct cairn_retry *e)
 
 static void retry_cb(uv_timer_t *t);
 
-/* retry_arm - wake up when the next waiting file is due. */
+/*
+ * retry_arm - wake up when the next waiting file is due.  A claimed file
+ * that is due already waits for a worker, not for the timer: the
+ * cairn_dispatch() that follows starts it, or the one that runs whenever
+ * a worker frees up (a job ends or has rendered) or the storage backoff
+ * ends.  A 0 ms timer armed for it instead would fire again and again
+ * in libuv's timer phase, where no job ever ends and no signal is seen.
+ */
 static void retry_arm(struct cairn_daemon *d)
 {
 	uint64_t now = uv_now(&d->loop), next = UINT64_MAX;
 
-	for (size_t i = 0; i < d->nretry; i++)
-		if (!d->retry[i].running && d->retry[i].due < next)
-			next = d->retry[i].due;
+	for (size_t i = 0; i < d->nretry; i++) {
+		const struct cairn_retry *e = &d->retry[i];
+
+		if (!e->running && !(e->claimed && e->due <= now) && e->due < next)
+			next = e->due;
+	}
 	uv_timer_stop(&d->retry_timer);
 	if (next != UINT64_MAX && !d->stopping)
 		uv_timer_start(&d->retry_timer, retry_cb, next > now ? next - now : 0, 0);
