@@ -72,6 +72,15 @@ tests_daemon_eio_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowher
 tests_daemon_eio_shim_la_LIBADD = -ldl
 TESTS += tests/daemon/livelock.sh
 dist_check_SCRIPTS += tests/daemon/livelock.sh
+# Issue 22, case 7: signals before the loop's handlers exist and after
+# they are closed (sigedge_shim sends them there).
+check_LTLIBRARIES += tests/daemon/sigedge_shim.la
+tests_daemon_sigedge_shim_la_SOURCES = tests/daemon/sigedge_shim.c
+tests_daemon_sigedge_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra $(LIBUV_CFLAGS)
+tests_daemon_sigedge_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_daemon_sigedge_shim_la_LIBADD = -ldl
+TESTS += tests/daemon/signals_edge.sh
+dist_check_SCRIPTS += tests/daemon/signals_edge.sh
 
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
