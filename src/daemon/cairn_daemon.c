@@ -31,6 +31,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_sigmask.h"
 #include "cairn_status.h"
 
 /* Waiting files kept in memory; more are found again by a later scan. */
@@ -181,6 +182,8 @@ static void daemon_finish(struct cairn_daemon *d)
 	if (d->finished)
 		return;
 	d->finished = 1;
+	/* Closing the handles gives the signals their default action back. */
+	cairn_sigmask_hold();
 	cairn_status_write_metrics(d);
 	if (d->once && d->exit_code == 0 && d->failed > 0)
 		d->exit_code = CAIRN_EX_DATAERR;
@@ -233,11 +236,21 @@ static void recovered_kept(void *arg, const char *name)
 	cairn_dispatch_keep(t->d, name);
 }
 
+/* recovered_moved - say that recovery finished a move a crash cut short. */
+static void recovered_moved(void *arg, const char *name)
+{
+	char f[512];
+
+	(void)arg;
+	cairn_log(CAIRN_LOG_INFO, "interrupted move finished",
+		  "file=%s action=removed_from_processing", cairn_log_value(f, sizeof(f), name));
+}
+
 static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct recover_ctx t = { d, &tmpl };
-	struct cairn_recover_ops ops = { fail_twice, recovered_kept, &t };
+	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	char v[256];
@@ -335,6 +348,8 @@ static void start(struct cairn_daemon *d)
 	start_signal(d, &d->sigterm, SIGTERM);
 	start_signal(d, &d->sigint, SIGINT);
 	start_signal(d, &d->sighup, SIGHUP);
+	/* Held since main(): one that came meanwhile is taken now. */
+	cairn_sigmask_release();
 	init_timer(d, &d->backoff);
 	init_timer(d, &d->shutdown);
 	init_timer(d, &d->status);

@@ -32,6 +32,7 @@
 #include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_sigmask.h"
 #include "cairn_status.h"
 
 /* A claim that lost looks at the peers again, at most this often. */
@@ -449,7 +450,11 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	d->jobs = dj;
 	d->running++;
 	atomic_fetch_add(&d->computing, 1);
+	/* The first one makes libuv's pool, whose threads are to inherit
+	 * the signals held (cairn_sigmask.h): hold them for every one. */
+	cairn_sigmask_hold();
 	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
+	cairn_sigmask_release();
 	assert(r == 0);		/* fails only for a NULL work_cb */
 	(void)r;
 }

@@ -33,19 +33,30 @@ static int not_dot(int dir_fd, const char *name, void *arg)
 	return name[0] != '.';
 }
 
+/* What moved() needs: the journal, and whom to tell. */
+struct moved_ctx {
+	struct cairn_attempts *attempts;
+	const struct cairn_recover_ops *ops;
+};
+
 /* moved - an interrupted move into done/ or failed/ was finished. */
 static void moved(void *arg, const char *name, uint64_t ino)
 {
-	cairn_attempts_done(arg, name, ino);
+	const struct moved_ctx *m = arg;
+
+	cairn_attempts_done(m->attempts, name, ino);
+	if (m->ops->moved != NULL)
+		m->ops->moved(m->ops->arg, name);
 }
 
 int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 		  const struct cairn_recover_ops *ops)
 {
+	struct moved_ctx m = { attempts, ops };
 	char **names = NULL;
 	int r, returned = 0, added = 0;
 
-	r = cairn_spool_resolve(sp, moved, attempts);
+	r = cairn_spool_resolve(sp, moved, &m);
 	if (r < 0)
 		return r;
 	r = cairn_dir_list(sp->processing_fd, ".", not_dot, NULL, &names);

@@ -24,6 +24,9 @@ struct cairn_recover_ops {
 	void (*twice)(void *arg, const char *name);
 	/* a file that could not go back to incoming/ and stays claimed */
 	void (*kept)(void *arg, const char *name);
+	/* a move of NAME into done/ or failed/ that a crash cut short was
+	 * finished (its claimed name removed); may be NULL */
+	void (*moved)(void *arg, const char *name);
 	void *arg;
 };
 
