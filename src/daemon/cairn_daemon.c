@@ -31,6 +31,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_sigmask.h"
 #include "cairn_status.h"
 
 /* Waiting files kept in memory; more are found again by a later scan. */
@@ -183,6 +184,8 @@ static void daemon_finish(struct cairn_daemon *d)
 	if (d->finished)
 		return;
 	d->finished = 1;
+	/* Closing the handles gives the signals their default action back. */
+	cairn_sigmask_hold();
 	cairn_status_write_metrics(d);
 	if (d->once && d->exit_code == 0 && d->failed > 0)
 		d->exit_code = CAIRN_EX_DATAERR;
@@ -386,6 +389,8 @@ static void start(struct cairn_daemon *d)
 		daemon_finish(d);
 		return;
 	}
+	/* Held since main(): one that came meanwhile is taken now. */
+	cairn_sigmask_release();
 	init_timer(d, &d->backoff);
 	init_timer(d, &d->shutdown);
 	init_timer(d, &d->status);

@@ -15,7 +15,8 @@
  * trouble has already become its error result when the job ends; a
  * transient trouble of one file puts that file alone on the retry list,
  * with its own backoff (1 s doubling), until it is failed with the reason
- * after CAIRN_RETRY_MAX tries; only a storage error of the spool pauses
+ * after CAIRN_RETRY_MAX tries (a try that is due while every worker is
+ * busy waits for the next job to end, never spins the loop); only a storage error of the spool pauses
  * dispatching, with a backoff of 1 s doubling to 60 s; the first is
  * logged at level error, repeats at debug, and the first success after
  * them at info.
@@ -34,6 +35,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_memavail.h"
+#include "cairn_sigmask.h"
 #include "cairn_status.h"
 
 /* A claim that lost looks at the peers again, at most this often. */
@@ -154,14 +156,24 @@ static void return_file(struct cairn_daemon *d, const struct cairn_retry *e)
 
 static void retry_cb(uv_timer_t *t);
 
-/* retry_arm - wake up when the next waiting file is due. */
+/*
+ * retry_arm - wake up when the next waiting file is due.  A claimed file
+ * that is due already waits for a worker, not for the timer: the
+ * cairn_dispatch() that follows starts it, or the one that runs whenever
+ * a worker frees up (a job ends or has rendered) or the storage backoff
+ * ends.  A 0 ms timer armed for it instead would fire again and again
+ * in libuv's timer phase, where no job ever ends and no signal is seen.
+ */
 static void retry_arm(struct cairn_daemon *d)
 {
 	uint64_t now = uv_now(&d->loop), next = UINT64_MAX;
 
-	for (size_t i = 0; i < d->nretry; i++)
-		if (!d->retry[i].running && d->retry[i].due < next)
-			next = d->retry[i].due;
+	for (size_t i = 0; i < d->nretry; i++) {
+		const struct cairn_retry *e = &d->retry[i];
+
+		if (!e->running && !(e->claimed && e->due <= now) && e->due < next)
+			next = e->due;
+	}
 	uv_timer_stop(&d->retry_timer);
 	if (next != UINT64_MAX && !d->stopping)
 		uv_timer_start(&d->retry_timer, retry_cb, next > now ? next - now : 0, 0);
@@ -446,7 +458,11 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	/* Each job may take up to memory_budget: that is what it holds of memory_total. */
 	dj->job.reserved = dj->gen->conf.memory_budget;
 	atomic_fetch_add(&d->reserved, dj->job.reserved);
+	/* The first one makes libuv's pool, whose threads are to inherit
+	 * the signals held (cairn_sigmask.h): hold them for every one. */
+	cairn_sigmask_hold();
 	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
+	cairn_sigmask_release();
 	assert(r == 0);		/* fails only for a NULL work_cb */
 	(void)r;
 }

@@ -21,6 +21,7 @@
 #include "cairn_gen.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_sigmask.h"
 #include "cairn_spool.h"
 
 #ifndef CAIRN_CONFIG_FILE
@@ -91,6 +92,8 @@ int main(int argc, char **argv)
 	char err[1024], v[1024];
 	struct cairn_gen *g;
 
+	/* First of all: a SIGTERM now waits for the loop, not kill us. */
+	cairn_sigmask_hold();
 	/* Results and logs are written with write(2): report errors, not die. */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);

@@ -64,6 +64,25 @@ tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
 tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
 tests_daemon_norename_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 
+# Issue 22, case 1: files whose data keeps failing (eio_shim fakes EIO)
+# never starve the loop; build rules as for enospc_shim.
+check_LTLIBRARIES += tests/daemon/eio_shim.la
+tests_daemon_eio_shim_la_SOURCES = tests/daemon/eio_shim.c
+tests_daemon_eio_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra
+tests_daemon_eio_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_daemon_eio_shim_la_LIBADD = -ldl
+TESTS += tests/daemon/livelock.sh
+dist_check_SCRIPTS += tests/daemon/livelock.sh
+# Issue 22, case 7: signals before the loop's handlers exist and after
+# they are closed (sigedge_shim sends them there).
+check_LTLIBRARIES += tests/daemon/sigedge_shim.la
+tests_daemon_sigedge_shim_la_SOURCES = tests/daemon/sigedge_shim.c
+tests_daemon_sigedge_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra $(LIBUV_CFLAGS)
+tests_daemon_sigedge_shim_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_daemon_sigedge_shim_la_LIBADD = -ldl
+TESTS += tests/daemon/signals_edge.sh
+dist_check_SCRIPTS += tests/daemon/signals_edge.sh
+
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
 dist_check_SCRIPTS += tests/daemon/memory.sh

@@ -1,0 +1,117 @@
+/*
+ * eio_shim - an LD_PRELOAD module that makes the claimed files' data fail
+ * with EIO, as on a dying disk or a network file system whose brick went
+ * away, while the spool's directories keep working.
+ *
+ * $CAIRN_EIO_DIR names a directory (as the kernel spells it: no symbolic
+ * link in it), the daemon's processing/<instance>/.  With
+ * CAIRN_EIO_READ_FROM=N, read(2) on a regular file in it whose name does
+ * not start with "." fails with EIO from the Nth such call on (1: every
+ * call); with CAIRN_EIO_OPENAT=1, openat(2) of such a file for reading
+ * fails with EIO.  The journal and the lock (dot names) are left alone.
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+ssize_t read(int fd, void *buf, size_t n);
+int openat(int dirfd, const char *path, int flags, ...);
+
+static atomic_uint reads;
+
+/* in_dir - whether PATH is DIR/NAME with NAME not a dot name. */
+static int in_dir(const char *path)
+{
+	const char *dir = getenv("CAIRN_EIO_DIR");
+	size_t len;
+
+	if (dir == NULL || (len = strlen(dir)) == 0 || strncmp(path, dir, len) != 0 ||
+	    path[len] != '/')
+		return 0;
+	return path[len + 1] != '.' && path[len + 1] != '\0' &&
+	       strchr(path + len + 1, '/') == NULL;
+}
+
+/* fd_path - what /proc says descriptor fd (or AT_FDCWD) is, or "". */
+static void fd_path(int fd, char *out, size_t size)
+{
+	char proc[64];
+	ssize_t n;
+
+	if (fd == AT_FDCWD)
+		snprintf(proc, sizeof(proc), "/proc/self/cwd");
+	else
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = readlink(proc, out, size - 1);
+	out[n > 0 ? n : 0] = '\0';
+}
+
+static int read_fails(int fd)
+{
+	const char *from = getenv("CAIRN_EIO_READ_FROM");
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (from == NULL || atoi(from) < 1 || fd <= 2 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	fd_path(fd, path, sizeof(path));
+	return in_dir(path) && atomic_fetch_add(&reads, 1) + 1 >= (unsigned)atoi(from);
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+	ssize_t (*real)(int, void *, size_t) =
+		(ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+
+	if (read_fails(fd)) {
+		errno = EIO;
+		return -1;
+	}
+	return real(fd, buf, n);
+}
+
+static int openat_fails(int dirfd, const char *name, int flags)
+{
+	char path[PATH_MAX + NAME_MAX + 2];
+	size_t len;
+
+	const char *on = getenv("CAIRN_EIO_OPENAT");
+
+	if (on == NULL || strcmp(on, "1") != 0 || name[0] == '/' ||
+	    (flags & (O_DIRECTORY | O_CREAT | O_WRONLY | O_RDWR)) != 0)
+		return 0;
+	fd_path(dirfd, path, PATH_MAX);
+	len = strlen(path);
+	snprintf(path + len, sizeof(path) - len, "/%s", name);
+	return in_dir(path);
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	int (*real)(int, const char *, int, ...) =
+		(int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
+	mode_t mode = 0;
+
+	if (flags & (O_CREAT | __O_TMPFILE)) {
+		va_list ap;
+
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	if (openat_fails(dirfd, path, flags)) {
+		errno = EIO;
+		return -1;
+	}
+	return real(dirfd, path, flags, mode);
+}
