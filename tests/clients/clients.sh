@@ -7,17 +7,18 @@
 # (tests/clients/lib.sh), for a throwaway account whose files land in the
 # spool's incoming/ of a real cairnd (settle_ms 500, rescan_s 5, workers 2).
 # Six clients then deliver, at the same time, each four files in place,
-# slowly: a YAML and a CSV input of 400 puzzles (about 300 and 240 KB)
-# and of 1000 puzzles (750 and 600 KB):
+# slowly: a YAML and a CSV input of 800 puzzles (about 600 and 470 KB)
+# and of 1200 puzzles (910 and 700 KB):
 #   scp -l 800 and sftp -l 800 (kbit/s, 100 kB/s), rsync --inplace
 #   --bwlimit=100 over ssh, curl --limit-rate 100k and lftp net:limit-rate
 #   100000 to vsftpd, and smbclient put through tests/clients/relay.py,
 #   which paces the upload to 100 kB/s (smbclient has no rate option).
-# Each file takes 2.5 to 8 s to arrive.  Then every result must be complete:
+# Each file takes 4.5 to 11 s to arrive.  Then every result must be complete:
 # the same puzzles as `cairn solve` of the whole input (a YAML result with
 # status ok), no NAME.1 split of an input in done/, failed/ or results/,
 # and nothing left in incoming/ or processing/.  Prints one line per
-# client (client=scp files=4 complete=4) and, for each result that is
+# client (client=scp files=4 complete=4 sent_in_s=5.0-9.3: the shortest
+# and longest delivery) and, for each result that is
 # not, what it holds against what it should.
 #
 # CL_CONTROL=1 starts cairnd only once every client is done, so that it
@@ -40,19 +41,20 @@ export CAIRN_PLUGIN_DIR_BUILD
 	{ echo "FAIL: build cairn first (top_builddir=$top_builddir)" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: clients.sh starts servers and makes an account: root only"; exit 77; }
 
-tools="sshd ssh scp sftp ssh-keygen rsync vsftpd curl lftp smbd smbclient smbpasswd useradd chpasswd python3"
+PATH="$PATH:/usr/sbin:/sbin"
+tools="sshd ssh scp sftp ssh-keygen rsync vsftpd curl lftp smbd smbclient smbpasswd
+	useradd chpasswd python3 ps timeout"
 missing() {
 	for t in $tools; do
-		command -v "$t" >/dev/null 2>&1 || PATH="$PATH:/usr/sbin:/sbin" command -v "$t" >/dev/null 2>&1 || return 0
+		command -v "$t" >/dev/null 2>&1 || return 0
 	done
 	return 1
 }
 if missing; then
 	sh "$top_srcdir/tests/deps.sh" --only openssh-server openssh-client rsync vsftpd \
-		curl samba smbclient lftp python3 python3-yaml passwd ||
+		curl samba smbclient lftp python3 python3-yaml passwd procps coreutils ||
 		{ echo "SKIP: tests/deps.sh could not install the servers and clients"; exit 77; }
 fi
-PATH="$PATH:/usr/sbin:/sbin"
 python3 -c 'import yaml' 2>/dev/null || { echo "SKIP: python3-yaml is needed"; exit 77; }
 
 # The daemon's helpers (write_conf, start_daemon, wait_for, fail, ...);
@@ -99,11 +101,11 @@ with open(name, "w") as f:
         f.write("- {id: p%d, piles: [%s]}\n" % (k, piles) if name.endswith(".yaml") else piles + "\n")
 PY
 }
-# input KIND: the file's puzzle count, by its tag (ys, cs: 400; yb, cb: 1000).
+# count_of TAG: the puzzle count of an input, by its tag (ys, cs: 800; yb, cb: 1200).
 count_of() {
 	case $1 in
-	?s) echo 400 ;;
-	?b) echo 1000 ;;
+	?s) echo 800 ;;
+	?b) echo 1200 ;;
 	esac
 }
 for k in ys cs yb cb; do
@@ -249,7 +251,8 @@ for c in $RUN; do
 	done <"$T/$c.sent"
 	extra=""
 	[ "$undelivered" -eq 0 ] || extra=" delivery_failed=$undelivered"
-	echo "client=$c files=$files complete=$complete$extra"
+	secs=$(awk '{ print $3 }' "$T/$c.sent" | sort -n | sed -n '1p;$p' | paste -sd-)
+	echo "client=$c files=$files complete=$complete$extra sent_in_s=$secs"
 	[ "$complete" -eq "$files" ] || BAD=1
 done
 cat "$T/detail"
