@@ -84,7 +84,8 @@ RATE_K=100		# rsync --bwlimit, curl --limit-rate: KiB/s
 RATE_B=100000		# lftp, the relay: bytes/s
 CLIENTS="scp sftp rsync curl lftp smbclient"
 
-# The inputs: name, puzzles; YAML as in issue 21's reproduction, 150 piles.
+# The inputs, as in issue 21's reproduction with 150 piles a puzzle:
+# gen FILE COUNT writes COUNT puzzles, as YAML or CSV by FILE's name.
 mkdir -p "$T/src" "$T/want" "$IN"
 chmod 755 "$T" "$SPOOL"
 chmod 1777 "$IN"
@@ -92,13 +93,16 @@ gen() {
 	python3 - "$1" "$2" <<'PY'
 import sys
 name, count = sys.argv[1], int(sys.argv[2])
+yaml = name.endswith(".yaml")
 with open(name, "w") as f:
-    if name.endswith(".yaml"):
+    if yaml:
         f.write("puzzles:\n")
     for k in range(1, count + 1):
-        piles = ", " if name.endswith(".yaml") else ","
-        piles = piles.join(str((k * 7 + j * 13) % 1000) for j in range(150))
-        f.write("- {id: p%d, piles: [%s]}\n" % (k, piles) if name.endswith(".yaml") else piles + "\n")
+        piles = [str((k * 7 + j * 13) % 1000) for j in range(150)]
+        if yaml:
+            f.write("- {id: p%d, piles: [%s]}\n" % (k, ", ".join(piles)))
+        else:
+            f.write(",".join(piles) + "\n")
 PY
 }
 # count_of TAG: the puzzle count of an input, by its tag (ys, cs: 800; yb, cb: 1200).
