@@ -41,6 +41,10 @@ daemon_tests = \
 	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh \
 	tests/daemon/held.sh tests/daemon/idle.sh
 TESTS += $(daemon_tests)
+# Issue 21: files written in place, leases, arrival order (a line of its own).
+intake_tests = tests/daemon/inplace.sh
+TESTS += $(intake_tests)
+dist_check_SCRIPTS += $(intake_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
 # ops: the metrics file, read by promtool.
