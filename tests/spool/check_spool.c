@@ -812,7 +812,7 @@ START_TEST(test_publish_temp_dir)
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
 	ck_assert_int_eq(count_entries(tmp), 0);
 	/* a newer one replaces it, by a rename across */
-	nw.mtime.tv_sec = 300;
+	nw.arrival.tv_sec = 300;
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "newest\n", 7, 1,
 					     &ps, &nw, &sup, err, sizeof(err)), 0);
 	ck_assert_int_eq(sup, 0);
