@@ -4,11 +4,13 @@
 # hw.yaml sent after it with `cairn submit --wait` is a later arrival:
 # its result replaces the first one's, and submit prints it.  Each
 # result's mtime is its input's arrival (now), not the input's mtime.
+# Both arrive by rename and are taken at once: settle_ms is a minute, far
+# more than the waits below allow.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 I="$SPOOL/incoming"
 R="$SPOOL/results"
-write_conf "$T/c.yaml"
+write_conf "$T/c.yaml" "settle_ms: 60000"
 mkdir -p "$I"
 start_daemon d "$T/c.yaml"
 D=$LAST_PID
