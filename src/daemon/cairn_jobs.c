@@ -37,6 +37,7 @@
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_puzzle.h"
+#include "cairn_stat.h"
 
 /* The largest result a job may hold while it waits for the disk alone. */
 #define STORING_HOLD_MAX (256u * 1024)
@@ -96,7 +97,7 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
 {
 	struct stat after;
 
-	if (cairn_lease_stat(fd, "", &after) < 0)
+	if (cairn_stat_change(fd, "", &after) < 0)
 		return 1;
 	return before->st_ino != st->st_ino || before->st_dev != st->st_dev ||
 	       !cairn_lease_same(before, &after) || cairn_lease_broken(l);
@@ -123,7 +124,7 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 		}
 		return -errno;
 	}
-	if (cairn_lease_stat(fd, "", &before) < 0) {
+	if (cairn_stat_change(fd, "", &before) < 0) {
 		r = -errno;
 	} else if (!S_ISREG(before.st_mode)) {
 		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(before.st_mode));
@@ -348,7 +349,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	struct stat st;
 	int r;
 
-	if (cairn_lease_stat(sp->processing_fd, j->name, &st) < 0) {
+	if (cairn_stat_change(sp->processing_fd, j->name, &st) < 0) {
 		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
 		return;

@@ -18,14 +18,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "cairn_lease.h"
 #include "cairn_mem.h"
-
-#define STAT_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME | \
-		   STATX_CTIME | STATX_NLINK)
 
 void cairn_lease_init(void)
 {
@@ -118,29 +114,6 @@ void cairn_lease_drop(struct cairn_lease *l)
 		return;
 	close(l->fd);	/* the lease goes with the last descriptor */
 	l->fd = -1;
-}
-
-int cairn_lease_stat(int dir_fd, const char *name, struct stat *st)
-{
-	int flags = AT_SYMLINK_NOFOLLOW | (name[0] == '\0' ? AT_EMPTY_PATH : 0);
-	struct statx sx;
-
-	if (statx(dir_fd, name, flags, STAT_MASK, &sx) < 0) {
-		if (errno != ENOSYS && errno != EPERM)
-			return -1;
-		return fstatat(dir_fd, name, st, flags);
-	}
-	memset(st, 0, sizeof(*st));
-	st->st_mode = sx.stx_mode;
-	st->st_ino = (ino_t)sx.stx_ino;
-	st->st_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor);
-	st->st_nlink = (nlink_t)sx.stx_nlink;
-	st->st_size = (off_t)sx.stx_size;
-	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
-	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
-	st->st_ctim.tv_sec = sx.stx_ctime.tv_sec;
-	st->st_ctim.tv_nsec = sx.stx_ctime.tv_nsec;
-	return 0;
 }
 
 static int same_time(const struct timespec *a, const struct timespec *b)

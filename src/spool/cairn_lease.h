@@ -62,14 +62,7 @@ int cairn_lease_broken(const struct cairn_lease *l);
 /* Release the lease and close the file (nothing when it has none). */
 void cairn_lease_drop(struct cairn_lease *l);
 
-/*
- * cairn_stat_basic() with st_ctim and st_nlink too (name "": dir_fd
- * itself): the ctime that the claim's rename sets is the file's arrival
- * time, which its submitter cannot set; 0, or -1 with errno set.
- */
-int cairn_lease_stat(int dir_fd, const char *name, struct stat *st);
-
-/* Whether a and b (of cairn_lease_stat) are one file, unchanged. */
+/* Whether a and b (of cairn_stat_change) are one file, unchanged. */
 int cairn_lease_same(const struct stat *a, const struct stat *b);
 
 #endif

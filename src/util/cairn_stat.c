@@ -14,12 +14,13 @@
 
 #define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME)
 
-int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
+/* stat_mask - statx() for mask into st (what mask leaves out is zero). */
+static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *st)
 {
 	struct statx sx;
 	int flags = AT_SYMLINK_NOFOLLOW | (name[0] == '\0' ? AT_EMPTY_PATH : 0);
 
-	if (statx(dir_fd, name, flags, BASIC_MASK, &sx) < 0) {
+	if (statx(dir_fd, name, flags, mask, &sx) < 0) {
 		if (errno != ENOSYS && errno != EPERM)
 			return -1;
 		return fstatat(dir_fd, name, st, flags);
@@ -31,5 +32,21 @@ int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
 	st->st_size = (off_t)sx.stx_size;
 	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
 	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
+	if (mask & STATX_CTIME) {
+		st->st_ctim.tv_sec = sx.stx_ctime.tv_sec;
+		st->st_ctim.tv_nsec = sx.stx_ctime.tv_nsec;
+	}
+	if (mask & STATX_NLINK)
+		st->st_nlink = (nlink_t)sx.stx_nlink;
 	return 0;
+}
+
+int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
+{
+	return stat_mask(dir_fd, name, BASIC_MASK, st);
+}
+
+int cairn_stat_change(int dir_fd, const char *name, struct stat *st)
+{
+	return stat_mask(dir_fd, name, BASIC_MASK | STATX_CTIME | STATX_NLINK, st);
 }

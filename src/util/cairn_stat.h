@@ -8,8 +8,9 @@
  * only lets the kernel answer from what it holds, while those are fresh:
  * one round trip less per file, twice on a claim; and on an open file,
  * GlusterFS can then leave the open to its open-behind cache instead of
- * opening it on the server.  Nothing the spool decides reads st_ctime,
- * st_nlink, st_uid or the block counts.
+ * opening it on the server.  Only a claimed file's change time is asked
+ * for (cairn_stat_change): the claim's rename set it, so it must be
+ * fetched anyway, and it is the file's arrival time.
  */
 #ifndef CAIRN_STAT_H
 #define CAIRN_STAT_H
@@ -22,5 +23,12 @@
  * st_mtim are filled in (the rest is zero); 0, or -1 with errno set.
  */
 int cairn_stat_basic(int dir_fd, const char *name, struct stat *st);
+
+/*
+ * The same with st_ctim and st_nlink too: the change time a rename sets,
+ * which a file's owner cannot set (the arrival time of a claimed file,
+ * and with size and mtime what tells that it changed while read).
+ */
+int cairn_stat_change(int dir_fd, const char *name, struct stat *st);
 
 #endif
