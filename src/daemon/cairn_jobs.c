@@ -355,7 +355,11 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	j->ino = (uint64_t)st.st_ino;
-	if (render(j, ctx, &st, &out) < 0)
+	int rendered = render(j, ctx, &st, &out);
+
+	/* Read or not (an error result), a waiting writer may go on now. */
+	cairn_lease_drop(&j->lease);
+	if (rendered < 0)
 		goto out;
 	/*
 	 * render() freed the input.  A job that waits for the disk without a

@@ -66,7 +66,12 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd)
 	return has_cap_lease() ? CAIRN_LEASE_OK : CAIRN_LEASE_OWN_ONLY;
 }
 
-/* open_regular - root_fd/incoming/NAME opened for reading if a regular file, or -1. */
+/*
+ * open_regular - root_fd/incoming/NAME opened for reading if it is a
+ * regular file; -1 when it is not (or cannot be opened), -EAGAIN when
+ * another holds a lease on it that our open must break (a write lease,
+ * as smbd's kernel oplocks take on a file it writes).
+ */
 static int open_regular(int root_fd, const char *name)
 {
 	char *path = cairn_xasprintf("incoming/%s", name);
@@ -77,6 +82,8 @@ static int open_regular(int root_fd, const char *name)
 	if (fstatat(root_fd, path, &a, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(a.st_mode))
 		fd = openat(root_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
 			    O_CLOEXEC);
+	if (fd < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		fd = -EAGAIN;
 	free(path);
 	if (fd >= 0 && (fstat(fd, &b) < 0 || !S_ISREG(b.st_mode) || b.st_ino != a.st_ino ||
 			b.st_dev != a.st_dev)) {
@@ -92,7 +99,7 @@ int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l)
 
 	l->fd = -1;
 	if (fd < 0)
-		return 0;
+		return fd == -EAGAIN ? -EAGAIN : 0;
 	if (fcntl(fd, F_SETLEASE, F_RDLCK) < 0) {
 		int e = errno;
 

@@ -51,7 +51,8 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd);
  * Returns 1 with l->fd open and leased; 0 with l->fd -1 when it can have
  * no lease (not a regular file, not readable, gone, no CAP_LEASE for it,
  * no leases on this file system): the claim goes on without; -EAGAIN when
- * a process on this host has it open for writing: it is not to be taken.
+ * a process on this host has it open for writing (or holds a write lease
+ * on it): it is not to be taken.
  * A symbolic link is not followed, and only a regular file is opened.
  */
 int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l);
