@@ -51,7 +51,7 @@ static const char usage[] =
 	"      --per-submitter latest|best\n"
 	"                          one row per submitter and problem set: the\n"
 	"                          latest result (by the result file's mtime,\n"
-	"                          the input's) or the best score; ties go to\n"
+	"                          its input's arrival) or the best score; ties go to\n"
 	"                          the later, then the greater source name\n"
 	"  -h, --help              this help\n"
 	"\n"

@@ -27,6 +27,7 @@
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
+#include "cairn_lease.h"
 #include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
@@ -362,6 +363,29 @@ static int start_handles(struct cairn_daemon *d)
 	return 0;
 }
 
+/*
+ * start_leases - whether jobs set a lease before each claim, and one
+ * warning at start when in-place writers then have less than a lease:
+ * files of other accounts without CAP_LEASE, every file where the spool's
+ * file system has none (SPEC 5: the settle rule and the check after
+ * reading remain).
+ */
+static void start_leases(struct cairn_daemon *d)
+{
+	enum cairn_lease_support s = cairn_lease_probe(d->sp.processing_fd);
+
+	cairn_lease_init();
+	d->ctx.leases = s != CAIRN_LEASE_NONE;
+	if (s == CAIRN_LEASE_OK)
+		return;
+	cairn_log(CAIRN_LOG_WARNING, s == CAIRN_LEASE_NONE ? "no leases on this file system" :
+		  "no CAP_LEASE", "detail=\"%s written in place is taken once unchanged for "
+		  "settle_ms, even while still open for writing, and read again if it changes "
+		  "while read\" settle_ms=%u",
+		  s == CAIRN_LEASE_NONE ? "a file" : "a file of another account",
+		  d->gen->conf.settle_ms);
+}
+
 /* start - recover, watch, then tell systemd that we serve. */
 static void start(struct cairn_daemon *d)
 {
@@ -378,6 +402,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
 	d->ctx.publish = &d->publish;
+	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)

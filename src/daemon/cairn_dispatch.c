@@ -190,7 +190,7 @@ static void retry_cb(uv_timer_t *t)
 		/* An unclaimed one waits in incoming/: let pending take it. */
 		if (!e->claimed && !e->running && e->due <= now && d->watch_open) {
 			e->running = 1;
-			cairn_watch_note(&d->watch, e->name, 1);
+			cairn_watch_note(&d->watch, e->name, CAIRN_NOTE_READY);
 			if (cairn_pending_find(&d->pending, e->name) == NULL)
 				retry_remove(d, e);	/* gone from incoming/ */
 		}
@@ -287,6 +287,21 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 	d->stuck[d->nstuck++] = cairn_xstrdup(name);
 }
 
+/*
+ * renote_how - how a finished job's name is looked at again (a
+ * CAIRN_NOTE_*), or -1: not until an event or a scan finds it.  A file
+ * that changed while read, or was written while its job ran, settles
+ * first; a file still open for writing (BUSY) waits for its close.
+ */
+static int renote_how(const struct cairn_job *j, int again)
+{
+	if (j->end == CAIRN_JOB_CHANGED || (again & CAIRN_AGAIN_CHANGED))
+		return CAIRN_NOTE_CHANGED;
+	if (again || j->end == CAIRN_JOB_RETRY || j->end == CAIRN_JOB_RETURNED)
+		return CAIRN_NOTE_READY;
+	return -1;
+}
+
 /* cairn_dispatch_account - count, log and follow up one finished job. */
 void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int renote)
 {
@@ -324,12 +339,14 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 			cairn_dispatch_peers(d);
 		break;
 	case CAIRN_JOB_LATER:
+	case CAIRN_JOB_BUSY:
+	case CAIRN_JOB_CHANGED:
 		break;
 	}
 	retry_settle(d, j);
-	if ((renote || j->end == CAIRN_JOB_RETRY || j->end == CAIRN_JOB_RETURNED) &&
-	    !d->stopping && d->watch_open)
-		cairn_watch_note(&d->watch, j->name, 1);
+	int how = renote_how(j, renote);
+	if (how >= 0 && !d->stopping && d->watch_open)
+		cairn_watch_note(&d->watch, j->name, how);
 }
 
 static void job_closed(uv_handle_t *h)

@@ -1,11 +1,18 @@
 /*
  * cairn_jobs - claim, read, process, publish, store: one file, one thread.
  *
- * The order is what keeps files from being lost or read half-way: the
- * claim is a no-replace rename (so exactly one instance wins); only the
- * claimed object is examined, with fstatat(AT_SYMLINK_NOFOLLOW) before any
- * open, so a symbolic link is never followed and a FIFO never opened; the
- * input leaves processing/ only after its result is durable.  When the
+ * The order is what keeps files from being lost or read half-way: before
+ * the claim a read lease is set on the file in incoming/ (cairn_lease.h),
+ * and a file that a process on this host has open for writing is not
+ * claimed (BUSY); the claim is a no-replace rename (so exactly one
+ * instance wins); only the claimed object is examined, with
+ * fstatat(AT_SYMLINK_NOFOLLOW) before any open, so a symbolic link is never
+ * followed and a FIFO never opened; a file whose size, modification or
+ * change time moved while it was read, or whose lease broke, is put back
+ * in incoming/ with nothing published (CHANGED), to be taken again once
+ * complete; the result carries the input's arrival time, the change time
+ * the claim's rename set; the input leaves processing/ only after its
+ * result is durable.  When the
  * result cannot be written (disk full, I/O error) the temporary file is
  * already gone and the input goes back to incoming/ to be retried.  What
  * an error means is cairn_failure.c's to say: a file's own trouble
@@ -36,10 +43,14 @@
 /* The largest result a job may hold while it waits for the disk alone. */
 #define STORING_HOLD_MAX (256u * 1024)
 
+/* read_input(): the file changed while it was read. */
+#define READ_CHANGED 2
+
 void cairn_job_init(struct cairn_job *j, const char *name)
 {
 	memset(j, 0, sizeof(*j));
 	j->name = cairn_xstrdup(name);
+	j->lease.fd = -1;
 	atomic_init(&j->cancel, 0);
 	atomic_init(&j->started_ns, 0);
 }
@@ -51,9 +62,10 @@ void cairn_job_clear(struct cairn_job *j)
 	free(j->result);
 	free(j->as);
 	j->name = j->stored = j->result = j->as = NULL;
+	cairn_lease_drop(&j->lease);
 }
 
-/* read_all - the bytes of open file fd into data; 0, -errno, or 1 with *why. */
+/* read_all - fd's bytes into data, or 1 with why when more than max. */
 static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
 {
 	for (;;) {
@@ -91,17 +103,38 @@ static int read_caught(int fd, uint64_t max, struct cairn_buf *data, char *why, 
 }
 
 /*
- * read_input - the bytes of a regular file, or why it is refused (*why).
- * Once it is open and accepted, and before a byte is read, the journal
- * records that it is being read: from here on a crash counts against it
- * (SPEC 5, Crashes).
+ * changed - whether the file read through fd is not the claimed one (st),
+ * or changed while it was read (its size, modification or change time
+ * since `before`), or a writer opened it (the lease broke).
  */
-static int read_input(int dir_fd, const char *name, uint64_t max,
-		      struct cairn_attempts *attempts,
+static int changed(int fd, const struct stat *st, const struct stat *before,
+		   const struct cairn_lease *l)
+{
+	struct stat after;
+
+	if (cairn_stat_change(fd, "", &after) < 0)
+		return 1;
+	return before->st_ino != st->st_ino || before->st_dev != st->st_dev ||
+	       !cairn_lease_same(before, &after) || cairn_lease_broken(l);
+}
+
+/*
+ * read_input - the bytes of a regular file, or why it is refused (*why);
+ * READ_CHANGED when it changed while read.  The file is read through
+ * its lease's descriptor when it has one (opened in incoming/ before the
+ * claim), else opened here; the lease is dropped once it is read.  Once
+ * it is open and accepted, and before a byte is read, the journal records
+ * that it is being read: from there on a crash counts against it (SPEC 5,
+ * Crashes).
+ */
+static int read_input(int dir_fd, const char *name, const struct stat *st, uint64_t max,
+		      struct cairn_lease *l, struct cairn_attempts *attempts,
 		      struct cairn_buf *data, char *why, size_t whylen)
 {
-	struct stat st;
-	int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), r;
+	struct stat before;
+	int fd = l->fd >= 0 ? l->fd : openat(dir_fd, name, O_RDONLY | O_NOFOLLOW |
+					     O_NONBLOCK | O_CLOEXEC);
+	int r;
 
 	if (fd < 0) {
 		if (errno == ELOOP) {
@@ -110,26 +143,25 @@ static int read_input(int dir_fd, const char *name, uint64_t max,
 		}
 		return -errno;
 	}
-	if (cairn_stat_input(fd, &st) < 0) {
-		int e = errno;
-		close(fd);
-		return -e;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(st.st_mode));
-		return 1;
-	}
-	if (st.st_nlink > 1) {
+	if (cairn_stat_change(fd, "", &before) < 0) {
+		r = -errno;
+	} else if (!S_ISREG(before.st_mode)) {
+		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(before.st_mode));
+		r = 1;
+	} else if (before.st_nlink > 1) {
 		/* Checked on the open file, before a byte is read (SPEC 5). */
-		close(fd);
 		snprintf(why, whylen, "has %ju hard links: refused, a hard link can carry "
-			 "a file its submitter may not read", (uintmax_t)st.st_nlink);
-		return 1;
+			 "a file its submitter may not read", (uintmax_t)before.st_nlink);
+		r = 1;
+	} else {
+		cairn_attempts_start(attempts, name, &before);
+		r = read_caught(fd, max, data, why, whylen);
+		if (r == 0 && changed(fd, st, &before, l))
+			r = READ_CHANGED;
 	}
-	cairn_attempts_start(attempts, name, &st);
-	r = read_caught(fd, max, data, why, whylen);
-	close(fd);
+	if (fd != l->fd)
+		close(fd);
+	cairn_lease_drop(l);
 	return r;
 }
 
@@ -156,7 +188,8 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 			 (intmax_t)st->st_size, max);
 		return 1;
 	}
-	return read_input(ctx->sp->processing_fd, j->name, max, ctx->attempts, data, why, whylen);
+	return read_input(ctx->sp->processing_fd, j->name, st, max, &j->lease, ctx->attempts,
+			  data, why, whylen);
 }
 
 /* give_back - after a storage error or shutdown: input back to incoming/. */
@@ -240,6 +273,25 @@ static int failure(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	return 0;
 }
 
+/*
+ * retake - the file changed while it was read: nothing is published, and
+ * it goes back to incoming/ as it is, to be taken again once complete;
+ * not a failed try.  Where it cannot go back (no RENAME_NOREPLACE, or a
+ * new file of its name waits there), it is read again later, claimed.
+ */
+static void retake(struct cairn_job *j, const struct cairn_jobctx *ctx)
+{
+	int r = cairn_spool_unclaim(ctx->sp, j->name);
+
+	if (r == 0) {
+		j->end = CAIRN_JOB_CHANGED;	/* settle() closes its journal entry */
+		return;
+	}
+	snprintf(j->err, sizeof(j->err), "changed while read, kept in processing: %s",
+		 strerror(-r));
+	j->end = CAIRN_JOB_LATER;
+}
+
 /* error_result - replace out with the error result of j->err under j->as. */
 static void error_result(struct cairn_job *j, struct cairn_buf *out)
 {
@@ -249,13 +301,15 @@ static void error_result(struct cairn_job *j, struct cairn_buf *out)
 
 /*
  * publish - the result, under j->as when the file's own name cannot carry
- * one; it keeps the input's time st, and a newer input's stays (SPEC 5).
+ * one; its time is the input's arrival, the change time st_ctim that the
+ * claim's rename set (not the modification time, which the submitter
+ * sets), and a later arrival's result stays (SPEC 5).
  */
 static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		   const struct cairn_buf *out, const struct stat *st)
 {
 	const struct cairn_spool *sp = ctx->sp;
-	struct cairn_newest nw = { st->st_mtim, sp->root_fd, CAIRN_RESULTS_LOCK,
+	struct cairn_newest nw = { st->st_ctim, sp->root_fd, CAIRN_RESULTS_LOCK,
 				   sp->noreplace };
 
 	free(j->result);
@@ -282,7 +336,10 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		return 0;
 	}
 	r = examine(j, ctx, st, &data, why, sizeof(why));
-	if (r < 0) {
+	if (r == READ_CHANGED) {
+		retake(j, ctx);
+		r = -1;
+	} else if (r < 0) {
 		snprintf(j->err, sizeof(j->err), "cannot read %s: %s", j->name, strerror(-r));
 		if (!failure(j, ctx, CAIRN_STEP_READ, r))
 			goto out;
@@ -333,13 +390,17 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	struct stat st;
 	int r;
 
-	if (cairn_stat_basic(sp->processing_fd, j->name, &st) < 0) {
+	if (cairn_stat_change(sp->processing_fd, j->name, &st) < 0) {
 		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
 		goto out;
 	}
 	j->ino = (uint64_t)st.st_ino;
-	if (render(j, ctx, &st, &out) < 0)
+	int rendered = render(j, ctx, &st, &out);
+
+	/* Read or not (an error result), a waiting writer may go on now. */
+	cairn_lease_drop(&j->lease);
+	if (rendered < 0)
 		goto out;
 	/*
 	 * render() freed the input.  A job that waits for the disk without a
@@ -412,11 +473,19 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->ms = elapsed_ms(&t0);
 		return;
 	}
+	if (!j->claimed && ctx->leases &&
+	    cairn_lease_take(ctx->sp->root_fd, j->name, &j->lease) == -EAGAIN) {
+		/* Still open for writing: its close brings it back. */
+		j->end = CAIRN_JOB_BUSY;
+		j->ms = elapsed_ms(&t0);
+		return;
+	}
 	if (!j->claimed) {
 		cairn_attempts_claiming(ctx->attempts, j->name);
 		int r = cairn_spool_claim(ctx->sp, j->name, j->check_claim);
 
 		if (r < 0) {
+			cairn_lease_drop(&j->lease);
 			/*
 			 * ENOENT: another instance took it.  EEXIST: a file of
 			 * that name is held in our processing/; this one
@@ -435,5 +504,6 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->claimed = 1;
 	}
 	work(j, ctx);
+	cairn_lease_drop(&j->lease);	/* when work() did not read the file */
 	j->ms = elapsed_ms(&t0);
 }

@@ -17,6 +17,7 @@
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
 #include "cairn_failure.h"
+#include "cairn_lease.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -29,7 +30,9 @@ enum cairn_job_end {
 	CAIRN_JOB_RETURNED,		/* cancelled by shutdown: input in incoming/ */
 	CAIRN_JOB_RETRY,		/* storage error: input back in incoming/ */
 	CAIRN_JOB_STUCK,		/* storage error: input still in processing/ */
-	CAIRN_JOB_LATER			/* this file's transient error: try it alone later */
+	CAIRN_JOB_LATER,		/* this file's transient error: try it alone later */
+	CAIRN_JOB_BUSY,			/* open for writing on this host: not claimed */
+	CAIRN_JOB_CHANGED		/* changed while read: back in incoming/, nothing published */
 };
 
 struct cairn_job;
@@ -37,6 +40,7 @@ struct cairn_job;
 /* What every job shares; constant while jobs run. */
 struct cairn_jobctx {
 	const struct cairn_spool *sp;
+	int leases;			/* incoming/'s file system has leases: set one before a claim */
 	struct cairn_attempts *attempts;
 	struct cairn_publish_state *publish;
 	/*
@@ -73,6 +77,7 @@ struct cairn_job {
 	char *as;			/* the short name it failed under, or NULL */
 	uint64_t ino;			/* of the claimed input, 0: not seen */
 	int unsure;			/* claimed, then not found for an error: may be there */
+	struct cairn_lease lease;	/* held from before the claim until the file is read */
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };
 

@@ -197,7 +197,11 @@ static void record(struct cairn_cand *c, const struct stat *st, uint64_t now_ms)
 	c->seen_ms = now_ms;
 }
 
-/* quiet_wait - ms until c has been quiet for settle_ms, 0 when it has. */
+/*
+ * quiet_wait - ms until c has been quiet for settle_ms, 0 when it has: by
+ * its mtime too, unless this host saw it change (then its mtime, which
+ * the writer may set, says nothing).
+ */
 static uint64_t quiet_wait(const struct cairn_pending *p, const struct cairn_cand *c,
 			   uint64_t now_ms, uint64_t wall_ms)
 {
@@ -205,31 +209,53 @@ static uint64_t quiet_wait(const struct cairn_pending *p, const struct cairn_can
 			    (uint64_t)c->mtime.tv_nsec / 1000000;
 	uint64_t quiet = now_ms - c->seen_ms;
 
-	if (wall_ms >= mtime_ms && wall_ms - mtime_ms > quiet)
+	if (!c->changed && wall_ms >= mtime_ms && wall_ms - mtime_ms > quiet)
 		quiet = wall_ms - mtime_ms;
 	return quiet >= p->settle_ms ? 0 : p->settle_ms - quiet;
 }
 
+/*
+ * settles - whether a note leaves c settling: a change on this host, or c
+ * moved back in as the same inode after one (a file renamed in is another).
+ */
+static int settles(const struct cairn_cand *c, const struct stat *st, int how)
+{
+	return how == CAIRN_NOTE_CHANGED ||
+	       (how == CAIRN_NOTE_READY && c->changed && c->ino == (uint64_t)st->st_ino);
+}
+
+/* renote - a known, waiting c seen again as how says; 0, or -1 when dropped. */
+static int renote(struct cairn_pending *p, struct cairn_cand *c, const struct stat *st,
+		  int how, uint64_t now_ms, uint64_t wall_ms)
+{
+	int settle = settles(c, st, how);
+
+	c->seen_scan = p->scan;
+	if (same(c, st) && how != CAIRN_NOTE_CHANGED) {
+		c->ready |= (how == CAIRN_NOTE_READY && !settle) ||
+			    quiet_wait(p, c, now_ms, wall_ms) == 0;
+		return 0;
+	}
+	unlink_order(p, c);
+	record(c, st, now_ms);
+	if (how != CAIRN_NOTE_SCAN)
+		c->changed = settle;
+	c->ready = (how == CAIRN_NOTE_READY && !settle) || quiet_wait(p, c, now_ms, wall_ms) == 0;
+	return insert_order(p, c);
+}
+
 struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
-				      const struct stat *st, int ready,
+				      const struct stat *st, int how,
 				      uint64_t now_ms, uint64_t wall_ms)
 {
 	struct cairn_cand *c = cairn_pending_find(p, name);
 
 	if (c != NULL && c->running) {
-		c->again = 1;
+		c->again |= how == CAIRN_NOTE_CHANGED ? CAIRN_AGAIN_CHANGED : CAIRN_AGAIN_READY;
 		return c;
 	}
 	if (c != NULL) {
-		c->seen_scan = p->scan;
-		if (same(c, st)) {
-			c->ready |= ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
-			return c;
-		}
-		unlink_order(p, c);
-		record(c, st, now_ms);
-		c->ready = ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
-		if (insert_order(p, c) < 0) {
+		if (renote(p, c, st, how, now_ms, wall_ms) < 0) {
 			cairn_pending_forget(p, c);
 			return NULL;
 		}
@@ -241,8 +267,9 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	c->first_ms = now_ms;
 	c->seen_scan = p->scan;
 	c->owner_gen = p->peers_gen - 1;
+	c->changed = how == CAIRN_NOTE_CHANGED;
 	record(c, st, now_ms);
-	c->ready = ready || quiet_wait(p, c, now_ms, wall_ms) == 0;
+	c->ready = how == CAIRN_NOTE_READY || quiet_wait(p, c, now_ms, wall_ms) == 0;
 	if (insert_order(p, c) < 0) {
 		free(c->name);
 		free(c);

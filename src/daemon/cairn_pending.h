@@ -40,7 +40,8 @@ struct cairn_cand {
 	uint64_t seen_ms;		/* when size/mtime/ino were last seen changing */
 	int ready;			/* may be taken now */
 	int running;			/* a job has it; not in the sorted set */
-	int again;			/* an event came while it was running */
+	int again;			/* CAIRN_AGAIN_*: what was noted while it ran */
+	int changed;			/* changed on this host: quiet counts from seen_ms */
 	size_t pos;			/* index in `order` while waiting (from 0, not head) */
 	uint64_t first_ms;		/* when it was first noted */
 	unsigned seen_scan;		/* the last scan (or event) that saw it */
@@ -50,6 +51,17 @@ struct cairn_cand {
 	int local;			/* learnt of through inotify: this host's */
 	struct cairn_cand *hnext;
 };
+
+/* What a note says of a name (cairn_pending_note's `how`). */
+enum cairn_note {
+	CAIRN_NOTE_SCAN,		/* found by a scan: ready once quiet for settle_ms */
+	CAIRN_NOTE_READY,		/* renamed in: complete, take it now */
+	CAIRN_NOTE_CHANGED		/* written or closed on this host: settle_ms from now */
+};
+
+/* cairn_cand.again: what was noted of a running name (bits). */
+#define CAIRN_AGAIN_READY 1		/* look again at once */
+#define CAIRN_AGAIN_CHANGED 2		/* written meanwhile: let it settle */
 
 struct cairn_pending {
 	struct cairn_cand **order;	/* waiting, by (mtime, name): order[head..head+n) */
@@ -76,13 +88,17 @@ struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char 
 
 /*
  * Record that NAME was seen with st at now_ms (monotonic) / wall_ms
- * (CLOCK_REALTIME, to compare with mtime); `ready` says that it may be
- * taken now (closed after writing, or moved in); otherwise it is ready once
- * quiet for settle_ms.  Returns the candidate, or NULL when it was dropped
- * because the set is full.
+ * (CLOCK_REALTIME, to compare with mtime), as `how` (a CAIRN_NOTE_*) says.
+ * A name renamed in may be taken now.  A name written or closed on this
+ * host is taken settle_ms after the last such note, whatever its mtime (cp
+ * -p sets an old one), and so is a name that comes back by rename as the
+ * same inode after one (a file the daemon put back, having seen it change
+ * while reading it).  A scanned name is ready once quiet for settle_ms, by
+ * its mtime or since it was first seen so.  Returns the candidate, or
+ * NULL when it was dropped because the set is full.
  */
 struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
-				      const struct stat *st, int ready,
+				      const struct stat *st, int how,
 				      uint64_t now_ms, uint64_t wall_ms);
 
 /*

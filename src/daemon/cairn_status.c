@@ -180,6 +180,12 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 		cairn_log(CAIRN_LOG_DEBUG, "skipped", "file=%s reason=%s", f,
 			  j->err[0] ? e : "gone");
 		break;
+	case CAIRN_JOB_BUSY:
+		cairn_log(CAIRN_LOG_DEBUG, "open for writing", "file=%s action=wait", f);
+		break;
+	case CAIRN_JOB_CHANGED:
+		cairn_log(CAIRN_LOG_INFO, "changed while read", "file=%s action=retaken", f);
+		break;
 	case CAIRN_JOB_RETRY:
 	case CAIRN_JOB_STUCK:
 	case CAIRN_JOB_LATER:

@@ -31,7 +31,7 @@
 #include "cairn_stat.h"
 #include "cairn_watch.h"
 
-#define WATCH_MASK (IN_CLOSE_WRITE | IN_MOVED_TO | IN_Q_OVERFLOW | \
+#define WATCH_MASK (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_Q_OVERFLOW | \
 		    IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT | \
 		    IN_ONLYDIR)
 
@@ -69,17 +69,17 @@ static void arm_settle(struct cairn_watch *w, uint64_t delay)
 		uv_timer_start(&w->settle, settle_cb, delay, 0);
 }
 
-void cairn_watch_note(struct cairn_watch *w, const char *name, int ready)
+void cairn_watch_note(struct cairn_watch *w, const char *name, int how)
 {
 	struct stat st;
 	struct cairn_cand *c;
 
 	if (cairn_spool_ignored(name) || restat(w, name, &st) != 0)
 		return;
-	c = cairn_pending_note(w->pending, name, &st, ready,
+	c = cairn_pending_note(w->pending, name, &st, how,
 			       uv_now(w->loop), wall_ms());
 	/* Only what this host does raises inotify events: ours at once. */
-	if (c != NULL && ready)
+	if (c != NULL && how != CAIRN_NOTE_SCAN)
 		cairn_pending_local(w->pending, c);
 	if (c != NULL && !c->ready && !c->running)
 		arm_settle(w, w->pending->settle_ms);
@@ -122,7 +122,7 @@ static void scan_step(uv_idle_t *h)
 		if (de == NULL)
 			break;
 		if (!cairn_pending_seen(w->pending, de->d_name))
-			cairn_watch_note(w, de->d_name, 0);
+			cairn_watch_note(w, de->d_name, CAIRN_NOTE_SCAN);
 	}
 	if (de == NULL) {
 		if (errno == 0)
@@ -266,8 +266,16 @@ static int event(struct cairn_watch *w, const struct inotify_event *ev)
 		return 0;		/* the IN_IGNORED of a watch we dropped */
 	if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED))
 		return 1;
-	if (ev->len > 0 && (ev->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)))
-		cairn_watch_note(w, ev->name, 1);
+	/*
+	 * A file renamed in is complete; one written in place is taken once
+	 * quiet for settle_ms after its last write or close (a writer that
+	 * closes and reopens is waited for), and never while open for
+	 * writing (the job's lease, cairn_lease.h).
+	 */
+	if (ev->len > 0 && (ev->mask & IN_MOVED_TO))
+		cairn_watch_note(w, ev->name, CAIRN_NOTE_READY);
+	else if (ev->len > 0 && (ev->mask & (IN_CLOSE_WRITE | IN_MODIFY)))
+		cairn_watch_note(w, ev->name, CAIRN_NOTE_CHANGED);
 	return 0;
 }
 

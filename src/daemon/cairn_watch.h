@@ -58,10 +58,12 @@ void cairn_watch_rescan(struct cairn_watch *w);
 int cairn_watch_scanning(const struct cairn_watch *w);
 void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s);
 /*
- * Note incoming/NAME now.  `ready` (an inotify event, or a name that came
- * back) makes it ready, and this host's: taken at once.
+ * Note incoming/NAME now, as `how` (a CAIRN_NOTE_*) says: an inotify event,
+ * or a name that came back, makes it this host's; CAIRN_NOTE_READY (renamed
+ * in) takes it at once, CAIRN_NOTE_CHANGED (written or closed here)
+ * settle_ms after the last such note.
  */
-void cairn_watch_note(struct cairn_watch *w, const char *name, int ready);
+void cairn_watch_note(struct cairn_watch *w, const char *name, int how);
 /* Close every handle; `closed` (may be NULL) runs once all are closed. */
 void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch *w));
 

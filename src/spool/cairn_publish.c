@@ -17,10 +17,10 @@
  * two, and every result's link into place queued behind its neighbours'
  * temporary files.
  *
- * A result made from an input carries the input's modification time as
- * its own, and replaces an existing result only when that one is not
- * newer (SPEC 5: the input written last wins, whichever instance finishes
- * first).  A name's first result is placed by a move that never replaces;
+ * A result made from an input carries the input's arrival time (when the
+ * daemon took it, which its submitter cannot set) as its modification
+ * time, and replaces an existing result only when that one is not newer
+ * (SPEC 5: the latest arrival wins, whichever instance finishes first).  A name's first result is placed by a move that never replaces;
  * replacing one is done, compare and rename, under a record lock on one
  * byte (by the name's hash) of a lock file that the caller names (the
  * daemon's is processing/.results.lock, out of readers' way), taken with
@@ -214,15 +214,15 @@ static int byte_lock(int fd, const char *name, short type)
 	return 0;
 }
 
-/* newer - whether dir_fd/NAME is a result newer than an input of mtime. */
-static int newer(int dir_fd, const char *name, const struct timespec *mtime)
+/* newer - whether dir_fd/NAME is the result of an arrival later than t. */
+static int newer(int dir_fd, const char *name, const struct timespec *t)
 {
 	struct stat st;
 
 	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
 		return 0;
-	return st.st_mtim.tv_sec > mtime->tv_sec ||
-	       (st.st_mtim.tv_sec == mtime->tv_sec && st.st_mtim.tv_nsec > mtime->tv_nsec);
+	return st.st_mtim.tv_sec > t->tv_sec ||
+	       (st.st_mtim.tv_sec == t->tv_sec && st.st_mtim.tv_nsec > t->tv_nsec);
 }
 
 /*
@@ -278,7 +278,7 @@ static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 		close(fd);
 		fd = -1;
 	}
-	if (nw != NULL && newer(dir_fd, name, &nw->mtime)) {
+	if (nw != NULL && newer(dir_fd, name, &nw->arrival)) {
 		*superseded = 1;
 		unlinkat(tmp_fd, tmp, 0);
 	} else if (renameat(tmp_fd, tmp, dir_fd, name) < 0) {
@@ -315,7 +315,7 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 		what = "write";
 		r = write_all(fd, data, len);
 		if (r == 0 && nw != NULL) {
-			struct timespec ts[2] = { { 0, UTIME_OMIT }, nw->mtime };
+			struct timespec ts[2] = { { 0, UTIME_OMIT }, nw->arrival };
 
 			what = "set the time of";
 			r = futimens(fd, ts) < 0 ? -errno : 0;

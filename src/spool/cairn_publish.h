@@ -54,17 +54,18 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 		  const void *data, size_t len, int do_fsync,
 		  struct cairn_publish_state *ps, char *err, size_t errlen);
 
-/* What "newest input wins" needs: the input's time, where to lock. */
+/* What "latest arrival wins" needs: the input's arrival, where to lock. */
 struct cairn_newest {
-	struct timespec mtime;		/* the input's modification time */
+	struct timespec arrival;	/* when the input was taken (SPEC 5) */
 	int lock_dir;			/* lock_path is relative to this */
 	const char *lock_path;		/* one lock file for all writers */
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works */
 };
 
 /*
- * The same for a result made from an input: the result gets nw->mtime as
- * its own, and an existing result newer than that is left in place
+ * The same for a result made from an input: the result gets nw->arrival
+ * as its modification time, and an existing result newer than that (a
+ * later arrival's) is left in place
  * (*superseded set, 0 returned); a first result is placed by a move
  * that never replaces, and replacing one (compare and rename) holds the
  * name's lock in nw->lock_path, shared by every instance.

@@ -12,5 +12,6 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_attempts.c src/spool/cairn_attempts.h \
 	src/spool/cairn_dirsync.c src/spool/cairn_dirsync.h \
 	src/spool/cairn_publish.c src/spool/cairn_publish.h \
-	src/spool/cairn_recover.c src/spool/cairn_recover.h
+	src/spool/cairn_recover.c src/spool/cairn_recover.h \
+	src/spool/cairn_lease.c src/spool/cairn_lease.h
 src_spool_libcairn_spool_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_spool_inc)

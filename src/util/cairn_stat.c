@@ -14,7 +14,7 @@
 
 #define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME)
 
-/* stat_mask - statx() of the fields in mask, as a struct stat. */
+/* stat_mask - statx() for mask into st (what mask leaves out is zero). */
 static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *st)
 {
 	struct statx sx;
@@ -32,12 +32,12 @@ static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *s
 	st->st_size = (off_t)sx.stx_size;
 	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
 	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
-	if (mask & STATX_NLINK)
-		st->st_nlink = sx.stx_nlink;
 	if (mask & STATX_CTIME) {
 		st->st_ctim.tv_sec = sx.stx_ctime.tv_sec;
 		st->st_ctim.tv_nsec = sx.stx_ctime.tv_nsec;
 	}
+	if (mask & STATX_NLINK)
+		st->st_nlink = (nlink_t)sx.stx_nlink;
 	return 0;
 }
 
@@ -46,7 +46,7 @@ int cairn_stat_basic(int dir_fd, const char *name, struct stat *st)
 	return stat_mask(dir_fd, name, BASIC_MASK, st);
 }
 
-int cairn_stat_input(int fd, struct stat *st)
+int cairn_stat_change(int dir_fd, const char *name, struct stat *st)
 {
-	return stat_mask(fd, "", BASIC_MASK | STATX_NLINK | STATX_CTIME, st);
+	return stat_mask(dir_fd, name, BASIC_MASK | STATX_CTIME | STATX_NLINK, st);
 }

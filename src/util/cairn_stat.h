@@ -8,10 +8,11 @@
  * only lets the kernel answer from what it holds, while those are fresh:
  * one round trip less per file, twice on a claim; and on an open file,
  * GlusterFS can then leave the open to its open-behind cache instead of
- * opening it on the server.  Only the open input's link count (SPEC 5
- * refuses hard-linked inputs) and change time (which names its claim in
- * the attempts journal) are asked for, once per file (cairn_stat_input);
- * nothing the spool decides reads st_uid or the block counts.
+ * opening it on the server.  Only a claimed file's change time and link
+ * count are asked for (cairn_stat_change): the claim's rename set the
+ * change time, so it must be fetched anyway, and it is the file's arrival
+ * time (and names its claim in the attempts journal); SPEC 5 refuses an
+ * input with more than one link.
  */
 #ifndef CAIRN_STAT_H
 #define CAIRN_STAT_H
@@ -24,7 +25,12 @@
  * st_mtim are filled in (the rest is zero); 0, or -1 with errno set.
  */
 int cairn_stat_basic(int dir_fd, const char *name, struct stat *st);
-/* Like cairn_stat_basic(fd, "", st), and st_nlink and st_ctim as well. */
-int cairn_stat_input(int fd, struct stat *st);
+
+/*
+ * The same with st_ctim and st_nlink too: the change time a rename sets,
+ * which a file's owner cannot set (the arrival time of a claimed file,
+ * and with size and mtime what tells that it changed while read).
+ */
+int cairn_stat_change(int dir_fd, const char *name, struct stat *st);
 
 #endif

@@ -3,9 +3,11 @@
  *
  * The pending set is tested as data: oldest first by (mtime, name), the
  * bound with its eviction of the youngest, running names remembering
- * events, and settling driven by a fake stat.  The watcher is tested on a
- * real temporary spool with a real libuv loop: a file moved in is ready
- * at once, a file found by the scan only after settle_ms, ignored names
+ * events, settling driven by a fake stat, and what each kind of note
+ * leaves (a close on this host settles whatever the mtime).  The watcher
+ * is tested on a real temporary spool with a real libuv loop: a file
+ * moved in is ready at once, one written in place and a file found by the
+ * scan only after settle_ms, ignored names
  * never, and a new incoming/ made in place of a deleted one is watched
  * at once (the periodic check re-creates a missing one: comeback.sh);
  * each test closes every
@@ -81,6 +83,80 @@ START_TEST(test_oldest_first)
 	}
 	ck_assert_ptr_null(cairn_pending_pick(&p, 0));
 	ck_assert_uint_eq(p.count, 0);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/*
+ * Quiet after close (SPEC 5): what a sequence of notes of one name
+ * leaves.  Each step is a note (how, at now ms, of inode ino and size) and
+ * whether the name is then ready; settle_ms is 500 and every mtime is old
+ * (hours before the wall clock), as cp -p leaves it.
+ */
+struct note_step {
+	int how;
+	uint64_t now;
+	long ino, size;
+	int ready;
+};
+
+static const struct {
+	const char *what;
+	struct note_step steps[4];
+	int n;
+} note_cases[] = {
+	{ "renamed in: at once", { { CAIRN_NOTE_READY, 0, 1, 9, 1 } }, 1 },
+	{ "scanned, old mtime: at once", { { CAIRN_NOTE_SCAN, 0, 1, 9, 1 } }, 1 },
+	{ "closed here, old mtime: settle_ms after the close",
+	  { { CAIRN_NOTE_CHANGED, 0, 1, 9, 0 }, { CAIRN_NOTE_SCAN, 499, 1, 9, 0 },
+	    { CAIRN_NOTE_SCAN, 500, 1, 9, 1 } }, 3 },
+	{ "reopened within settle_ms: waited for",
+	  { { CAIRN_NOTE_CHANGED, 0, 1, 9, 0 }, { CAIRN_NOTE_CHANGED, 400, 1, 20, 0 },
+	    { CAIRN_NOTE_SCAN, 800, 1, 20, 0 }, { CAIRN_NOTE_SCAN, 900, 1, 20, 1 } }, 4 },
+	{ "a close without a write pushes too",
+	  { { CAIRN_NOTE_CHANGED, 0, 1, 9, 0 }, { CAIRN_NOTE_CHANGED, 300, 1, 9, 0 },
+	    { CAIRN_NOTE_SCAN, 700, 1, 9, 0 }, { CAIRN_NOTE_SCAN, 800, 1, 9, 1 } }, 4 },
+	{ "put back by the daemon (same inode): settles",
+	  { { CAIRN_NOTE_CHANGED, 0, 1, 9, 0 }, { CAIRN_NOTE_READY, 10, 1, 9, 0 },
+	    { CAIRN_NOTE_SCAN, 510, 1, 9, 1 } }, 3 },
+	{ "another file renamed over it: at once",
+	  { { CAIRN_NOTE_CHANGED, 0, 1, 9, 0 }, { CAIRN_NOTE_READY, 10, 2, 9, 1 } }, 2 },
+};
+
+START_TEST(test_note_kinds)
+{
+	struct cairn_pending p;
+	const struct note_step *s = note_cases[_i].steps;
+
+	cairn_pending_init(&p, 10, 500);
+	for (int k = 0; k < note_cases[_i].n; k++) {
+		struct stat st = fake(1000, s[k].ino, s[k].size);
+		struct cairn_cand *c = cairn_pending_note(&p, "f.yaml", &st, s[k].how,
+							  s[k].now, 3600000000ull);
+
+		ck_assert_ptr_nonnull(c);
+		ck_assert_msg(c->ready == s[k].ready, "%s: step %d ready %d", note_cases[_i].what,
+			      k, c->ready);
+	}
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/* While a name runs, a change is remembered as such: it settles after. */
+START_TEST(test_again_changed)
+{
+	struct cairn_pending p;
+	struct stat st = fake(1, 1, 1);
+	struct cairn_cand *c;
+
+	cairn_pending_init(&p, 10, 500);
+	c = cairn_pending_note(&p, "f.yaml", &st, CAIRN_NOTE_READY, 0, LATE);
+	cairn_pending_start(&p, c);
+	cairn_pending_note(&p, "f.yaml", &st, CAIRN_NOTE_READY, 1, LATE);
+	ck_assert_int_eq(c->again, CAIRN_AGAIN_READY);
+	cairn_pending_note(&p, "f.yaml", &st, CAIRN_NOTE_CHANGED, 2, LATE);
+	ck_assert_int_eq(c->again, CAIRN_AGAIN_READY | CAIRN_AGAIN_CHANGED);
+	cairn_pending_forget(&p, c);
 	cairn_pending_free(&p);
 }
 END_TEST
@@ -506,10 +582,10 @@ static void script(uv_timer_t *t)
 					  sp.root_fd, "incoming/new.yaml"), 0);
 		put("incoming/cp.csv", "1,2\n");
 		break;
-	case 1:		/* moved in and closed after writing: taken at once */
-		/* same mtime tick possible: either order is right */
-		ck_assert_msg(strcmp(h->seen, "new.yaml cp.csv") == 0 ||
-			      strcmp(h->seen, "cp.csv new.yaml") == 0, "%s", h->seen);
+	case 1:		/* moved in: taken at once; written in place: settling */
+		ck_assert_str_eq(h->seen, "new.yaml");
+		ck_assert_ptr_nonnull(cairn_pending_find(&h->p, "cp.csv"));
+		ck_assert(!cairn_pending_find(&h->p, "cp.csv")->ready);
 		h->seen[0] = '\0';
 		/* incoming/ disappears; the watcher waits for a new one */
 		ck_assert_int_eq(renameat(sp.root_fd, "incoming", sp.root_fd, "gone"), 0);
@@ -522,7 +598,9 @@ static void script(uv_timer_t *t)
 		break;
 	case 3:
 		ck_assert_int_ge(h->w.dir_fd, 0);
-		put("incoming/after.yaml", "x");
+		put("incoming/.after.yaml", "x");
+		ck_assert_int_eq(renameat(sp.root_fd, "incoming/.after.yaml",
+					  sp.root_fd, "incoming/after.yaml"), 0);
 		break;
 	case 4:
 		ck_assert_str_eq(h->seen, "after.yaml");
@@ -611,6 +689,9 @@ static Suite *suite(void)
 	TCase *tw = tcase_create("watch");
 
 	tcase_add_test(tc, test_oldest_first);
+	tcase_add_loop_test(tc, test_note_kinds, 0,
+			    (int)(sizeof(note_cases) / sizeof(note_cases[0])));
+	tcase_add_test(tc, test_again_changed);
 	tcase_add_test(tc, test_bounded);
 	tcase_add_test(tc, test_order_model);
 	tcase_add_test(tc, test_running_remembers);

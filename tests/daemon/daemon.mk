@@ -42,6 +42,11 @@ daemon_tests = \
 	tests/daemon/held.sh tests/daemon/idle.sh tests/daemon/hardlink.sh \
 	tests/daemon/symlinks.sh tests/daemon/regrade_link.sh tests/daemon/interrupted.sh
 TESTS += $(daemon_tests)
+# Issue 21: files written in place, leases, arrival order (a line of its own).
+intake_tests = tests/daemon/inplace.sh tests/daemon/lease.sh tests/daemon/future.sh \
+	tests/daemon/retaken.sh
+TESTS += $(intake_tests)
+dist_check_SCRIPTS += $(intake_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh
 # ops: the metrics file, read by promtool.

@@ -3,8 +3,9 @@
  * with EIO, as on a dying disk or a network file system whose brick went
  * away, while the spool's directories keep working.
  *
- * $CAIRN_EIO_DIR names a directory (as the kernel spells it: no symbolic
- * link in it), the daemon's processing/<instance>/.  With
+ * $CAIRN_EIO_DIR names directories, separated by ':' (as the kernel spells
+ * them: no symbolic link in them): the daemon's processing/<instance>/,
+ * and incoming/, where a file is opened for its lease before the claim.  With
  * CAIRN_EIO_READ_FROM=N, read(2) on a regular file in it whose name does
  * not start with "." fails with EIO from the Nth such call on (1: every
  * call); with CAIRN_EIO_OPENAT=1, openat(2) of such a file for reading
@@ -29,17 +30,28 @@ int openat(int dirfd, const char *path, int flags, ...);
 
 static atomic_uint reads;
 
-/* in_dir - whether PATH is DIR/NAME with NAME not a dot name. */
-static int in_dir(const char *path)
+/* in_one - whether PATH is DIR/NAME (DIR the first len bytes of dir). */
+static int in_one(const char *path, const char *dir, size_t len)
 {
-	const char *dir = getenv("CAIRN_EIO_DIR");
-	size_t len;
-
-	if (dir == NULL || (len = strlen(dir)) == 0 || strncmp(path, dir, len) != 0 ||
-	    path[len] != '/')
+	if (len == 0 || strncmp(path, dir, len) != 0 || path[len] != '/')
 		return 0;
 	return path[len + 1] != '.' && path[len + 1] != '\0' &&
 	       strchr(path + len + 1, '/') == NULL;
+}
+
+/* in_dir - whether PATH is DIR/NAME, NAME not a dot name, for a DIR of the list. */
+static int in_dir(const char *path)
+{
+	const char *dir = getenv("CAIRN_EIO_DIR");
+
+	while (dir != NULL && *dir != '\0') {
+		size_t len = strcspn(dir, ":");
+
+		if (in_one(path, dir, len))
+			return 1;
+		dir += len + (dir[len] == ':');
+	}
+	return 0;
 }
 
 /* fd_path - what /proc says descriptor fd (or AT_FDCWD) is, or "". */

@@ -16,7 +16,8 @@ SHIM="$top_builddir/tests/daemon/.libs/eio_shim.so"
 I="$SPOOL/incoming"
 P="$SPOOL/processing/test"
 mkdir -p "$I" "$P"
-CAIRN_EIO_DIR=$(cd "$P" && pwd -P)
+# The claimed files, and incoming/, where each is opened for its lease.
+CAIRN_EIO_DIR=$(cd "$P" && pwd -P):$(cd "$I" && pwd -P)
 export CAIRN_EIO_DIR
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS

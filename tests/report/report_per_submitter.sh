@@ -3,7 +3,7 @@
 #
 # Three submissions of one student against a set with points, processed
 # by the real `cairn solve`; their result files get fixed modification
-# times (as the daemon gives them the input's), so that the latest is
+# times (as the daemon gives them their input's arrival), so that the latest is
 # not the best.  Another student and a plain puzzle file without a
 # submitter are always kept.  Checked in CSV and JUnit, with the files
 # given in both orders.

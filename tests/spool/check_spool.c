@@ -307,7 +307,7 @@ static int publish_noreplace;
 /* publish_at - cairn_publish_input of text for an input of time sec. */
 static int publish_at(int dir, const char *text, long sec, int *superseded)
 {
-	struct cairn_newest nw = { .mtime = { sec, 0 }, .lock_dir = dir,
+	struct cairn_newest nw = { .arrival = { sec, 0 }, .lock_dir = dir,
 				   .lock_path = "pub.lock", .noreplace = publish_noreplace };
 	char err[512];
 
@@ -941,7 +941,7 @@ START_TEST(test_publish_temp_dir)
 	tmp = openat(dir, ".tmp.host1", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	ck_assert_int_ge(tmp, 0);
 	cairn_publish_init(&ps, tmp);
-	struct cairn_newest nw = { .mtime = { 200, 0 }, .lock_dir = dir,
+	struct cairn_newest nw = { .arrival = { 200, 0 }, .lock_dir = dir,
 				   .lock_path = "pub.lock", .noreplace = _i };
 
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "new\n", 4, 1,
@@ -956,14 +956,14 @@ START_TEST(test_publish_temp_dir)
 	spare = spare_ino(tmp);
 	ck_assert_uint_ne(spare, 0);
 	/* an older input's result is dropped, and the spare with it */
-	nw.mtime.tv_sec = 100;
+	nw.arrival.tv_sec = 100;
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "old\n", 4, 1,
 					     &ps, &nw, &sup, err, sizeof(err)), 0);
 	ck_assert_int_eq(sup, 1);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "new\n");
 	ck_assert_int_eq(count_entries(tmp), 0);
 	/* a newer one replaces it, by a rename across */
-	nw.mtime.tv_sec = 300;
+	nw.arrival.tv_sec = 300;
 	ck_assert_int_eq(cairn_publish_input(dir, "hw.result.yaml", "host1", "newest\n", 7, 1,
 					     &ps, &nw, &sup, err, sizeof(err)), 0);
 	ck_assert_int_eq(sup, 0);

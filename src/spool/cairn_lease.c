@@ -1,0 +1,135 @@
+/*
+ * cairn_lease - read leases on files of incoming/ (see cairn_lease.h).
+ *
+ * A lease is taken before a claim and dropped once the claimed file is
+ * read; what it guarantees is that no process on this host had the file
+ * open for writing when it was set, and (F_GETLEASE) that none opened it
+ * since.  Where none can be set, nothing here stops a claim: the caller
+ * relies on the settle rule and on the check after reading.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "cairn_lease.h"
+#include "cairn_mem.h"
+
+void cairn_lease_init(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGIO, &sa, NULL);
+}
+
+/* has_cap_lease - whether CAP_LEASE is in the effective set. */
+static int has_cap_lease(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct c[_LINUX_CAPABILITY_U32S_3];
+
+	memset(c, 0, sizeof(c));
+	if (syscall(SYS_capget, &h, c) < 0)
+		return 0;
+	return (c[CAP_TO_INDEX(CAP_LEASE)].effective & CAP_TO_MASK(CAP_LEASE)) != 0;
+}
+
+enum cairn_lease_support cairn_lease_probe(int dir_fd)
+{
+	char name[64];
+	int fd, r = -1;
+
+	snprintf(name, sizeof(name), ".lease-probe.%ld", (long)getpid());
+	fd = openat(dir_fd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		unlinkat(dir_fd, name, 0);
+	}
+	if (fd >= 0) {
+		r = fcntl(fd, F_SETLEASE, F_RDLCK);
+		close(fd);	/* drops the lease */
+	}
+	if (r < 0)
+		return CAIRN_LEASE_NONE;
+	return has_cap_lease() ? CAIRN_LEASE_OK : CAIRN_LEASE_OWN_ONLY;
+}
+
+/*
+ * open_regular - root_fd/incoming/NAME opened for reading if it is a
+ * regular file; -1 when it is not (or cannot be opened), -EAGAIN when
+ * another holds a lease on it that our open must break (a write lease,
+ * as smbd's kernel oplocks take on a file it writes).
+ */
+static int open_regular(int root_fd, const char *name)
+{
+	char *path = cairn_xasprintf("incoming/%s", name);
+	struct stat a, b;
+	int fd = -1;
+
+	/* Looked at before it is opened: a FIFO or a device is never opened. */
+	if (fstatat(root_fd, path, &a, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(a.st_mode))
+		fd = openat(root_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+			    O_CLOEXEC);
+	if (fd < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		fd = -EAGAIN;
+	free(path);
+	if (fd >= 0 && (fstat(fd, &b) < 0 || !S_ISREG(b.st_mode) || b.st_ino != a.st_ino ||
+			b.st_dev != a.st_dev)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l)
+{
+	int fd = open_regular(root_fd, name);
+
+	l->fd = -1;
+	if (fd < 0)
+		return fd == -EAGAIN ? -EAGAIN : 0;
+	if (fcntl(fd, F_SETLEASE, F_RDLCK) < 0) {
+		int e = errno;
+
+		close(fd);
+		return e == EAGAIN ? -EAGAIN : 0;
+	}
+	l->fd = fd;
+	return 1;
+}
+
+int cairn_lease_broken(const struct cairn_lease *l)
+{
+	return l->fd >= 0 && fcntl(l->fd, F_GETLEASE) != F_RDLCK;
+}
+
+void cairn_lease_drop(struct cairn_lease *l)
+{
+	if (l->fd < 0)
+		return;
+	close(l->fd);	/* the lease goes with the last descriptor */
+	l->fd = -1;
+}
+
+static int same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+int cairn_lease_same(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev && a->st_size == b->st_size &&
+	       same_time(&a->st_mtim, &b->st_mtim) && same_time(&a->st_ctim, &b->st_ctim);
+}
