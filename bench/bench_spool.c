@@ -95,6 +95,25 @@ void spool_drop(const struct spool *s, const char *name)
 		bench_die("rename %s: %s", from, strerror(errno));
 }
 
+void spool_copy_in(const struct spool *s, const char *name)
+{
+	char from[1200], to[1200], data[4096];
+	ssize_t got;
+	int in, out;
+
+	snprintf(from, sizeof from, "%s/%s", s->stage, name);
+	snprintf(to, sizeof to, "%s/%s", s->incoming, name);
+	if ((in = open(from, O_RDONLY)) < 0 ||
+	    (out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		bench_die("copy %s: %s", from, strerror(errno));
+	while ((got = read(in, data, sizeof data)) > 0)
+		if (write(out, data, (size_t)got) != got)
+			bench_die("write %s: %s", to, strerror(errno));
+	close(in);
+	if (close(out) < 0 || unlink(from) < 0)
+		bench_die("copy %s: %s", from, strerror(errno));
+}
+
 /* count_dir - entries of dir that are results (no dot files) */
 static size_t count_dir(const char *dir)
 {

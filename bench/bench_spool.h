@@ -35,6 +35,8 @@ void spool_init(struct spool *s, const struct bench *b, const char *name);
 void spool_stage(struct spool *s, size_t count, char (*names)[32]);
 /* spool_drop - rename one staged file into incoming/ */
 void spool_drop(const struct spool *s, const char *name);
+/* spool_copy_in - write one staged file into incoming/ in place, as cp does */
+void spool_copy_in(const struct spool *s, const char *name);
 /* spool_remove - delete SPOOL and its staging directory */
 void spool_remove(const struct spool *s);
 

@@ -25,10 +25,8 @@ want() {
 		echo "bench: $1 not found (Debian package $2); skipping what needs it"
 		return 1
 	fi
-	echo "bench: $1 not found; apt-get install -y $2"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$2" >"$out/apt.log" 2>&1 ||
-	{ DEBIAN_FRONTEND=noninteractive apt-get update -q >>"$out/apt.log" 2>&1 &&
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$2" >>"$out/apt.log" 2>&1; } ||
+	echo "bench: $1 not found; installing $2 (tests/deps.sh: no Recommends, no service)"
+	sh "$top_srcdir/tests/deps.sh" --only "$2" >"$out/apt.log" 2>&1 ||
 	echo "bench: could not install $2 (see $out/apt.log); skipping what needs it"
 	command -v "$1" >/dev/null 2>&1
 }
