@@ -420,6 +420,26 @@ static void after_work_cb(uv_work_t *w, int status)
 }
 
 /*
+ * queue_work - hand dj to libuv's pool.  The first job of the process
+ * makes the pool (one per process, as libuv keeps it), whose threads are
+ * to inherit the signals held (cairn_sigmask.h); later ones need not pay
+ * the two system calls.
+ */
+static void queue_work(struct cairn_daemon *d, struct djob *dj)
+{
+	static atomic_int pool_made;
+	int first = !atomic_exchange(&pool_made, 1);
+
+	if (first)
+		cairn_sigmask_hold();
+	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
+	if (first)
+		cairn_sigmask_release();
+	assert(r == 0);		/* fails only for a NULL work_cb */
+	(void)r;
+}
+
+/*
  * claims_checked - whether a claim must first look for a file of its name
  * in processing/<instance>/.  A file is held there only by a running job
  * (a claim waits while another of its name runs), one that waits for its
@@ -475,13 +495,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	/* Each job may take up to memory_budget: that is what it holds of memory_total. */
 	dj->job.reserved = dj->gen->conf.memory_budget;
 	atomic_fetch_add(&d->reserved, dj->job.reserved);
-	/* The first one makes libuv's pool, whose threads are to inherit
-	 * the signals held (cairn_sigmask.h): hold them for every one. */
-	cairn_sigmask_hold();
-	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
-	cairn_sigmask_release();
-	assert(r == 0);		/* fails only for a NULL work_cb */
-	(void)r;
+	queue_work(d, dj);
 }
 
 /* cairn_dispatch_max - jobs allowed at once: workers, within the pool. */
