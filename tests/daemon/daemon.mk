@@ -40,7 +40,8 @@ daemon_tests = \
 	tests/daemon/journal.sh \
 	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh \
 	tests/daemon/held.sh tests/daemon/idle.sh tests/daemon/hardlink.sh \
-	tests/daemon/symlinks.sh tests/daemon/regrade_link.sh tests/daemon/interrupted.sh
+	tests/daemon/symlinks.sh tests/daemon/regrade_link.sh tests/daemon/interrupted.sh \
+	tests/daemon/stale_journal.sh
 TESTS += $(daemon_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh

@@ -4,7 +4,7 @@
  * away, as GlusterFS and NFS do.
  *
  * CAIRN_NO_NOREPLACE=1: renameat2() with flags fails with EINVAL.
- * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat and
+ * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat|openat and
  * CAIRN_STOP_NAME=NAME: the first such call (CAIRN_STOP_NTH-th, default 1)
  * with a path whose last component is NAME raises CAIRN_STOP_SIG (KILL,
  * the default, or STOP) after the call was made (CAIRN_STOP_WHEN=after,
@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ int renameat2(int a, const char *p, int b, const char *q, unsigned flags);
 int linkat(int a, const char *p, int b, const char *q, int flags);
 int unlinkat(int a, const char *p, int flags);
 int mknodat(int a, const char *p, mode_t mode, dev_t dev);
+int openat(int a, const char *p, int flags, ...);
 
 static atomic_int seen;
 
@@ -117,4 +119,20 @@ int mknodat(int a, const char *p, mode_t mode, dev_t dev)
 {
 	AROUND("mknodat", p, NULL,
 	       REAL(int (*)(int, const char *, mode_t, dev_t), "mknodat")(a, p, mode, dev));
+}
+
+/* openat - a worker opening a claimed file to read it, say. */
+int openat(int a, const char *p, int flags, ...)
+{
+	mode_t mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	AROUND("openat", p, NULL,
+	       REAL(int (*)(int, const char *, int, ...), "openat")(a, p, flags, mode));
 }
