@@ -341,6 +341,8 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	j->ino = (uint64_t)st.st_ino;
 	if (render(j, ctx, &st, &out) < 0)
 		goto out;
+	/* Solved: a crash while its result is stored is not its fault (SPEC 5). */
+	cairn_attempts_stop(ctx->attempts, j->name);
 	/*
 	 * render() freed the input.  A job that waits for the disk without a
 	 * solve slot holds only a small result, so that those waiting add a

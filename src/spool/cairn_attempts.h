@@ -67,7 +67,8 @@ void cairn_attempts_free(struct cairn_attempts *a);
 void cairn_attempts_claiming(struct cairn_attempts *a, const char *name);
 /* The worker begins to read claimed NAME, whose inode is st. */
 void cairn_attempts_start(struct cairn_attempts *a, const char *name, const struct stat *st);
-/* It stopped, and NAME stays claimed (a retry later, a storage error). */
+/* It stopped, and NAME stays claimed (a retry later, a storage error),
+ * or it is solved and only its result is being stored. */
 void cairn_attempts_stop(struct cairn_attempts *a, const char *name);
 /* NAME (inode ino) is to be linked into done/ or failed/, then unlinked. */
 void cairn_attempts_moving(struct cairn_attempts *a, const char *name, uint64_t ino);

@@ -17,10 +17,10 @@ write_conf "$T/a.yaml" "instance: alpha" "workers: 1" "rescan_s: 1" "keep_inputs
 write_conf "$T/b.yaml" "instance: beta" "workers: 1" "rescan_s: 1" "keep_inputs: true"
 mkdir -p "$SPOOL/incoming"
 
-# crash_reading NAME: alpha killed as its worker opens NAME to read it
+# crash_reading LOG: alpha killed as its worker reads x.yaml
 crash_reading() {
 	STATUS=0
-	CAIRN_STOP_CALL=openat CAIRN_STOP_NAME=x.yaml LD_PRELOAD="$SHIM" \
+	CAIRN_STOP_CALL=read CAIRN_STOP_NAME=x.yaml LD_PRELOAD="$SHIM" \
 		"$CAIRND" -c "$T/a.yaml" --once >"$T/$1.log" 2>&1 || STATUS=$?
 	[ "$STATUS" -eq 137 ] || fail "$1: alpha not killed reading x.yaml: exit $STATUS"
 	[ -f "$SPOOL/processing/alpha/x.yaml" ] || fail "$1: x.yaml not claimed by alpha"
