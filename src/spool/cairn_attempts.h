@@ -60,6 +60,13 @@ struct cairn_attempts {
 /* Read the journal (a missing one is empty).  Returns 0 or -errno. */
 int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync);
 void cairn_attempts_free(struct cairn_attempts *a);
+/*
+ * Unlock the journal if this thread holds it: after out of memory (a
+ * cairn_mem_catch) jumped out of one of the functions below.  Its entries
+ * stay consistent (a new one is counted only once made); the record being
+ * written is dropped, which errs on the side of one more try.
+ */
+void cairn_attempts_release(struct cairn_attempts *a);
 
 /* --- while serving, from the workers --- */
 
