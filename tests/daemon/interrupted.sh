@@ -17,17 +17,23 @@ write_conf "$T/c.yaml"
 P="$SPOOL/processing/test"
 N=40
 
-for mode in fallback native; do
+# leftovers MODE COUNT: a fresh spool whose processing/test/ holds COUNT
+# claimed files, none of them started; $noreplace set for MODE
+leftovers() {
 	rm -rf "$SPOOL"
 	mkdir -p "$SPOOL/incoming" "$P"
 	noreplace=
-	[ $mode = native ] || noreplace=1
-	# what a first crash leaves: N claimed files, none of them started
+	[ "$1" = native ] || noreplace=1
 	k=0
-	while [ $k -lt $N ]; do
+	while [ $k -lt "$2" ]; do
 		printf 'piles: [%d, 3, 4]\n' $((k + 1)) >"$P/f$k.yaml"
 		k=$((k + 1))
 	done
+}
+
+for mode in fallback native; do
+	# what a first crash leaves
+	leftovers $mode $N
 	# the second crash: right after recovery saved the journal
 	STATUS=0
 	CAIRN_NO_NOREPLACE=$noreplace CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=.attempts \
@@ -47,15 +53,7 @@ done
 # a file being read at both crashes fails; the others, never started, do not
 write_conf "$T/c1.yaml" "workers: 1"
 for mode in fallback native; do
-	rm -rf "$SPOOL"
-	mkdir -p "$SPOOL/incoming" "$P"
-	noreplace=
-	[ $mode = native ] || noreplace=1
-	k=0
-	while [ $k -lt 10 ]; do
-		printf 'piles: [%d, 3, 4]\n' $((k + 1)) >"$P/f$k.yaml"
-		k=$((k + 1))
-	done
+	leftovers $mode 10
 	hw1_input >"$P/poison.yaml"
 	for run in 1 2; do
 		STATUS=0
