@@ -40,6 +40,8 @@
 #include "cairn_puzzle.h"
 #include "cairn_stat.h"
 
+/* What cairn_spool_numbered() adds to a name at most (".1000000"). */
+#define STORED_SUFFIX_MAX 16
 /* The largest result a job may hold while it waits for the disk alone. */
 #define STORING_HOLD_MAX (256u * 1024)
 
@@ -91,14 +93,16 @@ static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, siz
 /* read_caught - read_all(), where out of memory is -ENOMEM (a retry). */
 static int read_caught(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
 {
-	jmp_buf oom;
+	jmp_buf oom, *outer = cairn_mem_catch(NULL);
 	int r;
 
-	if (setjmp(oom) != 0)
+	if (setjmp(oom) != 0) {
+		cairn_mem_catch(outer);
 		return -ENOMEM;
+	}
 	cairn_mem_catch(&oom);
 	r = read_all(fd, max, data, why, whylen);
-	cairn_mem_catch(NULL);
+	cairn_mem_catch(outer);
 	return r;
 }
 
@@ -222,6 +226,10 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 	int r;
 
 	if (failed || j->keep_inputs) {
+		/* Made before the move: nothing allocates once the file moved. */
+		size_t len = strlen(j->as ? j->as : j->name) + sizeof("failed/") + STORED_SUFFIX_MAX;
+		char *stored = cairn_xmalloc(len);
+
 		/* A link and an unlink: recovery finishes it only if recorded. */
 		if (!sp->noreplace)
 			cairn_attempts_moving(ctx->attempts, j->name, j->ino);
@@ -229,8 +237,12 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 					 failed ? sp->failed_fd : sp->done_fd,
 					 j->as ? j->as : j->name, sp->noreplace, &as);
 		if (r == 0) {
-			j->stored = cairn_xasprintf("%s/%s", failed ? "failed" : "done", as);
+			snprintf(stored, len, "%s/%s", failed ? "failed" : "done", as);
+			free(j->stored);
+			j->stored = stored;
 			free(as);
+		} else {
+			free(stored);
 		}
 	} else {
 		r = unlinkat(sp->processing_fd, j->name, 0) < 0 ? -errno : 0;
@@ -402,6 +414,8 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	cairn_lease_drop(&j->lease);
 	if (rendered < 0)
 		goto out;
+	/* Solved: a crash while its result is stored is not its fault (SPEC 5). */
+	cairn_attempts_stop(ctx->attempts, j->name);
 	/*
 	 * render() freed the input.  A job that waits for the disk without a
 	 * solve slot holds only a small result, so that those waiting add a
@@ -454,13 +468,9 @@ out:
 	cairn_buf_free(&out);
 }
 
-void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
+/* run - claim (unless claimed) and work; sets j->end. */
+static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
-	struct timespec t0;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	atomic_store(&j->started_ns, (uint64_t)t0.tv_sec * 1000000000u + (uint64_t)t0.tv_nsec);
-	j->err[0] = '\0';
 	if (!j->claimed && atomic_load(&j->cancel) == CAIRN_CANCEL_SHUTDOWN) {
 		/* Queued, not yet started, when shutdown came: never claimed. */
 		j->end = CAIRN_JOB_RETURNED;
@@ -470,14 +480,12 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		/* Its owner took it since we last looked: no claim to lose. */
 		snprintf(j->err, sizeof(j->err), "taken by its owner");
 		j->end = CAIRN_JOB_SKIPPED;
-		j->ms = elapsed_ms(&t0);
 		return;
 	}
 	if (!j->claimed && ctx->leases &&
 	    cairn_lease_take(ctx->sp->root_fd, j->name, &j->lease) == -EAGAIN) {
 		/* Still open for writing: its close brings it back. */
 		j->end = CAIRN_JOB_BUSY;
-		j->ms = elapsed_ms(&t0);
 		return;
 	}
 	if (!j->claimed) {
@@ -498,12 +506,62 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			if (k != CAIRN_FAIL_GONE)
 				snprintf(j->err, sizeof(j->err), "claiming %s: %s",
 					 j->name, strerror(-r));
-			j->ms = elapsed_ms(&t0);
 			return;
 		}
 		j->claimed = 1;
 	}
 	work(j, ctx);
 	cairn_lease_drop(&j->lease);	/* when work() did not read the file */
+}
+
+/*
+ * out_of_memory - the job ran out of memory (SPEC 5: that file's retry):
+ * a claimed file still in processing/ is tried again alone later, as is
+ * an unclaimed one (it waits in incoming/); one that left processing/
+ * keeps the end this run gave it, set before anything more was allocated.
+ * The journal's lock is the one thing a job holds across an allocation.
+ */
+static void out_of_memory(struct cairn_job *j, const struct cairn_jobctx *ctx)
+{
+	struct stat st;
+	jmp_buf again, *outer;
+
+	cairn_attempts_release(ctx->attempts);
+	cairn_lease_drop(&j->lease);
+	if (j->claimed && fstatat(ctx->sp->processing_fd, j->name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return;
+	snprintf(j->err, sizeof(j->err), "processing %s: %s", j->name, strerror(ENOMEM));
+	j->end = CAIRN_JOB_LATER;
+	outer = cairn_mem_catch(NULL);
+	if (setjmp(again) == 0) {
+		cairn_mem_catch(&again);
+		if (j->claimed)
+			cairn_attempts_stop(ctx->attempts, j->name);
+	} else {
+		cairn_attempts_release(ctx->attempts);	/* the record is dropped */
+	}
+	cairn_mem_catch(outer);
+}
+
+/*
+ * cairn_job_run - the whole job under one catch: out of memory anywhere
+ * in it (the claim's bookkeeping, reading, solving, publishing, storing)
+ * is the file's retry, never the end of the daemon.
+ */
+void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
+{
+	struct timespec t0;
+	jmp_buf oom, *outer = cairn_mem_catch(NULL);
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	atomic_store(&j->started_ns, (uint64_t)t0.tv_sec * 1000000000u + (uint64_t)t0.tv_nsec);
+	j->err[0] = '\0';
+	if (setjmp(oom) == 0) {
+		cairn_mem_catch(&oom);
+		run(j, ctx);
+	} else {
+		out_of_memory(j, ctx);
+	}
+	cairn_mem_catch(outer);
 	j->ms = elapsed_ms(&t0);
 }

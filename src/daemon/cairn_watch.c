@@ -169,8 +169,8 @@ static int incoming_replaced(const struct cairn_watch *w)
 
 	if (w->dir_fd < 0 || fstat(w->dir_fd, &a) < 0 || a.st_nlink == 0)
 		return 1;
-	if (fstatat(w->sp->root_fd, "incoming", &b, 0) < 0)
-		return 1;
+	if (fstatat(w->sp->root_fd, "incoming", &b, AT_SYMLINK_NOFOLLOW) < 0)
+		return 1;	/* a symbolic link in its place is not it (SPEC 5) */
 	return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
 }
 
@@ -199,6 +199,49 @@ static int check_spool(struct cairn_watch *w)
 }
 
 /*
+ * open_incoming - open incoming/, never through a symbolic link; only
+ * with `create` is a missing one made, and a link in its place removed.
+ * The descriptor, -1 when the periodic check is to make it, or a
+ * negative errno value.
+ */
+static int open_incoming(struct cairn_watch *w, int create)
+{
+	char v[256];
+	unsigned links = 0;
+	int fd;
+
+	if (create) {
+		fd = cairn_spool_open_incoming(w->sp, w->incoming_mode, &links);
+		if (links > 0)
+			cairn_log(CAIRN_LOG_WARNING, "symbolic link in the spool", "dir=%s count=%u "
+				  "action=removed_and_recreated",
+				  cairn_log_value(v, sizeof(v), w->sp->incoming_path), links);
+		return fd;
+	}
+	fd = openat(w->sp->root_fd, "incoming", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && (errno == ENOENT || errno == ELOOP || errno == ENOTDIR))
+		return -1;	/* gone, or a link: the periodic check makes it */
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * add_watch - watch the directory held, not whatever its path leads to
+ * now: through /proc/self/fd, else by path without following a link.
+ */
+static int add_watch(struct cairn_watch *w)
+{
+	char proc[64];
+	int wd;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", w->dir_fd);
+	wd = inotify_add_watch(w->inotify_fd, proc, WATCH_MASK);
+	if (wd < 0 && errno == ENOENT)
+		wd = inotify_add_watch(w->inotify_fd, w->sp->incoming_path,
+				       WATCH_MASK | IN_DONT_FOLLOW);
+	return wd;
+}
+
+/*
  * rewatch - watch incoming/ again, then rescan.  Only with `create` is a
  * missing one made: right after incoming/ went away a person is likely
  * to be putting a new one in its place, and a directory made meanwhile
@@ -217,23 +260,17 @@ static void rewatch(struct cairn_watch *w, int create)
 			w->incoming_mode = old.st_mode;
 		close(w->dir_fd);
 	}
-	if (create)
-		w->dir_fd = cairn_spool_open_incoming(w->sp, w->incoming_mode);
-	else if ((w->dir_fd = openat(w->sp->root_fd, "incoming",
-				     O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		w->dir_fd = -errno;
+	w->dir_fd = open_incoming(w, create);
 	if (w->dir_fd >= 0 && fstat(w->dir_fd, &old) == 0)
 		w->incoming_mode = old.st_mode;
-	if (w->dir_fd == -ENOENT && !create) {
-		w->dir_fd = -1;		/* the periodic check makes it */
-	} else if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
-		w->wd = inotify_add_watch(w->inotify_fd, w->sp->incoming_path, WATCH_MASK);
+	if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
+		w->wd = add_watch(w);
 		if (w->wd < 0) {
 			cairn_log(CAIRN_LOG_ERROR, "watch failed", "dir=%s error=%s",
 				  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
 				  cairn_log_value(e, sizeof(e), strerror(errno)));
 		}
-	} else if (w->dir_fd < 0) {
+	} else if (w->dir_fd < -1) {
 		cairn_log(CAIRN_LOG_ERROR, "incoming missing", "dir=%s error=%s",
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
 			  cairn_log_value(e, sizeof(e), strerror(-w->dir_fd)));

@@ -492,14 +492,16 @@ static int caught(struct cairn_input *in, const char *data, size_t len,
 		  const struct cairn_settings *s, const atomic_int *cancel,
 		  struct cairn_buf *result, struct cairn_stats *st)
 {
-	jmp_buf oom;
+	jmp_buf oom, *outer = cairn_mem_catch(NULL);
 	int rc;
 
-	if (setjmp(oom) != 0)
+	if (setjmp(oom) != 0) {
+		cairn_mem_catch(outer);
 		return -ENOMEM;
+	}
 	cairn_mem_catch(&oom);
 	rc = read_and_solve(in, data, len, s, cancel, result, st);
-	cairn_mem_catch(NULL);
+	cairn_mem_catch(outer);
 	return rc;
 }
 

@@ -195,10 +195,15 @@ static int slurp(int dir_fd, struct cairn_buf *b)
 int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
+	pthread_mutexattr_t attr;
 	int r;
 
 	memset(a, 0, sizeof(*a));
-	pthread_mutex_init(&a->mu, NULL);
+	/* Error-checking: cairn_attempts_release() may unlock what it holds. */
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ERRORCHECK);
+	pthread_mutex_init(&a->mu, &attr);
+	pthread_mutexattr_destroy(&attr);
 	a->dir_fd = dir_fd;
 	a->root_fd = root_fd;
 	a->log_fd = -1;
@@ -218,6 +223,12 @@ int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int d
 	if (r == 0)
 		a->log_fd = open_log(dir_fd);
 	return r;
+}
+
+void cairn_attempts_release(struct cairn_attempts *a)
+{
+	/* An error-checking mutex: EPERM, and nothing done, unless ours. */
+	(void)pthread_mutex_unlock(&a->mu);
 }
 
 void cairn_attempts_free(struct cairn_attempts *a)

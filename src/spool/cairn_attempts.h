@@ -60,6 +60,13 @@ struct cairn_attempts {
 /* Read the journal (a missing one is empty).  Returns 0 or -errno. */
 int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync);
 void cairn_attempts_free(struct cairn_attempts *a);
+/*
+ * Unlock the journal if this thread holds it: after out of memory (a
+ * cairn_mem_catch) jumped out of one of the functions below.  Its entries
+ * stay consistent (a new one is counted only once made); the record being
+ * written is dropped, which errs on the side of one more try.
+ */
+void cairn_attempts_release(struct cairn_attempts *a);
 
 /* --- while serving, from the workers --- */
 
@@ -67,7 +74,8 @@ void cairn_attempts_free(struct cairn_attempts *a);
 void cairn_attempts_claiming(struct cairn_attempts *a, const char *name);
 /* The worker begins to read claimed NAME, whose inode is st. */
 void cairn_attempts_start(struct cairn_attempts *a, const char *name, const struct stat *st);
-/* It stopped, and NAME stays claimed (a retry later, a storage error). */
+/* It stopped, and NAME stays claimed (a retry later, a storage error),
+ * or it is solved and only its result is being stored. */
 void cairn_attempts_stop(struct cairn_attempts *a, const char *name);
 /* NAME (inode ino) is to be linked into done/ or failed/, then unlinked. */
 void cairn_attempts_moving(struct cairn_attempts *a, const char *name, uint64_t ino);

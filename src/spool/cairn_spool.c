@@ -72,7 +72,8 @@ static int is_link(int dirfd, const char *name)
 }
 
 /*
- * make_dir_at - create dirfd/name unless it exists, and open it, never
+ * make_dir_like - create dirfd/name unless it exists (with the mode
+ * `like` when not 0, else 0755 less the umask), and open it, never
  * through a symbolic link (SPEC 5): a link in its place is treated as
  * missing, removed (its target is not touched) and *links counted up.
  * Only the spool itself, the administrator's choice, is reached through
@@ -82,12 +83,12 @@ static int is_link(int dirfd, const char *name)
  * or ENOENT, and the directory still missing for a while: make and look
  * again, every 20 ms for up to 5 s, before giving up with ENOENT.
  */
-static int make_dir_at(int dirfd, const char *name, unsigned *links)
+static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *links)
 {
 	for (int tries = 0; ; tries++) {
-		int fd = -1;
+		int fd = -1, made = mkdirat(dirfd, name, 0755) == 0;
 
-		if (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST)
+		if (made || errno == EEXIST)
 			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 				    (links != NULL ? O_NOFOLLOW : 0));
 		if (fd < 0 && links != NULL && (errno == ELOOP || errno == ENOTDIR) && tries < 250 &&
@@ -95,11 +96,22 @@ static int make_dir_at(int dirfd, const char *name, unsigned *links)
 			(*links)++;
 			continue;
 		}
+		if (fd >= 0 && made && like != 0 && fchmod(fd, like & 07777) < 0) {
+			int e = -errno;
+
+			close(fd);
+			return e;
+		}
 		if (fd >= 0 || errno != ENOENT || tries >= 250)
 			return fd < 0 ? -errno : fd;
 		struct timespec ts = { 0, 20 * 1000000 };
 		nanosleep(&ts, NULL);
 	}
+}
+
+static int make_dir_at(int dirfd, const char *name, unsigned *links)
+{
+	return make_dir_like(dirfd, name, 0, links);
 }
 
 /* mkdir_p - create every missing component of path. */
@@ -261,6 +273,8 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		r = sp->root_fd = make_dir_at(AT_FDCWD, root, NULL);
 	for (size_t i = 0; r >= 0 && i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		what = subdirs[i];
+		if (is_link(sp->root_fd, what) && unlinkat(sp->root_fd, what, 0) == 0)
+			sp->links++;	/* never followed (SPEC 5): made anew */
 		r = mkdir_at(sp->root_fd, subdirs[i]);
 	}
 	if (r >= 0) {
@@ -317,23 +331,14 @@ void cairn_spool_close(struct cairn_spool *sp)
 	sp->root = sp->instance = sp->incoming_path = NULL;
 }
 
-int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like)
+int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigned *links)
 {
 	/*
 	 * A re-created incoming/ gets the old one's mode back (1733 in the
 	 * package): under UMask=0027 a plain mkdir would lock submitters out.
 	 */
-	if (mkdirat(sp->root_fd, "incoming", 0755) == 0) {
-		if (like != 0 && fchmodat(sp->root_fd, "incoming", like & 07777, 0) < 0)
-			return -errno;
-	} else if (errno != EEXIST) {
-		return -errno;
-	}
-	int fd = openat(sp->root_fd, "incoming", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	return fd < 0 ? -errno : fd;
+	return make_dir_like(sp->root_fd, "incoming", like, links);
 }
-
 
 /* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
 static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,

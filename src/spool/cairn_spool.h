@@ -69,9 +69,11 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
 
 /*
  * Re-create incoming/ if it vanished, with the mode `like` (0: 0755 less
- * the umask), and open it (O_DIRECTORY|O_CLOEXEC).
+ * the umask), and open it (O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC): a symbolic
+ * link in its place is treated as missing, removed (its target is not
+ * touched) and *links counted up.  The descriptor, or a negative errno.
  */
-int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like);
+int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigned *links);
 
 /*
  * The lock file of result names, relative to the spool (SPEC 5): the

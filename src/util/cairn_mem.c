@@ -25,9 +25,12 @@
 static _Thread_local jmp_buf *catch_point;
 static void (*on_fail)(size_t n);
 
-void cairn_mem_catch(jmp_buf *env)
+jmp_buf *cairn_mem_catch(jmp_buf *env)
 {
+	jmp_buf *was = catch_point;
+
 	catch_point = env;
+	return was;
 }
 
 void cairn_mem_on_fail(void (*fn)(size_t n))

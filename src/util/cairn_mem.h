@@ -29,9 +29,11 @@ char *cairn_xasprintf(const char *fmt, ...)
  * returns to it with longjmp(*env, 1) (once: the catch is cleared first)
  * instead of ending the process: what was allocated since is leaked, so
  * only code that holds no lock, descriptor or other resource beyond
- * memory runs under it (cairn_process_as()).  NULL clears it.
+ * memory, or whose catch releases it, runs under it (cairn_process_as(),
+ * a worker's job).  NULL clears it.  Returns the catch it replaces, for
+ * the caller to put back: catches nest.
  */
-void cairn_mem_catch(jmp_buf *env);
+jmp_buf *cairn_mem_catch(jmp_buf *env);
 /*
  * Out of memory outside a catch calls fn (which must not return) instead
  * of printing a line and aborting: cairnd logs and exits 75.

@@ -4,7 +4,9 @@
 # fallback (recovery keeps them claimed) and with native moves, two
 # crashes in a row (the second right after recovery saved its journal,
 # before any of them was started) send none of 40 such files to failed/.
-# A file that was being solved at both crashes still fails (kill9.sh).
+# A file that was being read at both crashes (killed as its worker reads
+# it) still fails as "interrupted twice while processing", in both modes,
+# while the never-started files around it do not.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
@@ -15,17 +17,23 @@ write_conf "$T/c.yaml"
 P="$SPOOL/processing/test"
 N=40
 
-for mode in fallback native; do
+# leftovers MODE COUNT: a fresh spool whose processing/test/ holds COUNT
+# claimed files, none of them started; $noreplace set for MODE
+leftovers() {
 	rm -rf "$SPOOL"
 	mkdir -p "$SPOOL/incoming" "$P"
 	noreplace=
-	[ $mode = native ] || noreplace=1
-	# what a first crash leaves: N claimed files, none of them started
+	[ "$1" = native ] || noreplace=1
 	k=0
-	while [ $k -lt $N ]; do
+	while [ $k -lt "$2" ]; do
 		printf 'piles: [%d, 3, 4]\n' $((k + 1)) >"$P/f$k.yaml"
 		k=$((k + 1))
 	done
+}
+
+for mode in fallback native; do
+	# what a first crash leaves
+	leftovers $mode $N
 	# the second crash: right after recovery saved the journal
 	STATUS=0
 	CAIRN_NO_NOREPLACE=$noreplace CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=.attempts \
@@ -40,4 +48,29 @@ for mode in fallback native; do
 	[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "$mode: failed/ not empty"
 	[ "$(count_files "$SPOOL/results")" -eq $N ] || fail "$mode: $(count_files "$SPOOL/results") results"
 	echo "ok: $mode"
+done
+
+# a file being read at both crashes fails; the others, never started, do not
+write_conf "$T/c1.yaml" "workers: 1"
+for mode in fallback native; do
+	leftovers $mode 10
+	hw1_input >"$P/poison.yaml"
+	for run in 1 2; do
+		STATUS=0
+		CAIRN_NO_NOREPLACE=$noreplace CAIRN_STOP_CALL=read CAIRN_STOP_NAME=poison.yaml \
+			LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c1.yaml" --once >"$T/$mode-p$run.log" 2>&1 ||
+			STATUS=$?
+		[ "$STATUS" -eq 137 ] || fail "$mode: run $run not killed reading poison.yaml: exit $STATUS"
+		being_read "$P" poison.yaml || fail "$mode: run $run: the journal does not say poison.yaml was read"
+	done
+	STATUS=0
+	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" \
+		"$CAIRND" -c "$T/c1.yaml" --once >"$T/$mode-p3.log" 2>&1 || STATUS=$?
+	[ "$STATUS" -eq 65 ] || fail "$mode: exit $STATUS after two crashes reading poison.yaml, expected 65"
+	[ -f "$SPOOL/failed/poison.yaml" ] || fail "$mode: poison.yaml not in failed/"
+	grep -qx 'error: "interrupted twice while processing"' "$SPOOL/results/poison.result.yaml" ||
+		fail "$mode: poison result: $(head -5 "$SPOOL/results/poison.result.yaml")"
+	[ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "$mode: failed/ holds $(ls "$SPOOL/failed")"
+	[ "$(count_files "$SPOOL/results")" -eq 11 ] || fail "$mode: $(count_files "$SPOOL/results") results"
+	echo "ok: $mode: poison.yaml, read at both crashes, failed; 10 others did not"
 done

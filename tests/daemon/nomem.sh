@@ -125,6 +125,36 @@ for n in 8 10; do
 	cmp "$T/want" "$SPOOL/results/w$n.result.csv" || fail "worker $n: result"
 done
 kill -0 "$D" || fail "the daemon died of a worker's out of memory"
+
+# Issue 22, case 4: the allocation that fails may be any of a worker's,
+# the claim's bookkeeping, publishing and storing included: for each N
+# from 1 to 30, the Nth fails for one CSV and for one YAML file; each is
+# retried (or, past its end, simply done), with its right result, and
+# the daemon lives on.
+expect_hw1 >"$T/want.yaml"
+for n in $(seq 1 30); do
+	for ext in csv yaml; do
+		f=a$n.$ext
+		echo "worker $n $f" >"$T/fail"
+		if [ $ext = csv ]; then cp "$T/w.csv" "$SPOOL/incoming/.$f"; else hw1_input >"$SPOOL/incoming/.$f"; fi
+		mv "$SPOOL/incoming/.$f" "$SPOOL/incoming/$f"
+		wait_for 20 test -f "$SPOOL/done/$f" || fail "worker $n: $f not processed: $(grep "$f" "$T/w.log")"
+		kill -0 "$D" || fail "worker $n: the daemon died: $(tail -3 "$T/w.log")"
+		if [ -e "$T/fail" ]; then
+			rm -f "$T/fail"	# $f took fewer than $n allocations
+		elif ! grep -q "msg=\"retrying file\" file=$f .*Cannot allocate memory\" tries=1 " "$T/w.log"; then
+			log_has w "msg=processed file=$f .* status=ok" ||
+				fail "worker $n: $f neither retried nor processed: $(grep "$f" "$T/w.log")"
+		fi
+		if [ $ext = csv ]; then
+			cmp -s "$T/want" "$SPOOL/results/a$n.result.csv" || fail "worker $n: $f result"
+		else
+			sed "s/^source: hw1.yaml$/source: $f/" "$T/want.yaml" | cmp -s - "$SPOOL/results/a$n.result.yaml" ||
+				fail "worker $n: $f result: $(cat "$SPOOL/results/a$n.result.yaml")"
+		fi
+	done
+done
+[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "failed/ holds $(ls "$SPOOL/failed")"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS after workers' out of memory"

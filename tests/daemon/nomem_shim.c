@@ -11,7 +11,8 @@
  * thread other than the main one, where files are processed) returns
  * NULL with ENOMEM, and the file is removed: exactly one allocation
  * fails, as it may on a loaded machine, and everything else runs as
- * usual.  glibc's
+ * usual.  Allocations are counted afresh whenever the file's words
+ * change (a third word, ignored, can make them differ).  glibc's
  * __libc_malloc and friends do the real work, so no dlsym() is needed on
  * the allocation path.
  */
@@ -35,12 +36,13 @@ void *__libc_realloc(void *p, size_t n);
 static __thread int busy;		/* inside the shim's own checks */
 static __thread int in_dlopen, in_signal_init, in_opendir, in_loop_init;
 static int counted;			/* allocations seen at the place so far */
+static char last[64];			/* the flag's words they were counted for */
 
 /* fail_now - whether this allocation, called from `caller`, is to fail. */
 static int fail_now(void *caller)
 {
 	const char *flag;
-	char where[16] = "";
+	char where[64] = "";
 	Dl_info info;
 	int yes = 0, fd;
 
@@ -54,6 +56,11 @@ static int fail_now(void *caller)
 		close(fd);
 		where[n > 0 ? n : 0] = '\0';
 		where[strcspn(where, "\n")] = '\0';
+		if (strcmp(where, last) != 0) {
+			/* A new flag (a third word may tell them apart): count afresh. */
+			counted = 0;
+			memcpy(last, where, sizeof(last));
+		}
 		char *nth = strchr(where, ' ');
 		int want = 1;
 

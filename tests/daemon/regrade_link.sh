@@ -4,7 +4,8 @@
 # restart for a move into done/ cut short (a link count and an inode
 # prove nothing; only a move the journal recorded is finished), so it is
 # never dropped silently: it is refused for its two links (SPEC 5), with
-# an error result and a log line.
+# an error result and a log line.  With native moves and with the
+# link()+unlink() fallback (CAIRN_NO_NOREPLACE=1, as on GlusterFS).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
@@ -12,24 +13,32 @@ SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS
 write_conf "$T/c.yaml" "keep_inputs: true"
-mkdir -p "$SPOOL/incoming"
-hw1_input >"$SPOOL/incoming/hw.yaml"
-"$CAIRND" -c "$T/c.yaml" --once >"$T/first.log" 2>&1 || fail "first run exit $?"
-[ -f "$SPOOL/done/hw.yaml" ] || fail "hw.yaml not in done/"
-ln "$SPOOL/done/hw.yaml" "$SPOOL/incoming/hw.yaml"
-STATUS=0
-CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=hw.yaml CAIRN_STOP_WHEN=after \
-	LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/kill.log" 2>&1 || STATUS=$?
-[ "$STATUS" -eq 137 ] || fail "not killed after the claim: exit $STATUS"
-[ -f "$SPOOL/processing/test/hw.yaml" ] || fail "hw.yaml not claimed at the kill"
-STATUS=0
-"$CAIRND" -c "$T/c.yaml" --once >"$T/restart.log" 2>&1 || STATUS=$?
-[ "$STATUS" -eq 65 ] || fail "restart exit $STATUS, expected 65: $(cat "$T/restart.log")"
-[ -f "$SPOOL/failed/hw.yaml" ] || fail "the re-grade was dropped: $(ls -R "$SPOOL")"
-grep -qx 'error: "has 2 hard links: refused, a hard link can carry a file its submitter may not read"' \
-	"$SPOOL/results/hw.result.yaml" || fail "result: $(cat "$SPOOL/results/hw.result.yaml")"
-grep -q 'msg=failed file=hw.yaml\|msg=processed file=hw.yaml' "$T/restart.log" ||
-	fail "no log line: $(cat "$T/restart.log")"
-[ -f "$SPOOL/done/hw.yaml" ] || fail "done/hw.yaml went"
-[ -z "$(left_in_processing "$SPOOL/processing/test")" ] || fail "left in processing/"
-echo "ok: a re-grade by hard link is refused, not dropped, after a crash"
+for mode in native fallback; do
+	rm -rf "$SPOOL"
+	noreplace=
+	[ $mode = native ] || noreplace=1
+	mkdir -p "$SPOOL/incoming"
+	hw1_input >"$SPOOL/incoming/hw.yaml"
+	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
+		>"$T/first.log" 2>&1 || fail "$mode: first run exit $?"
+	[ -f "$SPOOL/done/hw.yaml" ] || fail "$mode: hw.yaml not in done/"
+	ln "$SPOOL/done/hw.yaml" "$SPOOL/incoming/hw.yaml"
+	STATUS=0
+	CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=hw.yaml CAIRN_STOP_WHEN=after \
+		CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
+		>"$T/kill.log" 2>&1 || STATUS=$?
+	[ "$STATUS" -eq 137 ] || fail "$mode: not killed after the claim: exit $STATUS"
+	[ -f "$SPOOL/processing/test/hw.yaml" ] || fail "$mode: hw.yaml not claimed at the kill"
+	STATUS=0
+	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
+		>"$T/restart.log" 2>&1 || STATUS=$?
+	[ "$STATUS" -eq 65 ] || fail "$mode: restart exit $STATUS, expected 65: $(cat "$T/restart.log")"
+	[ -f "$SPOOL/failed/hw.yaml" ] || fail "$mode: the re-grade was dropped: $(ls -R "$SPOOL")"
+	grep -qx 'error: "has 2 hard links: refused, a hard link can carry a file its submitter may not read"' \
+		"$SPOOL/results/hw.result.yaml" || fail "$mode: result: $(cat "$SPOOL/results/hw.result.yaml")"
+	grep -q 'msg=failed file=hw.yaml\|msg=processed file=hw.yaml' "$T/restart.log" ||
+		fail "$mode: no log line: $(cat "$T/restart.log")"
+	[ -f "$SPOOL/done/hw.yaml" ] || fail "$mode: done/hw.yaml went"
+	[ -z "$(left_in_processing "$SPOOL/processing/test")" ] || fail "$mode: left in processing/"
+	echo "ok: $mode: a re-grade by hard link is refused, not dropped, after a crash"
+done

@@ -4,12 +4,14 @@
  * away, as GlusterFS and NFS do.
  *
  * CAIRN_NO_NOREPLACE=1: renameat2() with flags fails with EINVAL.
- * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat and
+ * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat|openat|read and
  * CAIRN_STOP_NAME=NAME: the first such call (CAIRN_STOP_NTH-th, default 1)
  * with a path whose last component is NAME raises CAIRN_STOP_SIG (KILL,
  * the default, or STOP) after the call was made (CAIRN_STOP_WHEN=after,
  * the default) or before it (before).  So a test can crash the daemon
- * deterministically between two chosen system calls.
+ * deterministically between two chosen system calls.  For read, NAME is
+ * the last component of the path the descriptor was opened by (a worker
+ * reading its file, after the journal recorded that it reads it).
  */
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,8 @@ int renameat2(int a, const char *p, int b, const char *q, unsigned flags);
 int linkat(int a, const char *p, int b, const char *q, int flags);
 int unlinkat(int a, const char *p, int flags);
 int mknodat(int a, const char *p, mode_t mode, dev_t dev);
+int openat(int a, const char *p, int flags, ...);
+ssize_t read(int fd, void *buf, size_t n);
 
 static atomic_int seen;
 
@@ -117,4 +122,55 @@ int mknodat(int a, const char *p, mode_t mode, dev_t dev)
 {
 	AROUND("mknodat", p, NULL,
 	       REAL(int (*)(int, const char *, mode_t, dev_t), "mknodat")(a, p, mode, dev));
+}
+
+/* openat - a worker opening a claimed file to read it, say. */
+int openat(int a, const char *p, int flags, ...)
+{
+	mode_t mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	AROUND("openat", p, NULL,
+	       REAL(int (*)(int, const char *, int, ...), "openat")(a, p, flags, mode));
+}
+
+/* fd_path - the path descriptor fd was opened by. */
+static int fd_path(int fd, char *path, size_t len)
+{
+	char proc[64];
+	ssize_t n;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = readlink(proc, path, len - 1);
+	if (n < 0)
+		return -1;
+	path[n] = '\0';
+	return 0;
+}
+
+/* read - matched by its descriptor's path, looked up only when chosen. */
+ssize_t read(int fd, void *buf, size_t n)
+{
+	const char *c = getenv("CAIRN_STOP_CALL");
+	char path[4096];
+	ssize_t (*real)(int, void *, size_t) = REAL(ssize_t (*)(int, void *, size_t), "read");
+	int chosen = 0, e;
+	ssize_t r;
+
+	if (c != NULL && strcmp(c, "read") == 0 && fd_path(fd, path, sizeof(path)) == 0)
+		chosen = hit("read", path, NULL);
+	if (chosen && before())
+		stop();
+	r = real(fd, buf, n);
+	e = errno;
+	if (chosen && !before())
+		stop();
+	errno = e;
+	return r;
 }

@@ -3,7 +3,9 @@
 # link to a directory outside the spool are never written through (SPEC
 # 5): at start, and while running (after msg="spool replaced"), the link
 # is removed, a real directory made with a warning, and the outside
-# directory stays empty.
+# directory stays empty.  incoming/ replaced by a link is never read
+# through: a file put in the link's target is not taken, one put in the
+# incoming/ made anew is.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 write_conf "$T/c.yaml" "rescan_s: 1" "keep_inputs: true"
@@ -46,4 +48,41 @@ real_dirs running
 log_has d 'dirs="results(symlink removed),done(symlink removed),failed(symlink removed)"' ||
 	fail "the log does not say a link was removed: $(grep replaced "$T/d.log")"
 [ -f "$SPOOL/results/run.result.yaml" ] || fail "run.yaml result not in the spool"
+
+# incoming/ replaced by a link, at start: nothing is taken through it
+mkdir "$T/in-out"
+hw1_input >"$T/in-out/sneak.yaml"
+rm -rf "$SPOOL/incoming"
+ln -s "$T/in-out" "$SPOOL/incoming"
+"$CAIRND" -c "$T/c.yaml" --once >"$T/once-in.log" 2>&1 || fail "--once failed: $(cat "$T/once-in.log")"
+[ -d "$SPOOL/incoming" ] && [ ! -L "$SPOOL/incoming" ] || fail "start: incoming/ is not a real directory"
+grep -q "level=warning msg=\"symbolic link in the spool\" dir=$SPOOL count=1 action=removed_and_recreated" \
+	"$T/once-in.log" || fail "no warning for incoming/ at start: $(cat "$T/once-in.log")"
+in_untouched() {
+	[ "$(ls -A "$T/in-out")" = sneak.yaml ] || fail "$1: the link's target changed: $(ls -A "$T/in-out")"
+	[ ! -e "$SPOOL/results/sneak.result.yaml" ] && [ ! -e "$SPOOL/done/sneak.yaml" ] ||
+		fail "$1: sneak.yaml, put in the link's target, was processed"
+}
+in_untouched start
+
+# ... and while running
+start_daemon e "$T/c.yaml"
+wait_for 20 log_has e "msg=started" || fail "daemon did not start"
+mv "$SPOOL/incoming" "$T/old-incoming"
+ln -s "$T/in-out" "$SPOOL/incoming"
+wait_for 20 log_has e "msg=\"symbolic link in the spool\" dir=$SPOOL/incoming count=1" ||
+	fail "the link in place of incoming/ was not removed"
+[ -d "$SPOOL/incoming" ] && [ ! -L "$SPOOL/incoming" ] || fail "running: incoming/ is not a real directory"
+hw1_input >"$SPOOL/incoming/real.yaml"
+wait_for 20 test -f "$SPOOL/done/real.yaml" || fail "real.yaml, put in the new incoming/, not done"
+hw1_input >"$T/in-out/late.yaml"
+hw1_input >"$SPOOL/incoming/real2.yaml"
+wait_for 20 test -f "$SPOOL/done/real2.yaml" || fail "real2.yaml not done"
+kill -TERM "$LAST_PID"
+wait_exit "$LAST_PID" 20
+[ -f "$T/in-out/late.yaml" ] && [ ! -e "$SPOOL/done/late.yaml" ] ||
+	fail "late.yaml, put in the link's target while running, was processed"
+rm "$T/in-out/late.yaml"
+in_untouched running
+[ -f "$SPOOL/results/real.result.yaml" ] || fail "real.yaml has no result"
 echo "ok: symbolic links in the spool are not followed"

@@ -170,7 +170,8 @@ START_TEST(test_open_and_claim)
 	for (size_t i = 0; i < 6; i++)
 		ck_assert_msg(fstatat(sp.root_fd, dirs[i], &st, 0) == 0 && S_ISDIR(st.st_mode),
 			      "%s", dirs[i]);
-	int in = cairn_spool_open_incoming(&sp, 0);
+	unsigned links = 0;
+	int in = cairn_spool_open_incoming(&sp, 0, &links);
 	ck_assert_int_ge(in, 0);
 	put(in, "hw1.yaml", "x\n");
 	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", 0), 0);
@@ -188,6 +189,46 @@ START_TEST(test_open_and_claim)
 	ck_assert_str_eq(err, "instance \"../x\" is not a usable directory name (one "
 			 "component of at most 200 bytes, not starting with '.')");
 	free(root);
+}
+END_TEST
+
+/* incoming/ replaced by a symbolic link: removed, made anew, never followed. */
+START_TEST(test_incoming_symlink)
+{
+	struct cairn_spool sp;
+	char err[256], *root = cairn_xasprintf("%s/spool/insym", tmpdir);
+	char *out = cairn_xasprintf("%s/spool/insym-out", tmpdir);
+	unsigned links = 0;
+	struct stat st, o;
+
+	ck_assert_msg(cairn_spool_open(&sp, root, "host1", err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(mkdir(out, 0755), 0);
+	ck_assert_int_eq(unlinkat(sp.root_fd, "incoming", AT_REMOVEDIR), 0);
+	ck_assert_int_eq(symlinkat(out, sp.root_fd, "incoming"), 0);
+	int in = cairn_spool_open_incoming(&sp, S_IFDIR | 01733, &links);
+
+	ck_assert_int_ge(in, 0);
+	ck_assert_uint_eq(links, 1);
+	ck_assert_int_eq(fstatat(sp.root_fd, "incoming", &st, AT_SYMLINK_NOFOLLOW), 0);
+	ck_assert(S_ISDIR(st.st_mode));
+	ck_assert_uint_eq(st.st_mode & 07777, 01733);
+	ck_assert_int_eq(stat(out, &o), 0);
+	ck_assert(o.st_ino != st.st_ino);
+	close(in);
+	cairn_spool_close(&sp);
+	/* at start too */
+	char *path = cairn_xasprintf("%s/incoming", root);
+
+	ck_assert_int_eq(rmdir(path), 0);
+	ck_assert_int_eq(symlink(out, path), 0);
+	free(path);
+	ck_assert_msg(cairn_spool_open(&sp, root, "host1", err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(sp.links, 1);
+	ck_assert_int_eq(fstatat(sp.root_fd, "incoming", &st, AT_SYMLINK_NOFOLLOW), 0);
+	ck_assert(S_ISDIR(st.st_mode));
+	cairn_spool_close(&sp);
+	free(root);
+	free(out);
 }
 END_TEST
 
@@ -1035,6 +1076,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_numbered, 0, sizeof(numbered) / sizeof(numbered[0]));
 	tcase_add_test(tc, test_store_never_overwrites);
 	tcase_add_test(tc, test_open_and_claim);
+	tcase_add_test(tc, test_incoming_symlink);
 	tcase_add_test(tc, test_resolve);
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);

@@ -1,0 +1,69 @@
+#!/bin/sh
+# Issue 22, case 3(c): an attempts-journal entry of a file that another
+# instance then took does not outlive it.  Instance alpha is killed while
+# reading x.yaml (one strike); at its restart, recovery puts x.yaml back
+# in incoming/ and, while alpha is held stopped there (killed later, never
+# idle), instance beta takes and processes it (rescan_s: 1, as a file scanned in is shared out among
+# instances after two rescans).  A new x.yaml (most often on the freed inode) is then
+# killed once on alpha while being read: one strike only, so the next run
+# processes it (SPEC 5), never failing it as "interrupted twice".
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
+[ -f "$SHIM" ] || fail "$SHIM not built"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+write_conf "$T/a.yaml" "instance: alpha" "workers: 1" "rescan_s: 1" "keep_inputs: true"
+write_conf "$T/b.yaml" "instance: beta" "workers: 1" "rescan_s: 1" "keep_inputs: true"
+mkdir -p "$SPOOL/incoming"
+
+# crash_reading LOG: alpha killed as its worker reads x.yaml
+crash_reading() {
+	STATUS=0
+	CAIRN_STOP_CALL=read CAIRN_STOP_NAME=x.yaml LD_PRELOAD="$SHIM" \
+		"$CAIRND" -c "$T/a.yaml" --once >"$T/$1.log" 2>&1 || STATUS=$?
+	[ "$STATUS" -eq 137 ] || fail "$1: alpha not killed reading x.yaml: exit $STATUS"
+	[ -f "$SPOOL/processing/alpha/x.yaml" ] || fail "$1: x.yaml not claimed by alpha"
+}
+
+hw1_input >"$SPOOL/incoming/x.yaml"
+ino1=$(stat -c %i "$SPOOL/incoming/x.yaml")
+crash_reading crash1
+
+# alpha's recovery returns x.yaml to incoming/ and is stopped right after
+# it saved its journal
+CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=.attempts CAIRN_STOP_SIG=STOP LD_PRELOAD="$SHIM" \
+	"$CAIRND" -c "$T/a.yaml" >"$T/a.log" 2>&1 &
+A=$!
+PIDS="$PIDS $A"
+wait_for 20 sh -c "ps -o stat= -p $A | grep -q T" || fail "alpha not stopped at its journal's save"
+[ -f "$SPOOL/incoming/x.yaml" ] || fail "alpha did not return x.yaml"
+start_daemon b "$T/b.yaml"
+B=$LAST_PID
+wait_for 30 test -f "$SPOOL/results/x.result.yaml" || fail "beta did not process x.yaml"
+kill -TERM "$B"
+wait_exit "$B" 20
+[ "$STATUS" -eq 0 ] || fail "beta exit $STATUS"
+log_has b "msg=processed file=x.yaml " || fail "beta did not log x.yaml"
+# ... and crashes there (before it was ever idle, when the old code pruned)
+kill -9 "$A"
+wait_exit "$A" 20
+[ "$(stat -c %i "$SPOOL/done/x.yaml")" = "$ino1" ] || fail "done/x.yaml is not the first x.yaml"
+
+# a new x.yaml, on the inode just freed where the file system reuses it
+# (ext4 most often does: keep_inputs held it in done/ until now)
+rm "$SPOOL/done/x.yaml"
+hw1_input >"$SPOOL/incoming/x.yaml"
+ino2=$(stat -c %i "$SPOOL/incoming/x.yaml")
+rm "$SPOOL/results/x.result.yaml"
+[ "$ino1" = "$ino2" ] && same="the same inode $ino1" || same="inode $ino2, not $ino1 (not reused)"
+crash_reading crash2
+STATUS=0
+"$CAIRND" -c "$T/a.yaml" --once >"$T/last.log" 2>&1 || STATUS=$?
+[ ! -f "$SPOOL/failed/x.yaml" ] ||
+	fail "the new x.yaml ($same), crashed once, failed: $(cat "$SPOOL/results/x.result.yaml")"
+[ "$STATUS" -eq 0 ] || fail "last run exit $STATUS: $(cat "$T/last.log")"
+[ -f "$SPOOL/done/x.yaml" ] || fail "the new x.yaml not in done/"
+expect_hw1 | sed "s/^source: hw1.yaml/source: x.yaml/" >"$T/want"
+cmp -s "$T/want" "$SPOOL/results/x.result.yaml" || fail "x.yaml result: $(cat "$SPOOL/results/x.result.yaml")"
+echo "ok: a stale journal entry does not blame a new x.yaml on $same"
