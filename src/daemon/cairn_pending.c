@@ -83,13 +83,14 @@ static void rehash(struct cairn_pending *p)
 	p->tabsize = size;
 }
 
-/* cmp - order by mtime, then by name. */
+/*
+ * cmp - order by when the daemon first noted the file, then by name: the
+ * file's own mtime, which its writer sets, plays no part (SPEC 5).
+ */
 static int cmp(const struct cairn_cand *a, const struct cairn_cand *b)
 {
-	if (a->mtime.tv_sec != b->mtime.tv_sec)
-		return a->mtime.tv_sec < b->mtime.tv_sec ? -1 : 1;
-	if (a->mtime.tv_nsec != b->mtime.tv_nsec)
-		return a->mtime.tv_nsec < b->mtime.tv_nsec ? -1 : 1;
+	if (a->first_ms != b->first_ms)
+		return a->first_ms < b->first_ms ? -1 : 1;
 	return strcmp(a->name, b->name);
 }
 

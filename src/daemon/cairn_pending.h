@@ -2,8 +2,9 @@
  * cairn_pending - the files the daemon knows about and has not finished.
  *
  * Each candidate is a name in incoming/ with the size, mtime and inode last
- * seen.  Waiting candidates (settling or ready) are kept sorted by mtime,
- * then name, so a backlog is taken oldest first; the sorted set is bounded
+ * seen.  Waiting candidates (settling or ready) are kept sorted by when the
+ * daemon first noted them, then by name, so a backlog is taken oldest first
+ * whatever mtime its writers gave it; the sorted set is bounded
  * (`limit`), and when it is full the youngest candidate is dropped and
  * `missed` set, so that the caller rescans once the set has drained.  A
  * running candidate leaves the sorted set but keeps its name, so that an
@@ -64,7 +65,7 @@ enum cairn_note {
 #define CAIRN_AGAIN_CHANGED 2		/* written meanwhile: let it settle */
 
 struct cairn_pending {
-	struct cairn_cand **order;	/* waiting, by (mtime, name): order[head..head+n) */
+	struct cairn_cand **order;	/* waiting, by (first_ms, name): order[head..head+n) */
 	size_t head, n, cap;
 	size_t limit;
 	unsigned settle_ms;		/* quiet time a scanned file needs */

@@ -77,19 +77,19 @@ void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec)
 	uv_timer_start(&d->watchdog, watchdog_cb, ms, ms);
 }
 
-/* oldest_age - seconds since the oldest waiting file was modified, or 0 */
-static double oldest_age(const struct cairn_daemon *d)
+/*
+ * oldest_age - seconds the oldest waiting file has waited since the daemon
+ * first noted it (not since its mtime, which its writer sets), or 0.
+ */
+static double oldest_age(struct cairn_daemon *d)
 {
 	const struct cairn_pending *p = &d->pending;
-	struct timespec now, m;
-	double age;
+	uint64_t now = uv_now(&d->loop), first;
 
 	if (p->n == 0)
 		return 0;
-	m = p->order[p->head]->mtime;
-	clock_gettime(CLOCK_REALTIME, &now);
-	age = (double)(now.tv_sec - m.tv_sec) + (now.tv_nsec - m.tv_nsec) / 1e9;
-	return age > 0 ? age : 0;
+	first = p->order[p->head]->first_ms;
+	return now > first ? (double)(now - first) / 1e3 : 0;
 }
 
 static char *metrics_text(struct cairn_daemon *d)

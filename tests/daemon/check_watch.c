@@ -60,16 +60,20 @@ static const char *order_of(const struct cairn_pending *p)
 /* wall clock far in the future: every fake mtime is old enough */
 #define LATE 4000000000000ull
 
+/*
+ * Oldest first means first noted first (then by name): the mtimes, which
+ * writers set, say the opposite here and count for nothing.
+ */
 START_TEST(test_oldest_first)
 {
 	struct cairn_pending p;
-	struct stat a = fake(3, 1, 1), b = fake(1, 2, 1), c = fake(1, 3, 1), d = fake(2, 4, 1);
+	struct stat a = fake(1, 1, 1), b = fake(3, 2, 1), c = fake(4, 3, 1), d = fake(2, 4, 1);
 
 	cairn_pending_init(&p, 10, 500);
-	cairn_pending_note(&p, "c.yaml", &a, 1, 0, LATE);
-	cairn_pending_note(&p, "b.yaml", &b, 1, 0, LATE);
-	cairn_pending_note(&p, "a.yaml", &c, 1, 0, LATE);
-	cairn_pending_note(&p, "z.yaml", &d, 1, 0, LATE);
+	cairn_pending_note(&p, "c.yaml", &a, 1, 30, LATE);
+	cairn_pending_note(&p, "b.yaml", &b, 1, 10, LATE);
+	cairn_pending_note(&p, "a.yaml", &c, 1, 10, LATE);
+	cairn_pending_note(&p, "z.yaml", &d, 1, 20, LATE);
 	ck_assert_str_eq(order_of(&p), "a.yaml b.yaml z.yaml c.yaml");
 	const char *want[] = { "a.yaml", "b.yaml", "z.yaml", "c.yaml" };
 	for (int i = 0; i < 4; i++) {
@@ -352,16 +356,16 @@ START_TEST(test_bounded)
 	struct stat s5 = fake(5, 1, 1), s6 = fake(6, 2, 1), s7 = fake(7, 3, 1), s1 = fake(1, 4, 1);
 
 	cairn_pending_init(&p, 2, 0);
-	ck_assert_ptr_nonnull(cairn_pending_note(&p, "x", &s5, 1, 0, LATE));
-	ck_assert_ptr_nonnull(cairn_pending_note(&p, "y", &s6, 1, 0, LATE));
+	ck_assert_ptr_nonnull(cairn_pending_note(&p, "x", &s5, 1, 5, LATE));
+	ck_assert_ptr_nonnull(cairn_pending_note(&p, "y", &s6, 1, 6, LATE));
 	ck_assert_int_eq(p.missed, 0);
-	/* younger than everything kept: dropped */
-	ck_assert_ptr_null(cairn_pending_note(&p, "w", &s7, 1, 0, LATE));
+	/* noted after everything kept: dropped */
+	ck_assert_ptr_null(cairn_pending_note(&p, "w", &s7, 1, 7, LATE));
 	ck_assert_int_eq(p.missed, 1);
 	ck_assert_ptr_null(cairn_pending_find(&p, "w"));
-	/* older: the youngest kept one makes room */
-	ck_assert_ptr_nonnull(cairn_pending_note(&p, "z", &s1, 1, 0, LATE));
-	ck_assert_str_eq(order_of(&p), "z x");
+	/* noted before (a scan's names at one time): the youngest kept makes room */
+	ck_assert_ptr_nonnull(cairn_pending_note(&p, "a", &s1, 1, 5, LATE));
+	ck_assert_str_eq(order_of(&p), "a x");
 	ck_assert_ptr_null(cairn_pending_find(&p, "y"));
 	ck_assert_uint_eq(p.count, 2);
 	cairn_pending_free(&p);
@@ -370,13 +374,14 @@ END_TEST
 
 /*
  * Taking the oldest, adding older, younger and middle names, dropping the
- * youngest when full: after every step the waiting set is sorted and
- * every candidate knows its place (a reference model in the test agrees).
+ * youngest when full: after every step the waiting set is sorted by when
+ * each was first noted and every candidate knows its place (a reference
+ * model in the test agrees; the mtimes are random and count for nothing).
  */
 START_TEST(test_order_model)
 {
 	struct cairn_pending p;
-	long ref[64];		/* mtimes of the waiting names, sorted */
+	long ref[64];		/* first-noted times of the waiting names, sorted */
 	size_t nref = 0;
 	uint32_t rnd = 12345;
 
@@ -387,7 +392,7 @@ START_TEST(test_order_model)
 			struct cairn_cand *c = cairn_pending_pick(&p, 0);
 
 			ck_assert_ptr_nonnull(c);
-			ck_assert_int_eq(c->mtime.tv_sec, ref[0]);
+			ck_assert_uint_eq(c->first_ms, (uint64_t)ref[0]);
 			cairn_pending_start(&p, c);
 			cairn_pending_forget(&p, c);
 			memmove(ref, ref + 1, --nref * sizeof(ref[0]));
@@ -395,15 +400,15 @@ START_TEST(test_order_model)
 		}
 		long t = 1000000 + (long)((rnd >> 8) % 4) * 1000 + step;
 		char name[32];
-		struct stat st = fake(t, step + 1, 1);
+		struct stat st = fake((long)(rnd % 5000), step + 1, 1);
 		size_t at = 0;
 
 		if ((rnd >> 20) % 2)
-			t = st.st_mtim.tv_sec = 1000000 - step;	/* older than all */
+			t = 1000000 - step;	/* older than all */
 		snprintf(name, sizeof(name), "f%ld", step);
 		while (at < nref && ref[at] < t)
 			at++;
-		struct cairn_cand *c = cairn_pending_note(&p, name, &st, 1, 0, LATE);
+		struct cairn_cand *c = cairn_pending_note(&p, name, &st, 1, (uint64_t)t, LATE);
 		if (nref == 48) {
 			if (at == nref) {
 				ck_assert_ptr_null(c);
@@ -417,7 +422,7 @@ START_TEST(test_order_model)
 		nref++;
 		ck_assert_uint_eq(p.n, nref);
 		for (size_t i = 0; i < p.n; i++) {
-			ck_assert_int_eq(p.order[p.head + i]->mtime.tv_sec, ref[i]);
+			ck_assert_uint_eq(p.order[p.head + i]->first_ms, (uint64_t)ref[i]);
 			ck_assert_uint_eq(p.order[p.head + i]->pos, p.head + i);
 		}
 	}
