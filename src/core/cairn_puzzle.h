@@ -111,6 +111,8 @@ struct cairn_puzzle {
 	int64_t points;			/* a problem set's weight; -1 unset (1) */
 };
 
+/* The most piles of a puzzle whose DP table `explain` shows (SPEC 2). */
+#define CAIRN_EXPLAIN_MAX_N 20
 /* The most points one puzzle of a problem set may carry. */
 #define CAIRN_MAX_POINTS 1000000000
 /* What puzzle p weighs in a submission's score (SPEC 4). */

@@ -170,8 +170,7 @@ static void cache_put(struct cairn_problem_cache *c, const char *name,
 	set_unref(old);
 }
 
-/* valid_name - one safe path component: [A-Za-z0-9._-]+, no leading dot */
-static int valid_name(const char *name)
+int cairn_problems_valid_name(const char *name)
 {
 	const char *c;
 
@@ -200,30 +199,31 @@ static char *label(const char *dir, const char *name)
 			       name);
 }
 
+char *cairn_problems_unfit(const struct cairn_input *in, size_t i)
+{
+	const struct cairn_puzzle *p = &in->puzzles[i];
+
+	if (p->error != NULL)
+		return cairn_xstrdup(p->error);
+	if (p->id[0] == '#')
+		return cairn_xasprintf("line %lu: puzzles[%zu]: a puzzle of a "
+				       "problem set needs an id", p->line, i);
+	if (p->expect.present)
+		return cairn_xasprintf("line %lu: puzzle \"%s\": a problem set "
+				       "states no answers (expect)", p->line,
+				       p->id);
+	return NULL;
+}
+
 /* broken - the first reason the parsed set cannot serve, or NULL */
 static char *broken(const struct cairn_input *in)
 {
-	const struct cairn_puzzle *p;
+	char *why = NULL;
 	size_t i;
 
-	if (in->error != NULL)
-		return cairn_xstrdup(in->error);
-	if (in->shape != CAIRN_SHAPE_PUZZLES)
-		return cairn_xstrdup("not a set of puzzles");
-	for (i = 0; i < in->npuzzles; i++) {
-		p = &in->puzzles[i];
-		if (p->error != NULL)
-			return cairn_xstrdup(p->error);
-		if (p->id[0] == '#')
-			return cairn_xasprintf("line %lu: puzzles[%zu]: a puzzle "
-					       "of a problem set needs an id",
-					       p->line, i);
-		if (p->expect.present)
-			return cairn_xasprintf("line %lu: puzzle \"%s\": a "
-					       "problem set states no answers "
-					       "(expect)", p->line, p->id);
-	}
-	return NULL;
+	for (i = 0; i < in->npuzzles && why == NULL; i++)
+		why = cairn_problems_unfit(in, i);
+	return why;
 }
 
 /* slurp - the whole of fd, at most max bytes */
@@ -245,26 +245,39 @@ static int slurp(int fd, size_t max, struct cairn_buf *b)
 	return 0;
 }
 
+char *cairn_problems_read(struct cairn_input *in, const char *name,
+			  const char *data, size_t len, int rc,
+			  const struct cairn_limits *limits)
+{
+	char *file = cairn_xasprintf("%s.yaml", name);
+
+	cairn_input_init(in, file, CAIRN_FORMAT_YAML);
+	free(file);
+	if (rc == -EFBIG || (rc == 0 && len > limits->max_file_bytes))
+		return cairn_xasprintf("larger than max_file_bytes (%zu)",
+				       limits->max_file_bytes);
+	if (rc < 0)
+		return cairn_xstrdup(strerror(-rc));
+	cairn_yaml_read(in, data, len, limits);
+	if (in->error != NULL)
+		return cairn_xstrdup(in->error);
+	if (in->shape != CAIRN_SHAPE_PUZZLES)
+		return cairn_xstrdup("not a set of puzzles");
+	return NULL;
+}
+
 /* parse - the set from its text; never NULL, maybe with an error */
 static struct set *parse(const char *name, const char *where,
 			 const char *data, size_t len, int rc,
 			 const struct cairn_limits *limits)
 {
 	struct set *s = cairn_xcalloc(1, sizeof *s);
-	char *file = cairn_xasprintf("%s.yaml", name), *why;
+	char *why;
 
 	atomic_init(&s->refs, 1);
-	cairn_input_init(&s->in, file, CAIRN_FORMAT_YAML);
-	free(file);
-	if (rc == -EFBIG || (rc == 0 && len > limits->max_file_bytes))
-		why = cairn_xasprintf("larger than max_file_bytes (%zu)",
-				      limits->max_file_bytes);
-	else if (rc < 0)
-		why = cairn_xstrdup(strerror(-rc));
-	else {
-		cairn_yaml_read(&s->in, data, len, limits);
+	why = cairn_problems_read(&s->in, name, data, len, rc, limits);
+	if (why == NULL)
 		why = broken(&s->in);
-	}
 	if (why != NULL) {
 		s->error = cairn_xasprintf("problem set \"%s\": %s: %s", name,
 					   where, why);
@@ -428,7 +441,7 @@ static int usable(struct cairn_input *in, int have_source)
 			"a submission needs a problems directory"));
 		return 0;
 	}
-	if (!valid_name(name)) {
+	if (!cairn_problems_valid_name(name)) {
 		cairn_input_fail(in, 0, cairn_xasprintf(
 			"invalid problem set name \"%s\": letters, digits, '.', "
 			"'_' and '-' only, not starting with '.'", name));

@@ -45,4 +45,20 @@ void cairn_problems_resolve_from(struct cairn_input *in,
 				 const struct cairn_problem_source *src,
 				 const struct cairn_limits *limits);
 
+/*
+ * The loader itself, for `cairn check`: cairn_problems_read() initialises
+ * `in` and reads the text of set `name` into it as a submission's set is
+ * read (rc: how reading the file went, 0 or a negative errno value), and
+ * returns why the set as a whole cannot serve (malloc'd), or NULL; then
+ * cairn_problems_unfit() says why its puzzle i cannot, or NULL.  The
+ * daemon's message for a broken set is "problem set \"NAME\": WHERE: "
+ * and the first of these reasons.
+ */
+char *cairn_problems_read(struct cairn_input *in, const char *name,
+			  const char *data, size_t len, int rc,
+			  const struct cairn_limits *limits);
+char *cairn_problems_unfit(const struct cairn_input *in, size_t i);
+/* Whether NAME may name a set: [A-Za-z0-9._-]+, not starting with '.'. */
+int cairn_problems_valid_name(const char *name);
+
 #endif

@@ -32,8 +32,6 @@
 #include "cairn_result_yaml.h"
 #include "cairn_solve.h"
 
-#define EXPLAIN_MAX_N 20
-
 /*
  * What a job holds besides what is counted piece by piece: libyaml's
  * input buffers and queues (about 64 KiB), a CSV record's fields, the
@@ -217,11 +215,11 @@ static int solve_puzzle(struct cairn_puzzle *p, const struct cairn_settings *s,
 
 	if (p->piles == NULL)		/* an answer to an unknown id */
 		return 0;
-	if (p->explain == 1 && p->n > EXPLAIN_MAX_N) {
+	if (p->explain == 1 && p->n > CAIRN_EXPLAIN_MAX_N) {
 		cairn_puzzle_fail(p, cairn_xasprintf(
 			"line %lu: explain: the DP table is shown for at most "
-			"%d piles, this puzzle has %zu", p->line, EXPLAIN_MAX_N,
-			p->n));
+			"%d piles, this puzzle has %zu", p->line,
+			CAIRN_EXPLAIN_MAX_N, p->n));
 		return 0;
 	}
 	if (!sum_fits(p->piles, p->n, &total)) {
