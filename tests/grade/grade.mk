@@ -12,6 +12,13 @@ TESTS += tests/grade/check_problems
 tests_grade_check_problems_CFLAGS = $(tests_check_cflags)
 tests_grade_check_problems_LDADD = $(tests_check_libs) $(YAML_LIBS)
 endif
+if HAVE_CHECK
+check_PROGRAMS += tests/grade/check_setcheck
+TESTS += tests/grade/check_setcheck
+tests_grade_check_setcheck_CFLAGS = $(tests_check_cflags)
+tests_grade_check_setcheck_LDADD = $(tests_check_libs) $(YAML_LIBS)
+VALGRIND_TESTS += tests/grade/check_setcheck
+endif
 EXTRA_DIST += tests/data/grade
 TESTS += tests/grade/grade_cli.sh
 dist_check_SCRIPTS += tests/grade/grade_cli.sh
