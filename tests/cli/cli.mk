@@ -7,3 +7,6 @@ dist_check_SCRIPTS += tests/cli/cli_options.sh
 TESTS += tests/cli/cli_json.sh
 dist_check_SCRIPTS += tests/cli/cli_json.sh
 EXTRA_DIST += tests/data/json
+TESTS += tests/cli/cli_check.sh
+dist_check_SCRIPTS += tests/cli/cli_check.sh
+EXTRA_DIST += tests/data/check
