@@ -33,7 +33,7 @@ expect() {
 	[ "$got" = "$want" ] || fail "complete '$*': got '$got', expected '$want'"
 }
 
-expect "grade plugins report solve submit " cairn ""
+expect "check grade plugins report solve submit " cairn ""
 expect "solve submit " cairn s
 expect "solve " cairn -c c.yaml so
 expect "submit " cairn --plugin-dir sets --problems sets su
@@ -51,6 +51,7 @@ expect "best latest " cairn report --per-submitter ""
 expect "c.yaml hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn solve ""
 expect "hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml " cairn submit --wait h
 expect "hw.result.json hw.result.yaml " cairn report hw
+expect "c.yaml hw.result.yaml hw.yaml sets/ sub/ " cairn check ""
 expect "c.yaml hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn -c ""
 expect "sets " cairn solve --problems se
 expect "--check-config --config " cairnd --c
