@@ -25,6 +25,7 @@ static const char usage[] =
 	"  report   turn result files into a gradebook (CSV, JUnit XML or HTML)\n"
 	"  plugins  list the loaded solver plugins\n"
 	"  submit   drop files into the spool (--wait: and print their results)\n"
+	"  generate write a problem set with the properties asked for\n"
 	"\n"
 	"Options common to all commands (before or after the command):\n"
 	"  -c, --config FILE     configuration file (default " CAIRN_CONFIG_FILE ",\n"
@@ -45,6 +46,7 @@ static const struct {
 	{ "report", (char *)"cairn report", cairn_cmd_report },
 	{ "plugins", (char *)"cairn plugins", cairn_cmd_plugins },
 	{ "submit", (char *)"cairn submit", cairn_cmd_submit },
+	{ "generate", (char *)"cairn generate", cairn_cmd_generate },
 };
 
 /*
