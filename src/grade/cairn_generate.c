@@ -76,11 +76,15 @@ static void props_list(unsigned mask, char *buf, size_t size)
 						 cairn_props_name(1u << k));
 }
 
-/* known_reason - why a single pile can never have the properties, or "" */
+/* known_reason - why no row of these sizes can have the properties, or "" */
 static const char *known_reason(const struct cairn_generate_opts *o)
 {
 	unsigned r = o->require;
 
+	if ((r & CAIRN_PROP_BOB_WINS) && o->piles_min == o->piles_max &&
+	    o->piles_min % 2 == 0)
+		return ": with an even number of piles Alice can take every odd- "
+		       "or every even-numbered pile, so Bob never wins";
 	if (o->piles_max != 1)
 		return "";
 	if ((r & CAIRN_PROP_BOB_WINS) && o->lo >= 0)
