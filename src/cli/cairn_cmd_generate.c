@@ -28,7 +28,7 @@ static const char usage[] =
 	"with every required property, and its answer key as comments.\n"
 	"\n"
 	"  -n, --count K         puzzles in the set (default 10, at most 10000)\n"
-	"      --piles N|N-M     piles per puzzle, or a range (default 8, at most 200)\n"
+	"      --piles N|N-M     piles per puzzle, or a range (default 8, at most 100)\n"
 	"      --values A..B     pile values (default 1..20; |value| <= 10^15)\n"
 	"  -r, --require PROP,...  alice-wins, bob-wins, tie, greedy-fails,\n"
 	"                        unique-line, both-optimal, first-left, first-right\n"

@@ -7,3 +7,5 @@ dist_check_SCRIPTS += tests/cli/cli_options.sh
 TESTS += tests/cli/cli_json.sh
 dist_check_SCRIPTS += tests/cli/cli_json.sh
 EXTRA_DIST += tests/data/json
+TESTS += tests/cli/generate.sh
+dist_check_SCRIPTS += tests/cli/generate.sh
