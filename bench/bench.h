@@ -88,6 +88,8 @@ int bench_parse(const struct bench *b);
 int bench_e2e(const struct bench *b);
 int bench_daemon(const struct bench *b);
 int bench_report_html(const struct bench *b);
+/* bench_generate - cairn generate against solving the set it wrote */
+int bench_generate(const struct bench *b);
 /* bench_memory - memory_budget over a whole file (rows of the daemon) */
 int bench_memory(const struct bench *b);
 

@@ -1,0 +1,83 @@
+/*
+ * bench_generate - `cairn generate` against solving what it wrote.
+ *
+ * The issue-26 row: `cairn generate --count 100 --piles 12-16 --require
+ * greedy-fails,unique-line` (a fixed seed, output to a file) and, as the
+ * baseline from the same run, `cairn solve --moves` on that very file,
+ * both as subprocesses of the build tree's programs, interleaved.  The
+ * ratio says how many solves of the set one search for it costs.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct gen_cmd {
+	const struct bench *b;
+	const char *out;	/* standard output goes here */
+	const char *args[16];	/* after the program, NULL-terminated */
+};
+
+/* run_cmd - src/cli/cairn ARGS... > OUT; must exit 0 */
+static void run_cmd(void *ctx)
+{
+	const struct gen_cmd *c = ctx;
+	char exe[4096];
+	const char *argv[18];
+	int status, fd, i;
+	pid_t pid;
+
+	snprintf(exe, sizeof exe, "%s/src/cli/cairn", c->b->top_builddir);
+	argv[0] = exe;
+	for (i = 0; c->args[i] != NULL; i++)
+		argv[i + 1] = c->args[i];
+	argv[i + 1] = NULL;
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		bench_die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || dup2(fd, 1) < 0)
+			_exit(126);
+		execv(exe, (char *const *)argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			bench_die("waitpid: %s", strerror(errno));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		bench_die("%s %s failed (status %d)", exe, c->args[0], status);
+}
+
+int bench_generate(const struct bench *b)
+{
+	char set[4096], solved[4096], plugins[4096], empty[4096];
+	struct gen_cmd g = { b, set, { "generate", "--count", "100", "--piles",
+		"12-16", "--require", "greedy-fails,unique-line", "--seed", "26",
+		NULL } };
+	struct gen_cmd s = { b, solved, { "solve", "-c", empty, "--plugin-dir",
+		plugins, "--moves", set, NULL } };
+	double ns, base_ns;
+	FILE *f;
+
+	snprintf(set, sizeof set, "%s/generated.yaml", b->workdir);
+	snprintf(solved, sizeof solved, "%s/generated.result.yaml", b->workdir);
+	snprintf(plugins, sizeof plugins, "%s/plugins/.libs", b->top_builddir);
+	snprintf(empty, sizeof empty, "%s/empty.yaml", b->workdir);
+	bench_write_file(empty, "", 0);
+	run_cmd(&g);	/* the file the baseline solves exists from the start */
+	bench_pair(b, run_cmd, &g, run_cmd, &s, &ns, &base_ns);
+	f = bench_csv(b, "generate.csv", "generate_ns,solve_ns,ratio");
+	fprintf(f, "%.0f,%.0f,%.6g\n", ns, base_ns, ns / base_ns);
+	fclose(f);
+	bench_report(b, &(struct bench_row){ "generate",
+		"generate 100 greedy-fails,unique-line", ns / 1e6, "ms",
+		"cairn solve of that set", base_ns / 1e6, ns / base_ns, "",
+		BENCH_INFO });
+	return 0;
+}
