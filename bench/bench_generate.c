@@ -9,11 +9,7 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <stdio.h>
 
 #include "bench.h"
 
@@ -23,35 +19,12 @@ struct gen_cmd {
 	const char *args[16];	/* after the program, NULL-terminated */
 };
 
-/* run_cmd - src/cli/cairn ARGS... > OUT; must exit 0 */
+/* run_cmd - one command of the row */
 static void run_cmd(void *ctx)
 {
 	const struct gen_cmd *c = ctx;
-	char exe[4096];
-	const char *argv[18];
-	int status, fd, i;
-	pid_t pid;
 
-	snprintf(exe, sizeof exe, "%s/src/cli/cairn", c->b->top_builddir);
-	argv[0] = exe;
-	for (i = 0; c->args[i] != NULL; i++)
-		argv[i + 1] = c->args[i];
-	argv[i + 1] = NULL;
-	fflush(NULL);
-	if ((pid = fork()) < 0)
-		bench_die("fork: %s", strerror(errno));
-	if (pid == 0) {
-		fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd < 0 || dup2(fd, 1) < 0)
-			_exit(126);
-		execv(exe, (char *const *)argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			bench_die("waitpid: %s", strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		bench_die("%s %s failed (status %d)", exe, c->args[0], status);
+	bench_run_cairn(c->b, c->args, c->out);
 }
 
 int bench_generate(const struct bench *b)
