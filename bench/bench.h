@@ -73,6 +73,13 @@ void bench_skip(const struct bench *b, const char *section, const char *name,
 /* bench_csv - open OUTDIR/NAME for writing with its header line */
 FILE *bench_csv(const struct bench *b, const char *name, const char *header);
 
+/*
+ * bench_run_cairn - run TOP_BUILDDIR/src/cli/cairn ARGS... (NULL-ended,
+ * at most 15) with standard output to the file `out`; exit unless it
+ * exits 0.
+ */
+void bench_run_cairn(const struct bench *b, const char *const *args,
+		     const char *out);
 /* bench_rand - a xorshift64* stream; *state must start non-zero */
 uint64_t bench_rand(uint64_t *state);
 /* bench_piles - n values uniform in [-(10^10-1), 10^10-1], or [0, 999] */
@@ -88,6 +95,8 @@ int bench_parse(const struct bench *b);
 int bench_e2e(const struct bench *b);
 int bench_daemon(const struct bench *b);
 int bench_report_html(const struct bench *b);
+/* bench_generate - cairn generate against solving the set it wrote */
+int bench_generate(const struct bench *b);
 /* bench_memory - memory_budget over a whole file (rows of the daemon) */
 int bench_memory(const struct bench *b);
 

@@ -14,12 +14,9 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "cairn_buf.h"
@@ -35,28 +32,9 @@ struct report_cmd {
 static void run_report(void *ctx)
 {
 	const struct report_cmd *c = ctx;
-	char exe[4096];
-	int status, fd;
-	pid_t pid;
+	const char *args[] = { "report", "--format", c->format, c->dir, NULL };
 
-	snprintf(exe, sizeof exe, "%s/src/cli/cairn", c->b->top_builddir);
-	fflush(NULL);
-	if ((pid = fork()) < 0)
-		bench_die("fork: %s", strerror(errno));
-	if (pid == 0) {
-		fd = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd < 0 || dup2(fd, 1) < 0)
-			_exit(126);
-		execl(exe, exe, "report", "--format", c->format, c->dir,
-		      (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			bench_die("waitpid: %s", strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		bench_die("%s report --format %s %s failed (status %d)", exe,
-			  c->format, c->dir, status);
+	bench_run_cairn(c->b, args, c->out);
 }
 
 /* puzzle - one puzzle of a result, its verdict drawn from *rng */

@@ -26,6 +26,7 @@ static const char usage[] =
 	"  plugins  list the loaded solver plugins\n"
 	"  submit   drop files into the spool (--wait: and print their results)\n"
 	"  check    check problem sets as the daemon loads them, with warnings\n"
+	"  generate write a problem set with the properties asked for\n"
 	"\n"
 	"Options common to all commands (before or after the command):\n"
 	"  -c, --config FILE     configuration file (default " CAIRN_CONFIG_FILE ",\n"
@@ -47,6 +48,7 @@ static const struct {
 	{ "plugins", (char *)"cairn plugins", cairn_cmd_plugins },
 	{ "submit", (char *)"cairn submit", cairn_cmd_submit },
 	{ "check", (char *)"cairn check", cairn_cmd_check },
+	{ "generate", (char *)"cairn generate", cairn_cmd_generate },
 };
 
 /*

@@ -13,5 +13,6 @@ int cairn_cmd_grade(int argc, char **argv);
 int cairn_cmd_report(int argc, char **argv);
 int cairn_cmd_submit(int argc, char **argv);
 int cairn_cmd_check(int argc, char **argv);
+int cairn_cmd_generate(int argc, char **argv);
 
 #endif

@@ -10,3 +10,5 @@ EXTRA_DIST += tests/data/json
 TESTS += tests/cli/cli_check.sh
 dist_check_SCRIPTS += tests/cli/cli_check.sh
 EXTRA_DIST += tests/data/check
+TESTS += tests/cli/generate.sh
+dist_check_SCRIPTS += tests/cli/generate.sh

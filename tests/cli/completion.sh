@@ -33,7 +33,9 @@ expect() {
 	[ "$got" = "$want" ] || fail "complete '$*': got '$got', expected '$want'"
 }
 
-expect "check grade plugins report solve submit " cairn ""
+expect "check generate grade plugins report solve submit " cairn ""
+expect "--id-prefix " cairn generate --id
+expect "greedy-fails " cairn generate --require gr
 expect "solve submit " cairn s
 expect "solve " cairn -c c.yaml so
 expect "submit " cairn --plugin-dir sets --problems sets su

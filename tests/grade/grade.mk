@@ -27,3 +27,10 @@ VALGRIND_TESTS += tests/grade/check_grade tests/grade/check_problems
 endif
 TESTS += tests/grade/grade_crosscheck.sh tests/grade/grade_batch.sh
 dist_check_SCRIPTS += tests/grade/grade_crosscheck.sh tests/grade/grade_batch.sh
+if HAVE_CHECK
+check_PROGRAMS += tests/grade/check_generate
+TESTS += tests/grade/check_generate
+tests_grade_check_generate_CFLAGS = $(tests_check_cflags)
+tests_grade_check_generate_LDADD = $(tests_check_libs)
+VALGRIND_TESTS += tests/grade/check_generate
+endif
