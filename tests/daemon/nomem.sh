@@ -138,7 +138,10 @@ for n in $(seq 1 30); do
 		echo "worker $n $f" >"$T/fail"
 		if [ $ext = csv ]; then cp "$T/w.csv" "$SPOOL/incoming/.$f"; else hw1_input >"$SPOOL/incoming/.$f"; fi
 		mv "$SPOOL/incoming/.$f" "$SPOOL/incoming/$f"
-		wait_for 20 test -f "$SPOOL/done/$f" || fail "worker $n: $f not processed: $(grep "$f" "$T/w.log")"
+		# The processed line comes after the move into done/: wait for it.
+		wait_for 20 log_has w "msg=processed file=$f " ||
+			fail "worker $n: $f not processed: $(grep "$f" "$T/w.log")"
+		[ -f "$SPOOL/done/$f" ] || fail "worker $n: $f not in done/"
 		kill -0 "$D" || fail "worker $n: the daemon died: $(tail -3 "$T/w.log")"
 		if [ -e "$T/fail" ]; then
 			rm -f "$T/fail"	# $f took fewer than $n allocations
