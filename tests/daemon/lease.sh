@@ -23,6 +23,9 @@ touch -d '1 hour ago' "$T/held.yaml"
 sleep 600 3>>"$T/held.yaml" &
 H=$!
 PIDS="$PIDS $H"
+# The writer's open comes in its own process: wait for it before the rename.
+wait_for 10 sh -c "ls -l /proc/$H/fd 2>/dev/null | grep -q 'held.yaml\$'" ||
+	fail "the writer did not open held.yaml"
 mv "$T/held.yaml" "$I/held.yaml"
 # the rename, then three rescans: each finds it open for writing
 wait_for 30 sh -c "[ \$(grep -c 'msg=\"open for writing\" file=held.yaml action=wait' '$T/d.log') -ge 4 ]" ||
