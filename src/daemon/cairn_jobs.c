@@ -90,20 +90,24 @@ static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, siz
 	}
 }
 
-/* read_caught - read_all(), where out of memory is -ENOMEM (a retry). */
-static int read_caught(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
-{
-	jmp_buf oom, *outer = cairn_mem_catch(NULL);
-	int r;
+/* What read_all() is given, through cairn_mem_try(). */
+struct reading {
+	int fd;
+	uint64_t max;
+	struct cairn_buf *data;
+	char *why;
+	size_t whylen;
+};
 
-	if (setjmp(oom) != 0) {
-		cairn_mem_catch(outer);
-		return -ENOMEM;
-	}
-	cairn_mem_catch(&oom);
-	r = read_all(fd, max, data, why, whylen);
-	cairn_mem_catch(outer);
-	return r;
+/*
+ * read_try - read_all() for cairn_mem_try(): out of memory is -ENOMEM (a
+ * retry), and returns here, where the descriptor is closed.
+ */
+static int read_try(void *arg)
+{
+	struct reading *rd = arg;
+
+	return read_all(rd->fd, rd->max, rd->data, rd->why, rd->whylen);
 }
 
 /*
@@ -159,7 +163,9 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 		r = 1;
 	} else {
 		cairn_attempts_start(attempts, name, &before);
-		r = read_caught(fd, max, data, why, whylen);
+		struct reading rd = { fd, max, data, why, whylen };
+
+		r = cairn_mem_try(read_try, &rd);
 		if (r == 0 && changed(fd, st, &before, l))
 			r = READ_CHANGED;
 	}

@@ -16,7 +16,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,27 +479,28 @@ static int read_and_solve(struct cairn_input *in, const char *data, size_t len,
 	return rc;
 }
 
-/*
- * caught - read_and_solve(), where running out of memory anywhere is the
- * file's -ENOMEM (SPEC section 5: retried, never published), not the end
- * of the process.  Nothing in it holds more than memory; what it had
- * allocated when it ran out is leaked, and `in` is freed as it stands.
- */
-static int caught(struct cairn_input *in, const char *data, size_t len,
-		  const struct cairn_settings *s, const atomic_int *cancel,
-		  struct cairn_buf *result, struct cairn_stats *st)
-{
-	jmp_buf oom, *outer = cairn_mem_catch(NULL);
-	int rc;
+/* What read_and_solve() is given, through cairn_mem_try(). */
+struct solving {
+	struct cairn_input *in;
+	const char *data;
+	size_t len;
+	const struct cairn_settings *s;
+	const atomic_int *cancel;
+	struct cairn_buf *result;
+	struct cairn_stats *st;
+};
 
-	if (setjmp(oom) != 0) {
-		cairn_mem_catch(outer);
-		return -ENOMEM;
-	}
-	cairn_mem_catch(&oom);
-	rc = read_and_solve(in, data, len, s, cancel, result, st);
-	cairn_mem_catch(outer);
-	return rc;
+/*
+ * solve_try - read_and_solve() for cairn_mem_try(): running out of memory
+ * anywhere in it is the file's -ENOMEM (SPEC section 5: retried, never
+ * published), not the end of the process.  Nothing in it holds more than
+ * memory; `in` is freed as it stands.
+ */
+static int solve_try(void *arg)
+{
+	struct solving *w = arg;
+
+	return read_and_solve(w->in, w->data, w->len, w->s, w->cancel, w->result, w->st);
 }
 
 int cairn_process_as(const char *source, enum cairn_format format,
@@ -518,7 +518,9 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	cairn_input_init(&in, source, format);
 	in.budget = &budget;
 	in.max_puzzles = s->max_puzzles;
-	rc = caught(&in, data, len, s, cancel, result, st);
+	struct solving w = { &in, data, len, s, cancel, result, st };
+
+	rc = cairn_mem_try(solve_try, &w);
 	cairn_input_free(&in);
 	/* Small blocks freed stay in this thread's arena: give them back. */
 	if (budget.peak >= TRIM_FROM || rc == -ENOMEM)

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -36,6 +37,21 @@ jmp_buf *cairn_mem_catch(jmp_buf *env)
 void cairn_mem_on_fail(void (*fn)(size_t n))
 {
 	on_fail = fn;
+}
+
+int cairn_mem_try(int (*fn)(void *arg), void *arg)
+{
+	jmp_buf env, *outer = catch_point;
+	int r;
+
+	if (setjmp(env) != 0) {
+		catch_point = outer;
+		return -ENOMEM;
+	}
+	catch_point = &env;
+	r = fn(arg);
+	catch_point = outer;
+	return r;
 }
 
 static void out_of_memory(size_t n)

@@ -39,6 +39,12 @@ jmp_buf *cairn_mem_catch(jmp_buf *env);
  * of printing a line and aborting: cairnd logs and exits 75.
  */
 void cairn_mem_on_fail(void (*fn)(size_t n));
+/*
+ * fn(arg) under a catch of its own: fn's value, or -ENOMEM when an
+ * allocation in it failed (what it had allocated then is leaked).  The
+ * caller's catch, if any, is in force again on return either way.
+ */
+int cairn_mem_try(int (*fn)(void *arg), void *arg);
 
 /*
  * Make malloc map every block of 128 KiB or more on its own, always: a
