@@ -19,6 +19,8 @@
 
 #include <cairn/plugin.h>
 
+#include "cairn_origin.h"
+
 struct cairn_budget;
 
 /* The keys of an expectation (SPEC section 4), as bits and as indexes. */
@@ -135,6 +137,8 @@ struct cairn_input {
 	unsigned long error_line;	/* line of the file error, 0 if none */
 	char *problem_set;		/* submissions: the set's name */
 	char *submitter;		/* submissions: optional */
+	/* The daemon's file: owner, uid and received in the result; or NULL. */
+	const struct cairn_origin *origin;
 	struct cairn_puzzle *puzzles;
 	size_t npuzzles;
 	size_t cap;

@@ -314,7 +314,7 @@ static void retake(struct cairn_job *j, const struct cairn_jobctx *ctx)
 static void error_result(struct cairn_job *j, struct cairn_buf *out)
 {
 	out->len = 0;
-	cairn_process_error_result(j->as ? j->as : j->name, j->err, out, &j->st);
+	cairn_process_error_result(j->as ? j->as : j->name, NULL, j->err, out, &j->st);
 }
 
 /*

@@ -377,12 +377,13 @@ static void render(const struct cairn_input *in, struct cairn_stats *st,
 	cairn_process_render(in, st, out);
 }
 
-void cairn_process_error_result(const char *source, const char *msg,
-				struct cairn_buf *out, struct cairn_stats *st)
+void cairn_process_error_result(const char *source, const struct cairn_origin *origin,
+				const char *msg, struct cairn_buf *out, struct cairn_stats *st)
 {
 	struct cairn_input in;
 
 	cairn_input_init(&in, source, cairn_format_of(source));
+	in.origin = origin;
 	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
 	render(&in, st, out);
 	cairn_input_free(&in);
@@ -517,6 +518,7 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	cairn_budget_add(&budget, cairn_budget_cost(len) + JOB_OVERHEAD);
 	cairn_input_init(&in, source, format);
 	in.budget = &budget;
+	in.origin = s->origin;
 	in.max_puzzles = s->max_puzzles;
 	struct solving w = { &in, data, len, s, cancel, result, st };
 

@@ -35,6 +35,8 @@ struct cairn_settings {
 	struct cairn_problem_cache *problems;	/* may be NULL */
 	/* When set, problem sets come from here, not from problems_dir. */
 	const struct cairn_problem_source *problem_source;
+	/* Whose the file is and when it arrived (the daemon's); NULL: none. */
+	const struct cairn_origin *origin;
 	unsigned solver_threads;	/* most threads one solve may use (0 = 1) */
 	/* `cairn solve` options: override what the file says, when set. */
 	const char *force_solver;
@@ -81,10 +83,10 @@ int cairn_process_as(const char *source, enum cairn_format format,
  * Append the result of a file error `msg` for the file named `source`
  * (its extension picks the format), as cairn_process() writes the result
  * of a file it refuses, and fill `st` (zeroed first).  The daemon uses it
- * for what it cannot read at all.
+ * for what it cannot read at all; origin (or NULL) as in cairn_settings.
  */
-void cairn_process_error_result(const char *source, const char *msg,
-				struct cairn_buf *out, struct cairn_stats *st);
+void cairn_process_error_result(const char *source, const struct cairn_origin *origin,
+				const char *msg, struct cairn_buf *out, struct cairn_stats *st);
 
 /*
  * Fill an already parsed input's outcomes (used by cairn_process).  With
