@@ -11,5 +11,6 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_stat.c src/util/cairn_stat.h \
 	src/util/cairn_dir.c src/util/cairn_dir.h \
 	src/util/cairn_memavail.c src/util/cairn_memavail.h \
-	src/util/cairn_utf8.c src/util/cairn_utf8.h
+	src/util/cairn_utf8.c src/util/cairn_utf8.h \
+	src/util/cairn_origin.h
 src_util_libcairn_util_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_util_inc)

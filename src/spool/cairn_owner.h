@@ -1,0 +1,24 @@
+/*
+ * cairn_owner - the name a file's owner goes by in the spool (SPEC 5,
+ * "Owner and arrival"), shared by the daemon and by `cairn submit`, which
+ * must find the directory the daemon puts its results in.
+ *
+ * The name is the account's login from the user database when that is a
+ * safe file name (letters, digits, '.', '_', '-', not starting with '.'
+ * or '-', at most CAIRN_OWNER_MAX bytes), else the uid in decimal: a
+ * login such as "..", "a/b" or one with a newline never becomes a path.
+ */
+#ifndef CAIRN_OWNER_H
+#define CAIRN_OWNER_H
+
+#include <sys/types.h>
+
+#include "cairn_origin.h"
+
+/* Whether name may stand as an owner's directory. */
+int cairn_owner_safe(const char *name);
+
+/* uid's owner name into out[CAIRN_OWNER_MAX + 1]; never fails. */
+void cairn_owner_name(uid_t uid, char out[CAIRN_OWNER_MAX + 1]);
+
+#endif
