@@ -95,7 +95,7 @@ fsync: false
 settle_ms: 0
 EOT
 run 0 "$top_builddir/src/daemon/cairnd" --once -c "$tmp/conf.yaml"
-ls "$spool/results" | wc -l | tr -d ' ' > "$tmp/n"
+ls "$spool/results/$(id -un)" | wc -l | tr -d ' ' > "$tmp/n"
 same_text "$count" "$tmp/n"
 
 run 0 "$cairn_bin" report -c "$tmp/conf.yaml" "$spool/results"
