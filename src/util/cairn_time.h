@@ -19,4 +19,11 @@
  */
 char *cairn_time_format(const struct timespec *t, char buf[CAIRN_TIME_LEN]);
 
+/*
+ * Read back what cairn_time_format() writes, and only that (so that two
+ * times read compare as their texts do): 0, or -1 when s is not exactly
+ * such a text of a real date.
+ */
+int cairn_time_parse(const char *s, struct timespec *t);
+
 #endif
