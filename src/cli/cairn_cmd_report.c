@@ -3,15 +3,17 @@
  *
  * Arguments are result files or directories; a directory stands for its
  * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
- * name (byte order).  A file that cannot be read or is not a result file
+ * name (byte order), and those kept in its history/ (NAME.result.K.EXT),
+ * then the same for each of its subdirectories (a spool's results/OWNER/)
+ * in name order; hidden names are skipped.  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
  * not hide a class's grades but is not missed either.  The report goes
  * to stdout, or with -o to FILE through a temporary file renamed into
  * place, so a reader of FILE never sees half a gradebook.  With
- * --per-submitter the results are first narrowed to one per submitter and
- * problem set (cairn_report_pick), using each result file's modification
- * time as the input's.
+ * --per-submitter the results are first narrowed to one per owner and
+ * problem set (cairn_report_pick), by each result's received time, or its
+ * file's modification time when it has none.
  */
 #include "config.h"
 
@@ -38,21 +40,22 @@ static const char usage[] =
 	"Usage: cairn report [OPTIONS] RESULT...|DIR...\n"
 	"\n"
 	"Turn result files into a gradebook: CSV with one row per result file\n"
-	"(source,submitter,problem_set,graded,correct,wrong,missing,invalid,\n"
-	"points,max_points,score), JUnit XML with a test suite per file and a\n"
-	"test case per graded puzzle, or one self-contained HTML page (the\n"
-	"class at a glance, each puzzle, each submission).  A DIR stands for\n"
-	"its *.result.yaml, *.result.yml, *.result.csv and *.result.json\n"
-	"files, in name order.\n"
+	"(source,owner,submitter,problem_set,graded,correct,wrong,missing,\n"
+	"invalid,points,max_points,score,received,late), JUnit XML with a test\n"
+	"suite per file and a test case per graded puzzle, or one\n"
+	"self-contained HTML page (the class at a glance, each puzzle, each\n"
+	"submission).  A DIR stands for its *.result.yaml, *.result.yml,\n"
+	"*.result.csv and *.result.json files, in name order, then those of\n"
+	"each OWNER/ directory in it; each directory's history/ follows it.\n"
 	"\n"
 	"  -f, --format csv|junit|html\n"
 	"                          output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
 	"      --per-submitter latest|best\n"
-	"                          one row per submitter and problem set: the\n"
-	"                          latest result (by the result file's mtime,\n"
-	"                          its input's arrival) or the best score; ties go to\n"
-	"                          the later, then the greater source name\n"
+	"                          one row per owner (else submitter) and problem\n"
+	"                          set: the latest result (by received, else the\n"
+	"                          result file's mtime) or the best score; ties go\n"
+	"                          to the later, then the greater source name\n"
 	"  -h, --help              this help\n"
 	"\n"
 	"Exit status: 0 on success; 65 when an argument cannot be read or is\n"
