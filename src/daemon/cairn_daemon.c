@@ -25,6 +25,7 @@
 #include <uv.h>
 
 #include "cairn_acl.h"
+#include "cairn_owner.h"
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
@@ -118,6 +119,7 @@ static void reload(struct cairn_daemon *d)
 	cairn_log_set_level(g->conf.log_level);
 	cairn_gen_check_memory(&g->conf);
 	d->pending.settle_ms = g->conf.settle_ms;
+	cairn_owner_forget();	/* renamed accounts are looked up again */
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);

@@ -453,7 +453,14 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	}
 	j->ino = (uint64_t)st.st_ino;
 	j->origin.uid = (uint32_t)st.st_uid;
-	cairn_owner_name(st.st_uid, j->origin.owner);
+	r = cairn_owner_name(st.st_uid, j->origin.owner);
+	if (r < 0) {
+		/* The user database failed us: the file waits, claimed, for a retry. */
+		snprintf(j->err, sizeof(j->err), "looking up the owner of %s (uid %lu): %s",
+			 j->name, (unsigned long)st.st_uid, strerror(-r));
+		j->end = CAIRN_JOB_LATER;
+		goto out;
+	}
 	j->origin.received = st.st_ctim;
 	j->settings.origin = &j->origin;
 	int rendered = render(j, ctx, &st, &out);

@@ -18,7 +18,15 @@
 /* Whether name may stand as an owner's directory. */
 int cairn_owner_safe(const char *name);
 
-/* uid's owner name into out[CAIRN_OWNER_MAX + 1]; never fails. */
-void cairn_owner_name(uid_t uid, char out[CAIRN_OWNER_MAX + 1]);
+/*
+ * uid's owner name into out[CAIRN_OWNER_MAX + 1]: 0, or a negative errno
+ * value when the user database could not be read (out of memory, an
+ * unreachable directory service): then there is no name yet, and the
+ * uid must not stand in for it, or one account would have two.  Names
+ * found are remembered for the life of the process (a file's owner
+ * costs no reading of the database), until cairn_owner_forget().
+ */
+int cairn_owner_name(uid_t uid, char out[CAIRN_OWNER_MAX + 1]);
+void cairn_owner_forget(void);
 
 #endif

@@ -452,7 +452,8 @@ static int stored_in_owners(int dir_fd, const char *name, const struct stat *st)
 	char owner[CAIRN_OWNER_MAX + 1];
 	int found, fd;
 
-	cairn_owner_name(st->st_uid, owner);
+	if (cairn_owner_name(st->st_uid, owner) < 0)
+		return 0;	/* not known to be there: it stays claimed */
 	fd = openat(dir_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return 0;

@@ -29,9 +29,9 @@ R="$RES"
 wait_for 30 test -f "$R/slow.result.yaml" -a -f "$R/hw1.result.yaml" \
 	-a -f "$R/copied.result.yaml" || fail "results missing"
 expect_hw1 >"$T/want"
-cmp "$T/want" "$R/hw1.result.yaml" || fail "hw1 result differs"
+same_result "$T/want" "$R/hw1.result.yaml" || fail "hw1 result differs"
 sed 's/^source: hw1.yaml$/source: copied.yaml/' "$T/want" >"$T/want2"
-cmp "$T/want2" "$R/copied.result.yaml" || fail "copied result differs"
+same_result "$T/want2" "$R/copied.result.yaml" || fail "copied result differs"
 grep -q '^summary: {puzzles: 5, solved: 5, errors: 0,' "$R/slow.result.yaml" ||
 	fail "slow file read half-written: $(grep summary "$R/slow.result.yaml")"
 for i in 1 2 3 4 5; do

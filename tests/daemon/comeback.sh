@@ -52,7 +52,7 @@ log_has d 'level=warning msg="spool replaced" dir=.*/spool dirs=spool,results,do
 drop fourth.yaml
 wait_for 6 test -f "$DONE/fourth.yaml" || fail "file in the re-created spool not processed"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: fourth.yaml/' >"$T/want"
-cmp "$T/want" "$RES/fourth.result.yaml" || fail "result in the re-created spool"
+same_result "$T/want" "$RES/fourth.result.yaml" || fail "result in the re-created spool"
 wait_for 6 no_deleted_dirs || fail "still holds: $(ls -l "/proc/$D/fd" | grep deleted)"
 
 # Moved away and a new one moved in.

@@ -46,7 +46,7 @@ wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"
 for f in e1 e2 e3; do
 	expect_hw1 | sed "s/^source: hw1.yaml$/source: $f.yaml/" >"$T/want"
-	cmp "$T/want" "$RES/$f.result.yaml" || fail "$f result"
+	same_result "$T/want" "$RES/$f.result.yaml" || fail "$f result"
 	[ "$(log_count d "msg=processed file=$f.yaml ")" -eq 1 ] || fail "$f not processed once"
 done
 [ "$(count_files "$RES")" -eq 3 ] || fail "temporary files left: $(ls -A "$RES")"

@@ -38,7 +38,7 @@ run_case() {
 	[ "$STATUS" -eq 0 ] || fail "$case: restart exit $STATUS"
 	[ -f "$DONE/$stored" ] || fail "$case: $file not in done/ as $stored: $(ls "$DONE")"
 	expect_hw1 | sed "s/^source: hw1.yaml/source: $file/" >"$T/want"
-	cmp -s "$T/want" "$RES/${file%.yaml}.result.yaml" || fail "$case: result differs"
+	same_result "$T/want" "$RES/${file%.yaml}.result.yaml" || fail "$case: result differs"
 	n=$(cat "$T/$case-1.log" "$T/$case-2.log" | grep -c "msg=processed file=$file ") || true
 	[ "$n" -le 1 ] || fail "$case: processed $n times"
 	if [ "${7:-}" = moved ] && grep -q "msg=processed file=$file " "$T/$case-2.log"; then

@@ -36,7 +36,7 @@ kill "$H"
 wait "$H" 2>/dev/null || true
 wait_for 20 test -f "$RES/held.result.yaml" || fail "held.yaml not taken once closed"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: held.yaml/' >"$T/want"
-cmp "$T/want" "$RES/held.result.yaml" || fail "held.yaml result differs"
+same_result "$T/want" "$RES/held.result.yaml" || fail "held.yaml result differs"
 [ "$(log_count d "msg=processed file=held.yaml ")" -eq 1 ] || fail "held.yaml not processed once"
 kill -TERM "$D"
 wait_exit "$D" 20

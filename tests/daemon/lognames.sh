@@ -103,7 +103,7 @@ def parse(line):
 
 KEYS = {
     "processed": ["ts", "level", "msg", "file", "puzzles", "errors", "correct", "wrong", "ms",
-                  "status", "input"],
+                  "status", "input", "owner"],
     "started": ["ts", "level", "msg", "instance", "spool", "workers", "plugins", "once"],
     "stopped": ["ts", "level", "msg", "processed", "failed", "retries", "returned", "queued",
                 "dir_fsyncs", "exit"],

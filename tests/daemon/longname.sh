@@ -52,7 +52,7 @@ check_batch() {
 		[ -f "$FAILED/$s" ] || fail "$1: $n-byte name not in failed/ as $s"
 		why="the file name is $n bytes, more than 200: not processed, stored as $s"
 		error_result "$s" "$why" >"$T/want"
-		cmp "$T/want" "$RES/${s%.yaml}.result.yaml" || fail "$1: result of the $n-byte name"
+		same_result "$T/want" "$RES/${s%.yaml}.result.yaml" || fail "$1: result of the $n-byte name"
 		grep -qF "level=warning msg=processed file=$long puzzles=0 " "$T/$2.log" ||
 			fail "$1: no log line for the $n-byte name"
 		grep -qF "status=error input=failed/$ME/$s owner=$ME error=\"$why\"" "$T/$2.log" ||
@@ -61,12 +61,12 @@ check_batch() {
 	ok=$(name 200 "$1")
 	[ -f "$DONE/$ok" ] || fail "$1: the 200-byte name was not processed"
 	expect_hw1 | sed "s/^source: hw1.yaml\$/source: $ok/" >"$T/want"
-	cmp "$T/want" "$RES/${ok%.yaml}.result.yaml" || fail "$1: result of the 200-byte name"
+	same_result "$T/want" "$RES/${ok%.yaml}.result.yaml" || fail "$1: result of the 200-byte name"
 	s=$(short "planted$1.yaml")
 	[ -f "$FAILED/$s" ] || fail "$1: planted$1.yaml not in failed/ as $s"
 	[ -d "$RES/planted$1.result.yaml" ] || fail "$1: the planted directory was touched"
 	error_result "$s" "no result under this name (rename planted$1.result.yaml: Is a directory): stored as $s" >"$T/want"
-	cmp "$T/want" "$RES/${s%.yaml}.result.yaml" ||
+	same_result "$T/want" "$RES/${s%.yaml}.result.yaml" ||
 		fail "$1: result of planted$1.yaml: $(cat "$RES/${s%.yaml}.result.yaml")"
 	! grep -q 'storage error\|retry_in_ms\|msg=retrying' "$T/$2.log" || fail "$1: a retry or backoff was logged"
 	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$1: incoming/ not empty"

@@ -29,7 +29,7 @@ STATUS=0
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS, expected 65"
 
 expect_hw1 >"$T/want"
-cmp "$T/want" "$RES/hw1.result.yaml" || fail "hw1 result"
+same_result "$T/want" "$RES/hw1.result.yaml" || fail "hw1 result"
 [ -f "$DONE/hw1.yaml" ] || fail "hw1.yaml not in done/"
 # error_result NAME MESSAGE: the exact result of a file error
 error_result() {
@@ -38,7 +38,7 @@ error_result() {
 }
 check_failed() {
 	error_result "$1" "$2" >"$T/want"
-	cmp "$T/want" "$RES/$3" || fail "result of $1: $(cat "$RES/$3")"
+	same_result "$T/want" "$RES/$3" || fail "result of $1: $(cat "$RES/$3")"
 	[ -e "$FAILED/$1" ] || [ -L "$FAILED/$1" ] || fail "$1 not in failed/"
 	grep -q "level=warning msg=processed file=$1 .* status=error input=failed/$ME/$1" "$T/once.log" ||
 		fail "no log line for $1"
@@ -65,21 +65,21 @@ hw1_input >"$P/poison.yaml"
 printf 'S 1 %s %s\n' "$(stat -c '%i %.9Z' "$P/poison.yaml")" \
 	"$(printf poison.yaml | od -An -tx1 | tr -d ' \n')" >"$P/.attempts"
 R="$RES"
-echo half >"$R/.result.0123456789abcdef.test.tmp"
-echo other >"$R/.result.0123456789abcdef.other.tmp"
-echo other >"$R/.spare.0123456789abcdef.x.test.tmp"
+echo half >"$SPOOL/results/.result.0123456789abcdef.test.tmp"
+echo other >"$SPOOL/results/.result.0123456789abcdef.other.tmp"
+echo other >"$SPOOL/results/.spare.0123456789abcdef.x.test.tmp"
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/crash.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS after a crash, expected 65"
 error_result poison.yaml "interrupted twice while processing" >"$T/want"
-cmp "$T/want" "$R/poison.result.yaml" || fail "poison result"
+same_result "$T/want" "$R/poison.result.yaml" || fail "poison result"
 [ -f "$FAILED/poison.yaml" ] || fail "poison.yaml not in failed/"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: again.yaml/' >"$T/want"
-cmp "$T/want" "$R/again.result.yaml" || fail "again result"
+same_result "$T/want" "$R/again.result.yaml" || fail "again result"
 [ -f "$DONE/again.yaml" ] || fail "again.yaml not in done/"
-[ ! -e "$R/.result.0123456789abcdef.test.tmp" ] || fail "stale temp kept"
-[ -e "$R/.result.0123456789abcdef.other.tmp" ] || fail "other instance's temp removed"
-[ -e "$R/.spare.0123456789abcdef.x.test.tmp" ] || fail "instance x.test's temp removed"
+[ ! -e "$SPOOL/results/.result.0123456789abcdef.test.tmp" ] || fail "stale temp kept"
+[ -e "$SPOOL/results/.result.0123456789abcdef.other.tmp" ] || fail "other instance's temp removed"
+[ -e "$SPOOL/results/.spare.0123456789abcdef.x.test.tmp" ] || fail "instance x.test's temp removed"
 [ ! -s "$P/.attempts" ] || fail "journal not emptied: $(cat "$P/.attempts")"
 grep -q 'msg="removed stale temporary files" count=1' "$T/crash.log" || fail "stale log line"
 

@@ -65,5 +65,5 @@ STATUS=0
 [ "$STATUS" -eq 0 ] || fail "last run exit $STATUS: $(cat "$T/last.log")"
 [ -f "$DONE/x.yaml" ] || fail "the new x.yaml not in done/"
 expect_hw1 | sed "s/^source: hw1.yaml/source: x.yaml/" >"$T/want"
-cmp -s "$T/want" "$RES/x.result.yaml" || fail "x.yaml result: $(cat "$RES/x.result.yaml")"
+same_result "$T/want" "$RES/x.result.yaml" || fail "x.yaml result: $(cat "$RES/x.result.yaml")"
 echo "ok: a stale journal entry does not blame a new x.yaml on $same"

@@ -74,18 +74,18 @@ wait_for 20 log_has xa "msg=started" || fail "x.a did not start"
 hw1_input >"$SPOOL/incoming/one.yaml"
 wait_for 20 test -f "$DONE/one.yaml" || fail "x.a did not process"
 has_spare() {
-	[ -n "$(ls -A "$RES" | grep '^\.spare\.[0-9a-f]*\.x\.a\.tmp$')" ]
+	[ -n "$(ls -A "$SPOOL/results" | grep '^\.spare\.[0-9a-f]*\.x\.a\.tmp$')" ]
 }
 wait_for 20 has_spare || fail "x.a made no spare temporary file"
-ls -A "$RES" | grep '\.x\.a\.tmp$' >"$T/xa-temps"
-echo half >"$RES/.result.0123456789abcdef.a.tmp"
+ls -A "$SPOOL/results" | grep '\.x\.a\.tmp$' >"$T/xa-temps"
+echo half >"$SPOOL/results/.result.0123456789abcdef.a.tmp"
 STATUS=0
 "$CAIRND" -c "$T/a.yaml" --once >"$T/a.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "instance a: exit $STATUS"
 grep -q 'msg="removed stale temporary files" count=1' "$T/a.log" || fail "a's own stale file: $(cat "$T/a.log")"
-[ ! -e "$RES/.result.0123456789abcdef.a.tmp" ] || fail "a's stale file kept"
+[ ! -e "$SPOOL/results/.result.0123456789abcdef.a.tmp" ] || fail "a's stale file kept"
 while read -r f; do
-	[ -e "$RES/$f" ] || fail "instance a removed x.a's $f"
+	[ -e "$SPOOL/results/$f" ] || fail "instance a removed x.a's $f"
 done <"$T/xa-temps"
 kill -TERM "$XA"
 wait_exit "$XA" 20

@@ -28,7 +28,7 @@ check_batch() {
 	check_good "$1"
 	[ -f "$FAILED/secret-$1.yaml" ] || fail "$1: the unreadable file is not in failed/"
 	error_result "secret-$1.yaml" "cannot read secret-$1.yaml: Permission denied" >"$T/want"
-	cmp "$T/want" "$RES/secret-$1.result.yaml" ||
+	same_result "$T/want" "$RES/secret-$1.result.yaml" ||
 		fail "$1: error result: $(cat "$RES/secret-$1.result.yaml")"
 	grep -q "level=warning msg=processed file=secret-$1.yaml puzzles=0 .* status=error input=failed/$ME/secret-$1.yaml owner=$ME error=\"cannot read secret-$1.yaml: Permission denied\"\$" "$T/$2.log" ||
 		fail "$1: no log line for the unreadable file"
