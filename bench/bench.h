@@ -94,6 +94,8 @@ int bench_solvers(const struct bench *b);
 int bench_parse(const struct bench *b);
 int bench_e2e(const struct bench *b);
 int bench_daemon(const struct bench *b);
+/* bench_fairness - one owner's file behind another's backlog (a row of the daemon) */
+int bench_fairness(const struct bench *b);
 int bench_report_html(const struct bench *b);
 /* bench_generate - cairn generate against solving the set it wrote */
 int bench_generate(const struct bench *b);

@@ -4,7 +4,7 @@
 EXTRA_PROGRAMS = bench/cairn-bench
 bench_cairn_bench_SOURCES = bench/cairn_bench.c bench/bench.h \
 	bench/bench_util.c bench/bench_solvers.c bench/bench_parse.c \
-	bench/bench_daemon.c bench/bench_spool.c bench/bench_spool.h \
+	bench/bench_daemon.c bench/bench_fairness.c bench/bench_spool.c bench/bench_spool.h \
 	bench/bench_report.c bench/bench_memory.c \
 	bench/bench_generate.c
 bench_cairn_bench_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)

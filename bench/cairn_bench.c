@@ -22,7 +22,7 @@
 static const char usage[] =
 	"usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR --out DIR\n"
 	"                   --work DIR SECTION...\n"
-	"sections: solvers parse e2e daemon report memory generate\n";
+	"sections: solvers parse e2e daemon fairness report memory generate\n";
 
 static int section(const struct bench *b, const char *name)
 {
@@ -34,6 +34,8 @@ static int section(const struct bench *b, const char *name)
 		return bench_e2e(b);
 	if (strcmp(name, "daemon") == 0)
 		return bench_daemon(b);
+	if (strcmp(name, "fairness") == 0)
+		return bench_fairness(b);
 	if (strcmp(name, "report") == 0)
 		return bench_report_html(b);
 	if (strcmp(name, "memory") == 0)

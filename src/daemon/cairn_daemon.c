@@ -119,7 +119,11 @@ static void reload(struct cairn_daemon *d)
 	cairn_log_set_level(g->conf.log_level);
 	cairn_gen_check_memory(&g->conf);
 	d->pending.settle_ms = g->conf.settle_ms;
+<<<<<<< HEAD
 	cairn_owner_forget();	/* renamed accounts are looked up again */
+=======
+	cairn_pending_set_per_owner(&d->pending, g->conf.max_queued_per_owner);
+>>>>>>> wt-Q
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);
@@ -412,6 +416,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.publish = &d->publish;
 	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
+	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);
 	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",

@@ -516,6 +516,12 @@ static void check_idle(struct cairn_daemon *d)
 	/* Idle: the journal's records of files that left are compacted. */
 	if (d->pending.n == 0 && d->running == 0)
 		cairn_attempts_prune(&d->attempts);
+	/* An owner's files left in incoming/ come back once it has room. */
+	if (d->pending.refill && d->watch_open) {
+		d->pending.refill = 0;
+		cairn_watch_rescan(&d->watch);
+		return;
+	}
 	if (d->pending.n == 0 && d->pending.missed && !scanning) {
 		d->pending.missed = 0;
 		cairn_watch_rescan(&d->watch);
@@ -552,6 +558,22 @@ static int may_start(const struct cairn_daemon *d)
 	return d->running < max;
 }
 
+/*
+ * log_taking - at debug level, each file taken from the queue with its
+ * owner's uid and what waited then, its own included: the bounds of SPEC
+ * 5 "Fairness" seen from outside (tests/daemon/fairness.sh).
+ */
+static void log_taking(const struct cairn_daemon *d, const struct cairn_cand *c)
+{
+	char f[512];
+
+	if (!cairn_log_enabled(CAIRN_LOG_DEBUG))
+		return;
+	cairn_log(CAIRN_LOG_DEBUG, "taking", "file=%s uid=%u uid_queued=%zu queued=%u",
+		  cairn_log_value(f, sizeof(f), c->name), (unsigned)c->uid,
+		  c->uq != NULL ? c->uq->n : 0, cairn_status_queued(d));
+}
+
 void cairn_dispatch(struct cairn_daemon *d)
 {
 	while (may_start(d)) {
@@ -576,6 +598,7 @@ void cairn_dispatch(struct cairn_daemon *d)
 		struct cairn_cand *c = cairn_pending_pick(&d->pending, uv_now(&d->loop));
 		if (c == NULL)
 			break;
+		log_taking(d, c);
 		cairn_pending_start(&d->pending, c);
 		if (retry_waits(d, c->name)) {
 			/* Its own backoff brings it back (retry_cb). */

@@ -8,6 +8,10 @@
  * oldest, and adding one older than all (a backlog found by a scan),
  * costs O(1) instead of shifting the whole array.  The hash table (chained, FNV-1a) finds a candidate by name
  * in O(1) for inotify events and keeps a name from being queued twice.
+ * Each uid's queue is a list in the same order, found by a small hash
+ * table on the uid: files come in newest, so a place is looked for from
+ * the list's end, and taking and dropping cost O(1); the turns are a
+ * ring of the uids that have files waiting.
  */
 #include "config.h"
 
@@ -31,7 +35,7 @@ static uint64_t hash(const char *s)
 void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_ms)
 {
 	memset(p, 0, sizeof(*p));
-	p->limit = limit ? limit : 1;
+	p->limit = p->limit_min = p->per_owner = limit ? limit : 1;
 	p->settle_ms = settle_ms;
 	p->tabsize = 64;
 	p->tab = cairn_xcalloc(p->tabsize, sizeof(p->tab[0]));
@@ -50,6 +54,14 @@ void cairn_pending_free(struct cairn_pending *p)
 	}
 	free(p->tab);
 	free(p->order);
+	for (size_t i = 0; i < CAIRN_UIDQ_BUCKETS; i++) {
+		struct cairn_uidq *q = p->uidtab[i], *next;
+
+		for (; q != NULL; q = next) {
+			next = q->hnext;
+			free(q);
+		}
+	}
 	cairn_pending_set_peers(p, NULL, NULL, NULL, 0, 0);
 	memset(p, 0, sizeof(*p));
 }
@@ -110,16 +122,130 @@ static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
 	return lo;
 }
 
+void cairn_pending_set_per_owner(struct cairn_pending *p, size_t n)
+{
+	p->per_owner = n ? n : 1;
+	p->limit = p->per_owner > p->limit_min ? p->per_owner : p->limit_min;
+}
+
+/* --- the uids' queues and their turns --- */
+
+static struct cairn_uidq **uid_bucket(struct cairn_pending *p, uid_t uid)
+{
+	return &p->uidtab[((uint32_t)uid * 2654435761u >> 24) % CAIRN_UIDQ_BUCKETS];
+}
+
+/* uid_queue - uid's queue, made (at the back of the turns) when it has none. */
+static struct cairn_uidq *uid_queue(struct cairn_pending *p, uid_t uid)
+{
+	struct cairn_uidq **b = uid_bucket(p, uid), *q = *b;
+
+	while (q != NULL && q->uid != uid)
+		q = q->hnext;
+	if (q != NULL)
+		return q;
+	q = cairn_xcalloc(1, sizeof(*q));
+	q->uid = uid;
+	q->hnext = *b;
+	*b = q;
+	if (p->turn == NULL) {
+		q->prev = q->next = q;
+		p->turn = q;
+	} else {
+		q->next = p->turn;
+		q->prev = p->turn->prev;
+		q->prev->next = q;
+		p->turn->prev = q;
+	}
+	p->nuids++;
+	return q;
+}
+
+static void uid_free(struct cairn_pending *p, struct cairn_uidq *q)
+{
+	struct cairn_uidq **b = uid_bucket(p, q->uid);
+
+	while (*b != q)
+		b = &(*b)->hnext;
+	*b = q->hnext;
+	if (q->next == q) {
+		p->turn = NULL;
+	} else {
+		q->prev->next = q->next;
+		q->next->prev = q->prev;
+		if (p->turn == q)
+			p->turn = q->next;
+	}
+	p->nuids--;
+	free(q);
+}
+
+static int cmp(const struct cairn_cand *a, const struct cairn_cand *b);
+
+/* uid_insert - c joins its uid's queue in order (from the end: it is likely newest). */
+static void uid_insert(struct cairn_pending *p, struct cairn_cand *c)
+{
+	struct cairn_uidq *q = uid_queue(p, c->uid);
+	struct cairn_cand *x = q->last;
+
+	while (x != NULL && cmp(x, c) > 0)
+		x = x->uprev;
+	c->uprev = x;
+	c->unext = x != NULL ? x->unext : q->first;
+	if (c->unext != NULL)
+		c->unext->uprev = c;
+	else
+		q->last = c;
+	if (x != NULL)
+		x->unext = c;
+	else
+		q->first = c;
+	c->uq = q;
+	q->n++;
+}
+
+/*
+ * uid_unlink - c leaves its uid's queue: taken or gone (`leaving`), which
+ * makes room for an overflowed uid once it is down to half, or moved.  A
+ * uid with nothing waiting leaves the turns, unless it overflowed: its
+ * files in incoming/ are still to come.
+ */
+static void uid_unlink(struct cairn_pending *p, struct cairn_cand *c, int leaving)
+{
+	struct cairn_uidq *q = c->uq;
+
+	if (q == NULL)
+		return;
+	if (c->uprev != NULL)
+		c->uprev->unext = c->unext;
+	else
+		q->first = c->unext;
+	if (c->unext != NULL)
+		c->unext->uprev = c->uprev;
+	else
+		q->last = c->uprev;
+	c->uprev = c->unext = NULL;
+	c->uq = NULL;
+	q->n--;
+	if (leaving && !p->evicting && q->overflowed && q->n <= p->per_owner / 2) {
+		q->overflowed = 0;
+		p->refill = 1;
+	}
+	if (q->n == 0 && !q->overflowed)
+		uid_free(p, q);
+}
+
 static void renumber(struct cairn_pending *p, size_t from)
 {
 	for (size_t i = from; i < p->head + p->n; i++)
 		p->order[i]->pos = i;
 }
 
-static void unlink_order(struct cairn_pending *p, struct cairn_cand *c)
+static void unlink_order(struct cairn_pending *p, struct cairn_cand *c, int leaving)
 {
 	size_t end = p->head + p->n;
 
+	uid_unlink(p, c, leaving);
 	if (c->pos == NOT_WAITING)
 		return;
 	if (c->pos == p->head) {
@@ -140,7 +266,7 @@ void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c)
 {
 	struct cairn_cand **pp = &p->tab[hash(c->name) & (p->tabsize - 1)];
 
-	unlink_order(p, c);
+	unlink_order(p, c, 1);
 	while (*pp != c)
 		pp = &(*pp)->hnext;
 	*pp = c->hnext;
@@ -149,18 +275,56 @@ void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c)
 	free(c);
 }
 
+/* evict - drop v, a waiting file, for room: it stays in incoming/. */
+static void evict(struct cairn_pending *p, struct cairn_cand *v)
+{
+	v->uq->overflowed = 1;
+	p->evicting = 1;
+	cairn_pending_forget(p, v);
+	p->evicting = 0;
+}
+
+/* largest - the uid with the most files waiting (a full set has one). */
+static struct cairn_uidq *largest(const struct cairn_pending *p)
+{
+	struct cairn_uidq *big = p->turn, *q = p->turn;
+
+	for (size_t i = 0; i < p->nuids; i++, q = q->next)
+		if (q->n > big->n)
+			big = q;
+	return big;
+}
+
+/*
+ * make_room - room for c within its uid's bound and the bound in all, by
+ * dropping the youngest of its uid, or of the uid with the most; 0, or -1
+ * when c is that youngest itself (its uid is then marked overflowed).
+ */
+static int make_room(struct cairn_pending *p, struct cairn_cand *c)
+{
+	struct cairn_uidq *q = uid_queue(p, c->uid);
+
+	if (q->n < p->per_owner && p->n < p->limit)
+		return 0;
+	p->missed = 1;
+	if (q->n < p->per_owner)
+		q = largest(p);
+	if (cmp(c, q->last) > 0 && q->uid == c->uid) {
+		q->overflowed = 1;
+		return -1;
+	}
+	evict(p, q->last);
+	return 0;
+}
+
 /* insert_order - place c in the sorted set; 0, or -1 when c was dropped. */
 static int insert_order(struct cairn_pending *p, struct cairn_cand *c)
 {
+	if (make_room(p, c) < 0)
+		return -1;
 	size_t at = search(p, c);
 
-	if (p->n >= p->limit) {
-		p->missed = 1;
-		if (at >= p->head + p->n)
-			return -1;
-		cairn_pending_forget(p, p->order[p->head + p->n - 1]);
-		at = search(p, c);
-	}
+	uid_insert(p, c);
 	if (at == p->head && p->head > 0) {
 		p->order[--p->head] = c;
 		p->n++;
@@ -195,6 +359,7 @@ static void record(struct cairn_cand *c, const struct stat *st, uint64_t now_ms)
 	c->size = (int64_t)st->st_size;
 	c->ino = (uint64_t)st->st_ino;
 	c->mtime = st->st_mtim;
+	c->uid = st->st_uid;
 	c->seen_ms = now_ms;
 }
 
@@ -237,7 +402,7 @@ static int renote(struct cairn_pending *p, struct cairn_cand *c, const struct st
 			    quiet_wait(p, c, now_ms, wall_ms) == 0;
 		return 0;
 	}
-	unlink_order(p, c);
+	unlink_order(p, c, 0);
 	record(c, st, now_ms);
 	if (how != CAIRN_NOTE_SCAN)
 		c->changed = settle;
@@ -333,13 +498,14 @@ int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c)
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 {
 	size_t end = p->head + p->n;
+	struct cairn_uidq *q = p->turn;
 
-	for (size_t i = p->head; i < end; i++) {
-		struct cairn_cand *c = p->order[i];
-
-		if (c->ready && is_mine(p, c) &&
-		    (c->local || p->nnear == p->npeers || now_ms - c->first_ms >= p->prefer_ms))
-			return c;
+	for (size_t k = 0; k < p->nuids; k++, q = q->next) {
+		for (struct cairn_cand *c = q->first; c != NULL; c = c->unext)
+			if (c->ready && is_mine(p, c) &&
+			    (c->local || p->nnear == p->npeers ||
+			     now_ms - c->first_ms >= p->prefer_ms))
+				return c;
 	}
 	for (size_t i = end; i > p->head; i--) {
 		struct cairn_cand *c = p->order[i - 1];
@@ -420,7 +586,9 @@ void cairn_pending_scan_end(struct cairn_pending *p)
 
 void cairn_pending_start(struct cairn_pending *p, struct cairn_cand *c)
 {
-	unlink_order(p, c);
+	if (c->uq != NULL)
+		p->turn = c->uq->next;
+	unlink_order(p, c, 1);
 	c->running = 1;
 	c->again = 0;
 }
@@ -448,7 +616,7 @@ long cairn_pending_settle(struct cairn_pending *p, uint64_t now_ms,
 		}
 		if (!same(c, &st)) {
 			/* unlinked first, so the insertion never evicts */
-			unlink_order(p, c);
+			unlink_order(p, c, 0);
 			record(c, &st, now_ms);
 			insert_order(p, c);
 		}

@@ -24,6 +24,18 @@
  * have known it for steal_ms (newest first, while owners work oldest
  * first), so that a dead or stuck instance strands nothing.
  * A full scan forgets the waiting names it did not see (taken elsewhere).
+ *
+ * Fairness between the people who drop files (SPEC 5): each waiting
+ * candidate is also in its uid's queue (the st_uid of the stat the note
+ * makes anyway, so it costs no system call), and the uids with waiting
+ * files take turns: the oldest ready file of the next uid in the ring is
+ * taken, then that uid goes to the back.  One uid holds at most
+ * `per_owner` waiting files; a younger one is dropped (it waits in
+ * incoming/ untouched) and the uid marked overflowed; once files taken
+ * have brought it down to half, `refill` asks the caller to list
+ * incoming/ again, so that its backlog comes back long before the
+ * periodic rescan.  When the whole set is full, the youngest file of the
+ * uid with the most is dropped, so that a new uid's file always gets in.
  */
 #ifndef CAIRN_PENDING_H
 #define CAIRN_PENDING_H
@@ -32,6 +44,8 @@
 #include <stdint.h>
 #include <sys/stat.h>
 #include <time.h>
+
+struct cairn_uidq;
 
 struct cairn_cand {
 	char *name;
@@ -50,8 +64,23 @@ struct cairn_cand {
 	int mine;			/* this instance owns it */
 	int was_other;			/* another instance owned it once */
 	int local;			/* learnt of through inotify: this host's */
+	uid_t uid;			/* its owner, for turns (st_uid as last seen) */
+	struct cairn_uidq *uq;		/* its uid's queue while waiting, else NULL */
+	struct cairn_cand *uprev, *unext;	/* in uq, by (first_ms, name) */
 	struct cairn_cand *hnext;
 };
+
+/* One uid's waiting candidates, oldest first; in the ring of turns. */
+struct cairn_uidq {
+	uid_t uid;
+	struct cairn_cand *first, *last;
+	size_t n;
+	int overflowed;			/* a file of it was dropped: list incoming/ again */
+	struct cairn_uidq *prev, *next;	/* the ring */
+	struct cairn_uidq *hnext;
+};
+
+#define CAIRN_UIDQ_BUCKETS 64
 
 /* What a note says of a name (cairn_pending_note's `how`). */
 enum cairn_note {
@@ -67,7 +96,14 @@ enum cairn_note {
 struct cairn_pending {
 	struct cairn_cand **order;	/* waiting, by (first_ms, name): order[head..head+n) */
 	size_t head, n, cap;
-	size_t limit;
+	size_t limit;			/* waiting files in all */
+	size_t limit_min;		/* limit whatever per_owner is */
+	size_t per_owner;		/* waiting files of one uid (max_queued_per_owner) */
+	struct cairn_uidq *uidtab[CAIRN_UIDQ_BUCKETS];
+	struct cairn_uidq *turn;	/* the uid whose turn is next, NULL: none waits */
+	size_t nuids;			/* uids in the ring */
+	int refill;			/* an overflowed uid has room: list incoming/ again */
+	int evicting;			/* dropping a file for room: it does not make room */
 	unsigned settle_ms;		/* quiet time a scanned file needs */
 	struct cairn_cand **tab;	/* every candidate, by name */
 	size_t tabsize, count;
@@ -84,6 +120,12 @@ struct cairn_pending {
 };
 
 void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_ms);
+/*
+ * At most n waiting files of one uid (n >= 1; the init leaves it at the
+ * limit); the limit in all is raised to n when it is smaller, so that
+ * one uid can always have its n.
+ */
+void cairn_pending_set_per_owner(struct cairn_pending *p, size_t n);
 void cairn_pending_free(struct cairn_pending *p);
 struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char *name);
 
@@ -104,8 +146,9 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 
 /*
  * The candidate to take now: the oldest ready one this instance owns (a
- * scanned one once known for prefer_ms), or else the newest ready one that
- * has been known for steal_ms; or NULL.
+ * scanned one once known for prefer_ms) of the first uid in turn that has
+ * one, or else the newest ready one that has been known for steal_ms; or
+ * NULL.  Picking changes nothing: starting the file ends its uid's turn.
  */
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
 /*
@@ -133,7 +176,7 @@ int cairn_pending_seen(struct cairn_pending *p, const char *name);
 /* A full scan of incoming/ begins / ended: forget what it did not see. */
 void cairn_pending_scan_begin(struct cairn_pending *p);
 void cairn_pending_scan_end(struct cairn_pending *p);
-/* Take c out of the sorted set and mark it running. */
+/* Take c out of the sorted set and mark it running; its uid's turn ends. */
 void cairn_pending_start(struct cairn_pending *p, struct cairn_cand *c);
 /* Forget c entirely (frees it). */
 void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c);

@@ -44,6 +44,8 @@
 /* A configuration file is a page of text; anything bigger is a mistake. */
 #define CONF_MAX_BYTES (1024 * 1024)
 #define CONF_MAX_WORKERS 1024
+/* A waiting file costs the daemon about 150 bytes: a million, 150 MB. */
+#define CONF_MAX_QUEUED 1000000
 #define CONF_MAX_SOLVER_NAME 64
 
 enum conf_type {
@@ -77,6 +79,7 @@ static const struct conf_key conf_keys[] = {
 	{ "workers", T_UINT, F(workers), 1, CONF_MAX_WORKERS },
 	{ "memory_budget", T_SIZE, F(memory_budget), 0, 0 },
 	{ "memory_total", T_SIZE, F(memory_total), 0, 0 },
+	{ "max_queued_per_owner", T_UINT, F(max_queued_per_owner), 1, CONF_MAX_QUEUED },
 	{ "max_file_bytes", T_SIZE, F(max_file_bytes), 0, 0 },
 	{ "max_piles", T_COUNT, F(max_piles), 1, UINT32_MAX },
 	{ "max_puzzles", T_COUNT, F(max_puzzles), 1, UINT32_MAX },
@@ -159,6 +162,7 @@ void cairn_conf_defaults(struct cairn_conf *c)
 	c->workers = default_workers();
 	c->memory_budget = 1024ULL * 1024 * 1024;
 	c->memory_total = cairn_memavail_default_total();
+	c->max_queued_per_owner = 1000;
 	c->max_file_bytes = 64ULL * 1024 * 1024;
 	c->max_piles = 1000000;
 	/* No class comes near it (a file holds tens to hundreds of

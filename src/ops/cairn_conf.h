@@ -24,6 +24,7 @@ struct cairn_conf {
 	unsigned workers;		/* default: number of CPUs */
 	uint64_t memory_budget;		/* default 1GiB */
 	uint64_t memory_total;		/* default: 3/4 of the cgroup's or machine's memory */
+	unsigned max_queued_per_owner;	/* default 1000 */
 	uint64_t max_file_bytes;	/* default 64MiB */
 	uint64_t max_piles;		/* default 1000000 */
 	uint64_t max_puzzles;		/* per file, default 1000000 */

@@ -12,7 +12,9 @@
 
 #include "cairn_stat.h"
 
-#define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME | STATX_UID)
+/* STATX_UID: the owner (SPEC 5), and the watcher's turns (cairn_pending.h). */
+#define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_UID | STATX_INO | STATX_SIZE | \
+		    STATX_MTIME)
 
 /* stat_mask - statx() for mask into st (what mask leaves out is zero). */
 static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *st)
@@ -27,10 +29,10 @@ static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *s
 	}
 	memset(st, 0, sizeof(*st));
 	st->st_mode = sx.stx_mode;
+	st->st_uid = sx.stx_uid;
 	st->st_ino = (ino_t)sx.stx_ino;
 	st->st_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor);
 	st->st_size = (off_t)sx.stx_size;
-	st->st_uid = sx.stx_uid;	/* the owner (SPEC 5) */
 	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
 	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
 	if (mask & STATX_CTIME) {

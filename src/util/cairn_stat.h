@@ -4,8 +4,9 @@
  *
  * A rename, a link or a write changes a file's ctime, and a FUSE client
  * (GlusterFS) then asks its server for all attributes on the next stat().
- * Asking statx() for the type, mode, inode, size and modification time
- * only lets the kernel answer from what it holds, while those are fresh:
+ * Asking statx() for the type, mode, owner, inode, size and modification
+ * time only lets the kernel answer from what it holds, while those are
+ * fresh (the owner is cached with the mode: chown and chmod both reset it):
  * one round trip less per file, twice on a claim; and on an open file,
  * GlusterFS can then leave the open to its open-behind cache instead of
  * opening it on the server.  Only a claimed file's change time and link
@@ -21,8 +22,8 @@
 
 /*
  * Like fstatat(dir_fd, name, st, AT_SYMLINK_NOFOLLOW), or with name ""
- * like fstat(dir_fd), but only st_mode, st_ino, st_dev, st_size and
- * st_mtim are filled in (the rest is zero); 0, or -1 with errno set.
+ * like fstat(dir_fd), but only st_mode, st_uid, st_ino, st_dev, st_size
+ * and st_mtim are filled in (the rest is zero); 0, or -1 with errno set.
  */
 int cairn_stat_basic(int dir_fd, const char *name, struct stat *st);
 

@@ -26,6 +26,7 @@ solver: auto
 workers: 2
 memory_budget: 64MiB
 memory_total: 1GiB
+max_queued_per_owner: 1000
 max_file_bytes: 64MiB
 max_piles: 1000000
 max_puzzles: 1000000
@@ -73,6 +74,13 @@ run_t bad -t -c "$T/bad.yaml"
 echo "level=error msg=\"bad configuration\" error=\"$T/bad.yaml: line 7, column 1: unknown key \\\"expcet\\\"\"" >"$T/want"
 cmp "$T/want" "$T/bad.err" || fail "message: $(cat "$T/bad.err")"
 [ ! -s "$T/bad.out" ] || fail "bad configuration printed"
+
+# a bad max_queued_per_owner is a configuration error naming the key
+write_conf "$T/queued.yaml" "max_queued_per_owner: 0"
+run_t queued -t -c "$T/queued.yaml"
+[ "$STATUS" -eq 78 ] || fail "max_queued_per_owner: 0 exit $STATUS"
+echo "level=error msg=\"bad configuration\" error=\"$T/queued.yaml: line 7, column 23: max_queued_per_owner: \\\"0\\\" is not a whole number from 1 to 1000000\"" >"$T/want"
+cmp "$T/want" "$T/queued.err" || fail "message: $(cat "$T/queued.err")"
 
 run_t missing -t -c "$T/none.yaml"
 [ "$STATUS" -eq 78 ] || fail "missing -c file exit $STATUS"

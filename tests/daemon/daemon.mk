@@ -47,6 +47,10 @@ TESTS += $(daemon_tests)
 intake_tests = tests/daemon/inplace.sh tests/daemon/lease.sh tests/daemon/future.sh \
 	tests/daemon/retaken.sh
 TESTS += $(intake_tests)
+# Issue 23: owners take turns; max_queued_per_owner.
+fairness_tests = tests/daemon/fairness.sh
+TESTS += $(fairness_tests)
+dist_check_SCRIPTS += $(fairness_tests)
 dist_check_SCRIPTS += $(intake_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh

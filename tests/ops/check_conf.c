@@ -127,6 +127,12 @@ static const struct bad_case bad_cases[] = {
 	{ "max_puzzles: [1]\n",
 	  "line 1, column 14: max_puzzles: expected a single value, not a sequence" },
 	{ "max_puzles: 10\n", "line 1, column 1: unknown key \"max_puzles\"" },
+	{ "max_queued_per_owner: 0\n",
+	  "line 1, column 23: max_queued_per_owner: \"0\" is not a whole number from 1 to 1000000" },
+	{ "max_queued_per_owner: 1000001\n",
+	  "line 1, column 23: max_queued_per_owner: \"1000001\" is not a whole number from 1 to 1000000" },
+	{ "max_queued_per_owner: lots\n",
+	  "line 1, column 23: max_queued_per_owner: \"lots\" is not a whole number from 1 to 1000000" },
 	{ "workers: 0\n",
 	  "line 1, column 10: workers: \"0\" is not a whole number from 1 to 1024" },
 	{ "\n\nworkers: many\n",
@@ -275,6 +281,7 @@ START_TEST(test_values)
 		"solver: diff1d\n"
 		"workers: 1024\n"
 		"memory_budget: 2GiB\n"
+		"max_queued_per_owner: 1000000\n"
 		"max_file_bytes: 1MB\n"
 		"max_piles: 4294967295\n"
 		"max_puzzles: 4294967295\n"
@@ -295,6 +302,7 @@ START_TEST(test_values)
 	ck_assert_str_eq(c.solver, "diff1d");
 	ck_assert_uint_eq(c.workers, 1024);
 	ck_assert_uint_eq(c.memory_budget, 2147483648ULL);
+	ck_assert_uint_eq(c.max_queued_per_owner, 1000000);
 	ck_assert_uint_eq(c.max_file_bytes, 1000000);
 	ck_assert_uint_eq(c.max_piles, 4294967295ULL);
 	ck_assert_uint_eq(c.max_puzzles, 4294967295ULL);
@@ -441,6 +449,7 @@ START_TEST(test_print_exact)
 		"workers: 4\n"
 		"memory_budget: 1GiB\n"
 		"memory_total: 6GiB\n"
+		"max_queued_per_owner: 1000\n"
 		"max_file_bytes: 64MiB\n"
 		"max_piles: 1000000\n"
 		"max_puzzles: 1000000\n"
@@ -503,6 +512,7 @@ START_TEST(test_round_trip)
 	c.metrics_file = cairn_xstrdup("~");
 	c.memory_budget = 1500000;
 	c.max_file_bytes = 1023;
+	c.max_queued_per_owner = 1;
 	c.max_piles = 17;
 	c.max_puzzles = 3;
 	c.settle_ms = 0;
