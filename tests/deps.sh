@@ -14,7 +14,7 @@ if [ "${1:-}" = --only ]; then
 shift
 pkgs="$*"
 else
-pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev"
+pkgs="build-essential autoconf automake libtool pkg-config libuv1-dev libyaml-dev libacl1-dev"
 fi
 if [ -z "${1:-}" ]; then
 pkgs="$pkgs check valgrind"

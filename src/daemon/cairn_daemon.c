@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "cairn_acl.h"
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
@@ -398,7 +399,12 @@ static void start(struct cairn_daemon *d)
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
-	cairn_publish_init(&d->publish, d->sp.temp_fd);
+	/* Results go to results/<owner>/: temporary files are made apart. */
+	if (cairn_acl_supported(d->sp.results_fd) == 0)
+		cairn_log(CAIRN_LOG_WARNING, "no ACLs", "dir=results reason=\"the file system "
+			  "keeps no POSIX ACLs: owners outside the daemon's group cannot read "
+			  "their results\"");
+	cairn_publish_init(&d->publish, d->sp.temp_fd >= 0 ? d->sp.temp_fd : d->sp.results_fd);
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
 	d->ctx.publish = &d->publish;

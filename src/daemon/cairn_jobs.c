@@ -35,8 +35,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_acl.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
+#include "cairn_owner.h"
 #include "cairn_puzzle.h"
 #include "cairn_stat.h"
 
@@ -224,7 +226,27 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
 }
 
-/* store - move the processed input out of processing/. */
+/*
+ * owner_dir - the owner's directory in parent_fd (results/, done/ or
+ * failed/), made when missing; in results/, readable by the owner when
+ * the job grants (SPEC 9).  A descriptor, or -errno.
+ */
+static int owner_dir(const struct cairn_job *j, int parent_fd, int grant)
+{
+	int made, fd = cairn_spool_owner_dir(parent_fd, j->origin.owner, &made);
+
+	if (fd >= 0 && grant) {
+		int r = cairn_acl_grant(fd, j->origin.uid, 1);
+
+		if (r < 0 && r != -ENOTSUP) {
+			close(fd);
+			return r;
+		}
+	}
+	return fd;
+}
+
+/* store - move the processed input out of processing/, into its owner's. */
 static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed)
 {
 	const struct cairn_spool *sp = ctx->sp;
@@ -233,17 +255,22 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 
 	if (failed || j->keep_inputs) {
 		/* Made before the move: nothing allocates once the file moved. */
-		size_t len = strlen(j->as ? j->as : j->name) + sizeof("failed/") + STORED_SUFFIX_MAX;
+		size_t len = strlen(j->as ? j->as : j->name) + sizeof("failed//") +
+			     strlen(j->origin.owner) + STORED_SUFFIX_MAX;
 		char *stored = cairn_xmalloc(len);
+		int to_fd = r = owner_dir(j, failed ? sp->failed_fd : sp->done_fd, 0);
 
 		/* A link and an unlink: recovery finishes it only if recorded. */
-		if (!sp->noreplace)
+		if (r >= 0 && !sp->noreplace)
 			cairn_attempts_moving(ctx->attempts, j->name, j->ino);
-		r = cairn_spool_store_as(sp->processing_fd, j->name,
-					 failed ? sp->failed_fd : sp->done_fd,
-					 j->as ? j->as : j->name, sp->noreplace, &as);
+		if (r >= 0) {
+			r = cairn_spool_store_as(sp->processing_fd, j->name, to_fd,
+						 j->as ? j->as : j->name, sp->noreplace, &as);
+			close(to_fd);
+		}
 		if (r == 0) {
-			snprintf(stored, len, "%s/%s", failed ? "failed" : "done", as);
+			snprintf(stored, len, "%s/%s/%s", failed ? "failed" : "done",
+				 j->origin.owner, as);
 			free(j->stored);
 			j->stored = stored;
 			free(as);
@@ -314,27 +341,38 @@ static void retake(struct cairn_job *j, const struct cairn_jobctx *ctx)
 static void error_result(struct cairn_job *j, struct cairn_buf *out)
 {
 	out->len = 0;
-	cairn_process_error_result(j->as ? j->as : j->name, NULL, j->err, out, &j->st);
+	cairn_process_error_result(j->as ? j->as : j->name, &j->origin, j->err, out, &j->st);
 }
 
 /*
  * publish - the result, under j->as when the file's own name cannot carry
- * one; its time is the input's arrival, the change time st_ctim that the
- * claim's rename set (not the modification time, which the submitter
- * sets), and a later arrival's result stays (SPEC 5).
+ * one, in results/<owner>/; its time is the input's arrival, the change
+ * time st_ctim that the claim's rename set (not the modification time,
+ * which the submitter sets), a later arrival's result stays, and the
+ * result it replaces goes to history/ (SPEC 5).  The owner may read it
+ * (SPEC 9), unless the owner is the daemon's own user.
  */
 static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
-		   const struct cairn_buf *out, const struct stat *st)
+		   const struct cairn_buf *out)
 {
 	const struct cairn_spool *sp = ctx->sp;
-	struct cairn_newest nw = { st->st_ctim, sp->root_fd, CAIRN_RESULTS_LOCK,
-				   sp->noreplace };
+	int grant = j->origin.uid != (uint32_t)geteuid();
+	struct cairn_newest nw = { j->origin.received, sp->root_fd, CAIRN_RESULTS_LOCK,
+				   sp->noreplace, 1, grant, (uid_t)j->origin.uid };
+	int dir_fd = owner_dir(j, sp->results_fd, grant), r;
 
 	free(j->result);
 	j->result = cairn_result_name(j->as ? j->as : j->name);
-	return cairn_publish_input(sp->results_fd, j->result, sp->instance,
-				   out->data ? out->data : "", out->len, j->fsync,
-				   ctx->publish, &nw, &j->superseded, j->err, sizeof(j->err));
+	if (dir_fd < 0) {
+		snprintf(j->err, sizeof(j->err), "results/%s: %s", j->origin.owner,
+			 strerror(-dir_fd));
+		return dir_fd;
+	}
+	r = cairn_publish_input(dir_fd, j->result, sp->instance,
+				out->data ? out->data : "", out->len, j->fsync,
+				ctx->publish, &nw, &j->superseded, j->err, sizeof(j->err));
+	close(dir_fd);
+	return r;
 }
 
 /* render - the result of the claimed file in out; 0, or -1 with j->end set. */
@@ -414,6 +452,10 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		goto out;
 	}
 	j->ino = (uint64_t)st.st_ino;
+	j->origin.uid = (uint32_t)st.st_uid;
+	cairn_owner_name(st.st_uid, j->origin.owner);
+	j->origin.received = st.st_ctim;
+	j->settings.origin = &j->origin;
 	int rendered = render(j, ctx, &st, &out);
 
 	/* Read or not (an error result), a waiting writer may go on now. */
@@ -431,7 +473,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg, j);
 	}
-	r = publish(j, ctx, &out, &st);
+	r = publish(j, ctx, &out);
 	if (r < 0 && j->as == NULL &&
 	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
 		/* The result name is the file's trouble: fail it under another. */
@@ -442,7 +484,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		snprintf(j->err, sizeof(j->err), "no result under this name (%.200s): "
 			 "stored as %s", why, j->as);
 		error_result(j, &out);
-		r = publish(j, ctx, &out, &st);
+		r = publish(j, ctx, &out);
 	}
 	if (r < 0) {
 		/* Even a short name cannot be written: results/ is in trouble. */

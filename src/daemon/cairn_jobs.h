@@ -18,6 +18,7 @@
 #include "cairn_buf.h"
 #include "cairn_failure.h"
 #include "cairn_lease.h"
+#include "cairn_origin.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -71,9 +72,10 @@ struct cairn_job {
 	enum cairn_job_end end;
 	struct cairn_stats st;
 	double ms;			/* wall time of the job */
-	char *stored;			/* "done/hw1.1.yaml", "failed/x", or NULL */
-	char *result;			/* "hw1.result.yaml", or NULL */
+	char *stored;			/* "done/ada/hw1.1.yaml", "failed/ada/x", or NULL */
+	char *result;			/* "hw1.result.yaml" (in results/<owner>/), or NULL */
 	int superseded;			/* results/ kept a newer input's result */
+	struct cairn_origin origin;	/* the claimed file's owner and arrival */
 	char *as;			/* the short name it failed under, or NULL */
 	uint64_t ino;			/* of the claimed input, 0: not seen */
 	int unsure;			/* claimed, then not found for an error: may be there */

@@ -153,7 +153,7 @@ void cairn_status_start_metrics(struct cairn_daemon *d)
 
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 {
-	char f[512], e[1024], in[512];
+	char f[512], e[1024], in[512], o[CAIRN_OWNER_MAX * 4 + 8];
 	const struct cairn_stats *st = &j->st;
 
 	cairn_log_value(f, sizeof(f), j->name);
@@ -161,16 +161,17 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 	if (j->end == CAIRN_JOB_DONE || j->end == CAIRN_JOB_FAILED)
 		cairn_metrics_observe(&d->metrics_data, st, j->ms);
 	cairn_log_value(in, sizeof(in), j->stored ? j->stored : "removed");
+	cairn_log_value(o, sizeof(o), j->origin.owner);
 	switch (j->end) {
 	case CAIRN_JOB_DONE:
 	case CAIRN_JOB_FAILED:
 		cairn_log(j->end == CAIRN_JOB_DONE ? CAIRN_LOG_INFO : CAIRN_LOG_WARNING,
 			  "processed",
 			  "file=%s puzzles=%zu errors=%zu correct=%zu wrong=%zu ms=%.2f"
-			  " status=%s input=%s%s%s",
+			  " status=%s input=%s owner=%s%s%s",
 			  f, st->puzzles, st->errors, st->correct, st->wrong, j->ms,
 			  st->file_error ? "error" : "ok",
-			  in,
+			  in, o,
 			  j->err[0] ? " error=" : "", j->err[0] ? e : "");
 		break;
 	case CAIRN_JOB_RETURNED:

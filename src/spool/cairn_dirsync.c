@@ -13,12 +13,17 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cairn_dirsync.h"
 
 struct cairn_dirsync_waiter {
 	struct cairn_dirsync_waiter *next;
+	int fd;				/* the directory it renamed into */
+	dev_t dev;			/* and its identity: one flush per directory */
+	ino_t ino;
+	int flushed;			/* by the flusher only, mu not held */
 	int done;
 	int err;
 };
@@ -71,23 +76,39 @@ static void wait_renamers(struct cairn_dirsync *d, unsigned long target)
 	d->leader_waiting = 0;
 }
 
-/* flush - (mu held, released meanwhile) one fsync() for the whole batch. */
-static void flush(struct cairn_dirsync *d, int dir_fd)
+/*
+ * flush - (mu held, released meanwhile) one fsync() for each directory of
+ * the batch: the publishes of several owners rename into several
+ * directories, and a waiter is done only when its own was flushed.
+ */
+static void flush(struct cairn_dirsync *d)
 {
-	/* Everyone queued so far renamed before this fsync starts. */
-	struct cairn_dirsync_waiter *batch = d->batch, *next;
+	/* Everyone queued so far renamed before these fsyncs start. */
+	struct cairn_dirsync_waiter *batch = d->batch, *w, *v;
+	unsigned long n = 0;
 
 	d->batch = NULL;
 	d->nwaiting = 0;
 	d->busy = 1;
-	d->nsyncs++;
 	pthread_mutex_unlock(&d->mu);
-	int r = d->sync(dir_fd) < 0 ? -errno : 0;
+	for (w = batch; w != NULL; w = w->next) {
+		if (w->flushed)
+			continue;	/* its directory was flushed for an earlier one */
+		int r = d->sync(w->fd) < 0 ? -errno : 0;
+
+		n++;
+		for (v = w; v != NULL; v = v->next)
+			if (v == w || (!v->flushed && v->ino != 0 && v->dev == w->dev &&
+				       v->ino == w->ino)) {
+				v->err = r;
+				v->flushed = 1;
+			}
+	}
 	pthread_mutex_lock(&d->mu);
-	for (; batch != NULL; batch = next) {
-		next = batch->next;
-		batch->err = r;
-		batch->done = 1;
+	d->nsyncs += n;
+	for (w = batch; w != NULL; w = v) {
+		v = w->next;
+		w->done = 1;
 	}
 	d->busy = 0;
 	pthread_cond_broadcast(&d->cv);
@@ -100,9 +121,15 @@ static void flush(struct cairn_dirsync *d, int dir_fd)
  */
 int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
 {
-	struct cairn_dirsync_waiter me = { NULL, 0, 0 };
+	struct cairn_dirsync_waiter me = { NULL, dir_fd, 0, 0, 0, 0, 0 };
 	unsigned long target;
+	struct stat st;
 
+	/* Unknown identity (fstat failed): flushed on its own, never skipped. */
+	if (fstat(dir_fd, &st) == 0) {
+		me.dev = st.st_dev;
+		me.ino = st.st_ino;
+	}
 	pthread_mutex_lock(&d->mu);
 	me.next = d->batch;
 	d->batch = &me;
@@ -117,7 +144,7 @@ int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
 			continue;
 		}
 		wait_renamers(d, target);
-		flush(d, dir_fd);
+		flush(d);
 	}
 	pthread_mutex_unlock(&d->mu);
 	return me.err;

@@ -42,8 +42,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_acl.h"
 #include "cairn_mem.h"
 #include "cairn_publish.h"
+#include "cairn_spool.h"
 #include "cairn_spoolname.h"
 
 #define RANDOM_HEX 16
@@ -126,7 +128,7 @@ static int create_temp(int dir_fd, const char *word, const char *tag, char **tmp
 		random_hex(hex);
 		*tmp = cairn_xasprintf(".%s.%s.%s.tmp", word, hex, tag);
 		int fd = openat(dir_fd, *tmp, O_WRONLY | O_CREAT | O_EXCL |
-				O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+				O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0640);
 		if (fd >= 0)
 			return fd;
 		int e = errno;
@@ -214,15 +216,57 @@ static int byte_lock(int fd, const char *name, short type)
 	return 0;
 }
 
-/* newer - whether dir_fd/NAME is the result of an arrival later than t. */
-static int newer(int dir_fd, const char *name, const struct timespec *t)
+/* later - whether time a is after time b. */
+static int later(const struct timespec *a, const struct timespec *b)
 {
-	struct stat st;
+	return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
+}
 
-	if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
-		return 0;
-	return st.st_mtim.tv_sec > t->tv_sec ||
-	       (st.st_mtim.tv_sec == t->tv_sec && st.st_mtim.tv_nsec > t->tv_nsec);
+/*
+ * history_dir - dir_fd/history/, made when missing, readable by the
+ * reader when nw grants: a descriptor, or -errno.
+ */
+static int history_dir(int dir_fd, const struct cairn_newest *nw)
+{
+	int made, fd = cairn_spool_owner_dir(dir_fd, CAIRN_HISTORY_DIR, &made);
+
+	if (fd >= 0 && nw->grant) {
+		int r = cairn_acl_grant(fd, nw->reader, 1);
+
+		if (r < 0 && r != -ENOTSUP) {
+			close(fd);
+			return r;
+		}
+	}
+	return fd;
+}
+
+/*
+ * keep - from_fd/from becomes history/NAME.K.EXT, under the first free
+ * K: by a link when `link_only` (the current result stays in place until
+ * the newer one is renamed over it; where hard links are missing, it is
+ * moved), else by a move.  0 or -errno.
+ */
+static int keep(int from_fd, const char *from, int dir_fd, const char *name,
+		const struct cairn_newest *nw, int link_only, int do_fsync)
+{
+	int hfd = history_dir(dir_fd, nw), r = -EEXIST;
+
+	if (hfd < 0)
+		return hfd;
+	for (unsigned k = 1; r == -EEXIST && k <= 1000000; k++) {
+		char *to = cairn_spool_numbered(name, k);
+
+		r = 0;
+		if (!link_only || linkat(from_fd, from, hfd, to, 0) < 0)
+			r = link_only && errno != EPERM ? -errno :
+			    cairn_spool_move(from_fd, from, hfd, to);
+		free(to);
+	}
+	if (r == 0 && do_fsync && fsync(hfd) < 0)
+		r = -errno;
+	close(hfd);
+	return r;
 }
 
 /*
@@ -253,19 +297,24 @@ static int place_new(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 
 /*
  * place - tmp_fd/tmp becomes dir_fd/NAME, unless (with nw) NAME is a newer input's
- * result: then tmp is removed and *superseded set.  A first result of a
+ * result: then tmp is removed, or kept in history/, and *superseded set.
+ * A first result of a
  * name (the usual case) is placed without a lock, by a move that never
  * replaces; only a NAME already there is compared and replaced under
  * NAME's lock, which every writer of results takes (where record locks
  * are missing, the compare is done unlocked: best effort).  The lock is
  * kept off the common path because each lock request is a round trip,
  * and because a GlusterFS 10 FUSE client can stop answering for good
- * when a process is killed during one (cairnd(8), SEVERAL HOSTS).
+ * when a process is killed during one (cairnd(8), SEVERAL HOSTS).  A
+ * result replaced is linked into history/ first, so that NAME always
+ * holds a result; one with other links is there already (a crash came
+ * between the link and the rename), and is not kept twice.
  * 0 or -errno.
  */
 static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
-		 const struct cairn_newest *nw, int *superseded)
+		 const struct cairn_newest *nw, int do_fsync, int *superseded)
 {
+	struct stat st;
 	int fd = -1, r = 0;
 
 	if (nw != NULL && (r = place_new(tmp_fd, tmp, dir_fd, name, nw->noreplace)) != 0)
@@ -278,11 +327,19 @@ static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 		close(fd);
 		fd = -1;
 	}
-	if (nw != NULL && newer(dir_fd, name, &nw->arrival)) {
+	int current = nw != NULL && fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		      S_ISREG(st.st_mode);
+
+	if (current && later(&st.st_mtim, &nw->arrival)) {
 		*superseded = 1;
-		unlinkat(tmp_fd, tmp, 0);
-	} else if (renameat(tmp_fd, tmp, dir_fd, name) < 0) {
-		r = -errno;
+		if (!nw->history || keep(tmp_fd, tmp, dir_fd, name, nw, 0, do_fsync) < 0)
+			unlinkat(tmp_fd, tmp, 0);
+	} else {
+		if (current && nw->history && st.st_nlink == 1 &&
+		    later(&nw->arrival, &st.st_mtim))
+			r = keep(dir_fd, name, dir_fd, name, nw, 1, do_fsync);
+		if (r == 0 && renameat(tmp_fd, tmp, dir_fd, name) < 0)
+			r = -errno;
 	}
 	if (fd >= 0)
 		close(fd);	/* drops the lock */
@@ -320,6 +377,12 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			what = "set the time of";
 			r = futimens(fd, ts) < 0 ? -errno : 0;
 		}
+		if (r == 0 && nw != NULL && nw->grant) {
+			what = "grant the owner read access to";
+			r = cairn_acl_grant(fd, nw->reader, 0);
+			if (r == -ENOTSUP)
+				r = 0;	/* said once at start (cairnd(8), PERMISSIONS) */
+		}
 		if (r == 0 && do_fsync && fsync(fd) < 0) {
 			what = "fsync";
 			r = -errno;
@@ -330,7 +393,7 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 		}
 		if (r == 0 && grouped)
 			cairn_dirsync_enter(&ps->sync);
-		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, &dropped)) < 0)
+		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, do_fsync, &dropped)) < 0)
 			what = "rename";
 		if (grouped && (r < 0 || dropped))
 			cairn_dirsync_leave(&ps->sync);

@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "cairn_dirsync.h"
@@ -60,20 +61,33 @@ struct cairn_newest {
 	int lock_dir;			/* lock_path is relative to this */
 	const char *lock_path;		/* one lock file for all writers */
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works */
+	int history;			/* keep earlier arrivals' results in history/ */
+	int grant;			/* give `reader` read access (cairn_acl.h) */
+	uid_t reader;
 };
 
 /*
  * The same for a result made from an input: the result gets nw->arrival
  * as its modification time, and an existing result newer than that (a
- * later arrival's) is left in place
- * (*superseded set, 0 returned); a first result is placed by a move
- * that never replaces, and replacing one (compare and rename) holds the
- * name's lock in nw->lock_path, shared by every instance.
+ * later arrival's) is left in place (*superseded set, 0 returned); a
+ * first result is placed by a move that never replaces, and replacing
+ * one (compare and rename) holds the name's lock in nw->lock_path,
+ * shared by every instance.  With nw->history, the result a newer one
+ * replaces, or a superseded one, is kept as dir_fd/history/NAME.K.EXT
+ * (NAME.EXT is the result's name; K from 1, the first free number),
+ * history/ made when missing; a result of the very same arrival (the
+ * input processed again after a crash) is replaced, not kept.  With
+ * nw->grant, the result (and history/, when made use of) is readable by
+ * nw->reader: where the file system has no ACLs, nothing is granted and
+ * the publish goes on.
  */
 int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			const void *data, size_t len, int do_fsync,
 			struct cairn_publish_state *ps, const struct cairn_newest *nw,
 			int *superseded, char *err, size_t errlen);
+
+/* The directory of a result's earlier arrivals, beside it (SPEC 5). */
+#define CAIRN_HISTORY_DIR "history"
 
 /*
  * Create a spare temporary file in dir_fd for the next cairn_publish()

@@ -46,6 +46,7 @@
 #include "cairn_dir.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
+#include "cairn_owner.h"
 #include "cairn_spool.h"
 #include "cairn_spoolname.h"
 
@@ -83,7 +84,8 @@ static int is_link(int dirfd, const char *name)
  * or ENOENT, and the directory still missing for a while: make and look
  * again, every 20 ms for up to 5 s, before giving up with ENOENT.
  */
-static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *links)
+static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *links,
+			 int *was_made)
 {
 	for (int tries = 0; ; tries++) {
 		int fd = -1, made = mkdirat(dirfd, name, 0755) == 0;
@@ -102,6 +104,8 @@ static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *lin
 			close(fd);
 			return e;
 		}
+		if (fd >= 0 && was_made != NULL)
+			*was_made = made;
 		if (fd >= 0 || errno != ENOENT || tries >= 250)
 			return fd < 0 ? -errno : fd;
 		struct timespec ts = { 0, 20 * 1000000 };
@@ -111,7 +115,15 @@ static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *lin
 
 static int make_dir_at(int dirfd, const char *name, unsigned *links)
 {
-	return make_dir_like(dirfd, name, 0, links);
+	return make_dir_like(dirfd, name, 0, links, NULL);
+}
+
+int cairn_spool_owner_dir(int parent_fd, const char *name, int *made)
+{
+	unsigned links = 0;
+
+	*made = 0;
+	return make_dir_like(parent_fd, name, CAIRN_OWNER_DIR_MODE, &links, made);
 }
 
 /* mkdir_p - create every missing component of path. */
@@ -297,7 +309,8 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	if (r >= 0)
 		r = probe_noreplace(sp);
 	if (r >= 0)
-		r = sp->results_fd = make_dir_at(sp->root_fd, what = "results", &sp->links);
+		r = sp->results_fd = make_dir_like(sp->root_fd, what = "results",
+						   CAIRN_RESULTS_DIR_MODE, &sp->links, NULL);
 	if (r >= 0 && !sp->noreplace &&
 	    (r = cairn_spool_open_temp(sp, err, errlen)) < 0) {
 		cairn_spool_close(sp);
@@ -337,7 +350,7 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 	 * A re-created incoming/ gets the old one's mode back (1733 in the
 	 * package): under UMask=0027 a plain mkdir would lock submitters out.
 	 */
-	return make_dir_like(sp->root_fd, "incoming", like, links);
+	return make_dir_like(sp->root_fd, "incoming", like, links, NULL);
 }
 
 /* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
@@ -431,6 +444,24 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 }
 
 /*
+ * stored_in_owners - stored_in() the directory of the file's owner in
+ * dir_fd (done/ or failed/), where the move was going (SPEC 5).
+ */
+static int stored_in_owners(int dir_fd, const char *name, const struct stat *st)
+{
+	char owner[CAIRN_OWNER_MAX + 1];
+	int found, fd;
+
+	cairn_owner_name(st->st_uid, owner);
+	fd = openat(dir_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	found = stored_in(fd, name, st);
+	close(fd);
+	return found;
+}
+
+/*
  * resolve_linked - NAME, claimed here, has other links: if its move was
  * begun (the journal says so) and one of them is in done/ or failed/, the
  * move (link, then unlink) was cut short after its link, and only the
@@ -448,9 +479,9 @@ static int resolve_linked(const struct cairn_spool *sp, const char *name,
 	    !S_ISREG(st.st_mode) || st.st_nlink < 2 ||
 	    !ops->moving(ops->arg, name, (uint64_t)st.st_ino))
 		return 0;
-	if (stored_in(sp->done_fd, name, &st))
+	if (stored_in_owners(sp->done_fd, name, &st))
 		dir = "done";
-	else if (stored_in(sp->failed_fd, name, &st))
+	else if (stored_in_owners(sp->failed_fd, name, &st))
 		dir = "failed";
 	else
 		return 0;	/* linked elsewhere by whoever wrote it */

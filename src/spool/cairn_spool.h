@@ -76,6 +76,24 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
 int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigned *links);
 
 /*
+ * results/ lets everyone through to their own directory but lists
+ * nothing to those outside the daemon's group (SPEC 9); an owner's
+ * directories (results/<owner>/, its history/, done/<owner>/,
+ * failed/<owner>/) are the daemon's group's, and an owner reaches their
+ * results by an ACL (cairn_acl.h).
+ */
+#define CAIRN_RESULTS_DIR_MODE 0751
+#define CAIRN_OWNER_DIR_MODE 0750
+
+/*
+ * Open parent_fd/name (an owner's directory, or an owner's history/),
+ * making it with CAIRN_OWNER_DIR_MODE when missing (*made set), never
+ * through a symbolic link: one in its place is removed and the directory
+ * made.  The descriptor (O_DIRECTORY), or a negative errno value.
+ */
+int cairn_spool_owner_dir(int parent_fd, const char *name, int *made);
+
+/*
  * The lock file of result names, relative to the spool (SPEC 5): the
  * struct cairn_newest lock_path that every instance's publishes share.
  */

@@ -7,6 +7,7 @@ noinst_LTLIBRARIES += src/spool/libcairn_spool.la
 src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_spoolname.c src/spool/cairn_spoolname.h \
 	src/spool/cairn_owner.c src/spool/cairn_owner.h \
+	src/spool/cairn_acl.c src/spool/cairn_acl.h \
 	src/spool/cairn_spool.c src/spool/cairn_spool.h \
 	src/spool/cairn_lock.c src/spool/cairn_lock.h \
 	src/spool/cairn_failure.c src/spool/cairn_failure.h \
@@ -15,4 +16,5 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_publish.c src/spool/cairn_publish.h \
 	src/spool/cairn_recover.c src/spool/cairn_recover.h \
 	src/spool/cairn_lease.c src/spool/cairn_lease.h
-src_spool_libcairn_spool_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_spool_inc)
+src_spool_libcairn_spool_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_spool_inc) $(ACL_CFLAGS)
+src_spool_libcairn_spool_la_LIBADD = $(ACL_LIBS)

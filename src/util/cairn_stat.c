@@ -12,7 +12,7 @@
 
 #include "cairn_stat.h"
 
-#define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME)
+#define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_INO | STATX_SIZE | STATX_MTIME | STATX_UID)
 
 /* stat_mask - statx() for mask into st (what mask leaves out is zero). */
 static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *st)
@@ -30,6 +30,7 @@ static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *s
 	st->st_ino = (ino_t)sx.stx_ino;
 	st->st_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor);
 	st->st_size = (off_t)sx.stx_size;
+	st->st_uid = sx.stx_uid;	/* the owner (SPEC 5) */
 	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
 	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
 	if (mask & STATX_CTIME) {

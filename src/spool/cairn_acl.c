@@ -1,0 +1,91 @@
+/*
+ * cairn_acl - owner read grants through libacl.  The check before the
+ * set keeps a repeated grant (every result of an owner goes through its
+ * directory's) to one read of the extended attribute; acl_calc_mask()
+ * is what makes the new entry effective, and on a file of mode 0640 the
+ * mask it computes is r--, so the group's rights do not change.
+ */
+#include "config.h"
+
+#include <acl/libacl.h>
+#include <errno.h>
+#include <stddef.h>
+#include <sys/acl.h>
+
+#include "cairn_acl.h"
+
+/* find_entry - uid's ACL_USER entry in acl into *out: 1, or 0 when none. */
+static int find_entry(acl_t acl, uid_t uid, acl_entry_t *out)
+{
+	acl_entry_t e;
+
+	for (int w = ACL_FIRST_ENTRY; acl_get_entry(acl, w, &e) == 1; w = ACL_NEXT_ENTRY) {
+		acl_tag_t tag;
+		uid_t *q;
+		int match = 0;
+
+		if (acl_get_tag_type(e, &tag) < 0 || tag != ACL_USER)
+			continue;
+		q = acl_get_qualifier(e);
+		if (q != NULL) {
+			match = *q == uid;
+			acl_free(q);
+		}
+		if (match) {
+			*out = e;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * grant - uid's entry in *acl has read (and execute, with dir): 0 when
+ * it had, 1 when it was added or widened (the mask recomputed), or -1.
+ */
+static int grant(acl_t *acl, uid_t uid, int dir)
+{
+	acl_entry_t e;
+	acl_permset_t ps;
+	int found = find_entry(*acl, uid, &e);
+
+	if (found && acl_get_permset(e, &ps) == 0 && acl_get_perm(ps, ACL_READ) == 1 &&
+	    (!dir || acl_get_perm(ps, ACL_EXECUTE) == 1))
+		return 0;
+	if ((!found && (acl_create_entry(acl, &e) < 0 || acl_set_tag_type(e, ACL_USER) < 0 ||
+			acl_set_qualifier(e, &uid) < 0)) ||
+	    acl_get_permset(e, &ps) < 0 || acl_add_perm(ps, ACL_READ) < 0 ||
+	    (dir && acl_add_perm(ps, ACL_EXECUTE) < 0) || acl_set_permset(e, ps) < 0 ||
+	    acl_calc_mask(acl) < 0)
+		return -1;
+	return 1;
+}
+
+int cairn_acl_grant(int fd, uid_t uid, int dir)
+{
+	acl_t acl = acl_get_fd(fd);
+	int r;
+
+	if (acl == NULL)
+		return errno == EOPNOTSUPP ? -ENOTSUP : -errno;
+	r = grant(&acl, uid, dir);
+	if (r > 0)
+		r = acl_set_fd(fd, acl) < 0 ? -1 : 0;
+	if (r < 0)
+		r = errno == EOPNOTSUPP ? -ENOTSUP : -errno;
+	acl_free(acl);
+	return r;
+}
+
+int cairn_acl_supported(int fd)
+{
+	acl_t acl = acl_get_fd(fd);
+
+	if (acl == NULL)
+		return errno == EOPNOTSUPP || errno == ENOTSUP ? 0 : -errno;
+	/* Reading may work where writing does not (a mount option): write it back. */
+	int r = acl_set_fd(fd, acl) == 0 ? 1 : errno == EOPNOTSUPP ? 0 : -errno;
+
+	acl_free(acl);
+	return r;
+}

@@ -1,0 +1,26 @@
+/*
+ * cairn_acl - letting an owner read their own results (SPEC 9).
+ *
+ * The daemon owns every result and its directory, so it can add a POSIX
+ * ACL entry for the owner's uid without any capability: read on a result
+ * file, read and search on the owner's directories.  Nobody else gains
+ * anything: the files stay 0640 in the daemon's group.  The grant is a
+ * call of its own, made when the caller decides (a problem set's
+ * `feedback` may hold it back), not a side effect of writing.
+ */
+#ifndef CAIRN_ACL_H
+#define CAIRN_ACL_H
+
+#include <sys/types.h>
+
+/*
+ * Give uid read access (and search, with dir) to the file or directory
+ * open as fd, unless an entry for uid grants it already.  0, or a
+ * negative errno value: -ENOTSUP where the file system has no ACLs.
+ */
+int cairn_acl_grant(int fd, uid_t uid, int dir);
+
+/* Whether the file system of fd keeps ACLs: 1, 0 (ENOTSUP), or -errno. */
+int cairn_acl_supported(int fd);
+
+#endif
