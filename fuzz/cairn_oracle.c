@@ -453,7 +453,10 @@ static void field_done(struct cairn_buf *b, struct cairn_buf *f)
 	cairn_buf_reset(f);
 }
 
-/* gradebook_texts - source, submitter and problem_set of the CSV report */
+/*
+ * gradebook_texts - source, submitter and problem_set of the CSV report
+ * (the owner between source and submitter is the daemon's, not the file's)
+ */
 static void gradebook_texts(struct cairn_buf *b, const char *x)
 {
 	struct cairn_buf f = CAIRN_BUF_INIT;
@@ -461,7 +464,7 @@ static void gradebook_texts(struct cairn_buf *b, const char *x)
 
 	cairn_buf_adds(b, "");
 	x = strchr(x, '\n');
-	for (x = x ? x + 1 : ""; *x && field < 3; x++) {
+	for (x = x ? x + 1 : ""; *x && field < 4; x++) {
 		if (quoted) {
 			if (*x == '"' && x[1] == '"')
 				cairn_buf_addc(&f, *x++);
@@ -471,6 +474,9 @@ static void gradebook_texts(struct cairn_buf *b, const char *x)
 				cairn_buf_addc(&f, *x);
 		} else if (*x == '"') {
 			quoted = 1;
+		} else if ((*x == ',' || *x == '\n') && field == 1) {
+			cairn_buf_reset(&f);
+			field++;
 		} else if (*x == ',' || *x == '\n') {
 			field_done(b, &f);
 			field++;

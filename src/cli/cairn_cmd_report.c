@@ -3,15 +3,17 @@
  *
  * Arguments are result files or directories; a directory stands for its
  * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
- * name (byte order).  A file that cannot be read or is not a result file
+ * name (byte order), and those kept in its history/ (NAME.result.K.EXT),
+ * then the same for each of its subdirectories (a spool's results/OWNER/)
+ * in name order; hidden names are skipped.  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
  * not hide a class's grades but is not missed either.  The report goes
  * to stdout, or with -o to FILE through a temporary file renamed into
  * place, so a reader of FILE never sees half a gradebook.  With
- * --per-submitter the results are first narrowed to one per submitter and
- * problem set (cairn_report_pick), using each result file's modification
- * time as the input's.
+ * --per-submitter the results are first narrowed to one per owner and
+ * problem set (cairn_report_pick), by each result's received time, or its
+ * file's modification time when it has none.
  */
 #include "config.h"
 
@@ -38,21 +40,22 @@ static const char usage[] =
 	"Usage: cairn report [OPTIONS] RESULT...|DIR...\n"
 	"\n"
 	"Turn result files into a gradebook: CSV with one row per result file\n"
-	"(source,submitter,problem_set,graded,correct,wrong,missing,invalid,\n"
-	"points,max_points,score), JUnit XML with a test suite per file and a\n"
-	"test case per graded puzzle, or one self-contained HTML page (the\n"
-	"class at a glance, each puzzle, each submission).  A DIR stands for\n"
-	"its *.result.yaml, *.result.yml, *.result.csv and *.result.json\n"
-	"files, in name order.\n"
+	"(source,owner,submitter,problem_set,graded,correct,wrong,missing,\n"
+	"invalid,points,max_points,score,received,late), JUnit XML with a test\n"
+	"suite per file and a test case per graded puzzle, or one\n"
+	"self-contained HTML page (the class at a glance, each puzzle, each\n"
+	"submission).  A DIR stands for its *.result.yaml, *.result.yml,\n"
+	"*.result.csv and *.result.json files, in name order, then those of\n"
+	"each OWNER/ directory in it; each directory's history/ follows it.\n"
 	"\n"
 	"  -f, --format csv|junit|html\n"
 	"                          output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
 	"      --per-submitter latest|best\n"
-	"                          one row per submitter and problem set: the\n"
-	"                          latest result (by the result file's mtime,\n"
-	"                          its input's arrival) or the best score; ties go to\n"
-	"                          the later, then the greater source name\n"
+	"                          one row per owner (else submitter) and problem\n"
+	"                          set: the latest result (by received, else the\n"
+	"                          result file's mtime) or the best score; ties go\n"
+	"                          to the later, then the greater source name\n"
 	"  -h, --help              this help\n"
 	"\n"
 	"Exit status: 0 on success; 65 when an argument cannot be read or is\n"
@@ -70,19 +73,37 @@ static void names_add(struct names *l, char *s)
 	l->v[l->n++] = s;
 }
 
-static int is_result_name(const char *name)
+/* ext_len - the length of the result extension name ends in, or 0 */
+static size_t ext_len(const char *name, size_t len)
 {
-	static const char *const ends[] = {
-		".result.yaml", ".result.yml", ".result.csv", ".result.json",
-	};
-	size_t len = strlen(name), i, e;
+	static const char *const ends[] = { ".yaml", ".yml", ".csv", ".json" };
+	size_t i, e;
 
 	for (i = 0; i < sizeof ends / sizeof ends[0]; i++) {
 		e = strlen(ends[i]);
 		if (len > e && strcmp(name + len - e, ends[i]) == 0)
-			return 1;
+			return e;
 	}
 	return 0;
+}
+
+/*
+ * is_result_name - NAME.result.EXT, or with `history` set also an earlier
+ * result kept under history/, NAME.result.K.EXT (K a number)
+ */
+static int is_result_name(const char *name, int history)
+{
+	size_t len = strlen(name), e = ext_len(name, len), k;
+
+	if (e == 0)
+		return 0;
+	len -= e;
+	if (len > 7 && memcmp(name + len - 7, ".result", 7) == 0)
+		return 1;
+	for (k = len; history && k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9'; k--)
+		;
+	return history && k < len && k > 8 && name[k - 1] == '.' &&
+	       memcmp(name + k - 8, ".result", 7) == 0;
 }
 
 /* result_file - a regular file (or a link to one) with a result's name */
@@ -90,16 +111,33 @@ static int result_file(int dir_fd, const char *name, void *arg)
 {
 	struct stat st;
 
-	(void)arg;
-	return name[0] != '.' && is_result_name(name) &&
+	return name[0] != '.' && is_result_name(name, *(const int *)arg) &&
 	       fstatat(dir_fd, name, &st, 0) == 0 && S_ISREG(st.st_mode);
 }
 
-/* expand - the result files of one directory, sorted; -errno on failure */
-static int expand(const char *dir, struct names *out)
+/* owner_dir - a directory in results/: an owner's (or history/) */
+static int owner_dir(int dir_fd, const char *name, void *arg)
+{
+	struct stat st;
+
+	(void)arg;
+	return name[0] != '.' && fstatat(dir_fd, name, &st, 0) == 0 &&
+	       S_ISDIR(st.st_mode);
+}
+
+/* unlisted - name an argument or directory that cannot be read; the report goes on */
+static int unlisted(const char *dir, int e)
+{
+	fprintf(stderr, "cairn report: %s: %s\n", dir, strerror(-e));
+	return CAIRN_EX_DATAERR;
+}
+
+/* add_listed - dir/NAME for each name that keep() lists; 0, or -errno */
+static int add_listed(const char *dir, const int *history, struct names *out)
 {
 	char **found;
-	int n = cairn_dir_list(AT_FDCWD, dir, result_file, NULL, &found);
+	int n = cairn_dir_list(AT_FDCWD, dir, result_file, (void *)history,
+			       &found);
 
 	if (n < 0)
 		return n;
@@ -109,6 +147,54 @@ static int expand(const char *dir, struct names *out)
 	return 0;
 }
 
+/*
+ * files_of - the result files of one directory, sorted, then those of
+ * its history/ (an absent one has none); 0, or 65 when one of the two
+ * cannot be listed (named on stderr)
+ */
+static int files_of(const char *dir, struct names *out)
+{
+	static const int plain = 0, kept = 1;
+	char *hist;
+	int e, rc = 0;
+
+	if ((e = add_listed(dir, &plain, out)) < 0)
+		return unlisted(dir, e);
+	hist = cairn_xasprintf("%s/history", dir);
+	if ((e = add_listed(hist, &kept, out)) < 0 && e != -ENOENT &&
+	    e != -ENOTDIR)
+		rc = unlisted(hist, e);
+	free(hist);
+	return rc;
+}
+
+/*
+ * expand - a results directory: its own result files and history/, then
+ * each owner's directory in name order with its files and history/ (so
+ * that both results/ and results/OWNER may be given); 0, or 65 when a
+ * directory cannot be listed (the others still are)
+ */
+static int expand(const char *dir, struct names *out)
+{
+	char **subs, *path;
+	int n, rc;
+
+	if ((rc = files_of(dir, out)) != 0)
+		return rc;
+	if ((n = cairn_dir_list(AT_FDCWD, dir, owner_dir, NULL, &subs)) < 0)
+		return unlisted(dir, n);
+	for (int i = 0; i < n; i++) {
+		if (strcmp(subs[i], "history") == 0)
+			continue;	/* dir's own, listed above */
+		path = cairn_xasprintf("%s/%s", dir, subs[i]);
+		if (files_of(path, out) != 0)
+			rc = CAIRN_EX_DATAERR;
+		free(path);
+	}
+	cairn_dir_free(subs);
+	return rc;
+}
+
 /* collect - the files the arguments name; 0, or 65 if any is unusable */
 static int collect(int argc, char **argv, struct names *files)
 {
@@ -116,15 +202,13 @@ static int collect(int argc, char **argv, struct names *files)
 	int i, rc = 0, e;
 
 	for (i = 0; i < argc; i++) {
-		e = stat(argv[i], &st) < 0 ? -errno :
-		    S_ISDIR(st.st_mode) ? expand(argv[i], files) : 0;
-		if (e == 0 && !S_ISDIR(st.st_mode))
-			names_add(files, cairn_xstrdup(argv[i]));
-		if (e < 0) {
-			fprintf(stderr, "cairn report: %s: %s\n", argv[i],
-				strerror(-e));
+		e = stat(argv[i], &st) < 0 ? -errno : 0;
+		if (e < 0)
+			rc = unlisted(argv[i], e);
+		else if (S_ISDIR(st.st_mode) && expand(argv[i], files) != 0)
 			rc = CAIRN_EX_DATAERR;
-		}
+		else if (!S_ISDIR(st.st_mode))
+			names_add(files, cairn_xstrdup(argv[i]));
 	}
 	return rc;
 }

@@ -3,7 +3,7 @@
  *
  * One record per input puzzle in input order under a fixed header; each
  * record ends with the submission's submitter and problem set (empty for
- * plain puzzles), so a result says whose it is without its input, and for
+ * plain puzzles), its owner and arrival (empty for `cairn solve`), so a result says whose it is without its input, and for
  * a graded puzzle of a submission with the points it earned and the
  * points it weighs (their sums are the summary a YAML result has).
  * Fields are quoted per RFC 4180 only when they must be, and a text field
@@ -20,10 +20,11 @@
 #include "cairn_int.h"
 #include "cairn_result_csv.h"
 #include "cairn_stats.h"
+#include "cairn_time.h"
 
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
 	       "first_move,moves,verdict,feedback,error,submitter," \
-	       "problem_set,points,max_points\n"
+	       "problem_set,points,max_points,owner,received\n"
 
 int cairn_result_csv_guarded(const char *s)
 {
@@ -81,8 +82,10 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 }
 
 /*
- * owner - ",SUBMITTER,PROBLEM_SET,POINTS,MAX_POINTS\n": whose submission
- * the record is of, and what puzzle p (NULL: none) earned of its points
+ * owner - ",SUBMITTER,PROBLEM_SET,POINTS,MAX_POINTS,OWNER,RECEIVED\n":
+ * whose submission the record is of, what puzzle p (NULL: none) earned of
+ * its points, and whose file it was and when it arrived (empty without an
+ * origin)
  */
 static void owner(struct cairn_buf *out, const struct cairn_input *in,
 		  const struct cairn_puzzle *p)
@@ -97,12 +100,21 @@ static void owner(struct cairn_buf *out, const struct cairn_input *in,
 	    p->error == NULL && p->out.verdict != CAIRN_VERDICT_NONE) {
 		/* The summary's rule, so that the records sum to it. */
 		cairn_stats_points(&one, p->out.verdict, CAIRN_POINTS_OF(p));
-		cairn_buf_addf(out, ",%llu,%llu\n",
+		cairn_buf_addf(out, ",%llu,%llu,",
 			       (unsigned long long)one.points,
 			       (unsigned long long)one.max_points);
 	} else {
-		cairn_buf_adds(out, ",,\n");
+		cairn_buf_adds(out, ",,,");
 	}
+	if (in->origin != NULL) {
+		char at[CAIRN_TIME_LEN];
+
+		cairn_result_csv_field(out, in->origin->owner, 1);
+		cairn_buf_addf(out, ",%s", cairn_time_format(&in->origin->received, at));
+	} else {
+		cairn_buf_addc(out, ',');
+	}
+	cairn_buf_addc(out, '\n');
 }
 
 static void record(struct cairn_buf *out, const struct cairn_input *in,

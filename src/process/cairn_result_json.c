@@ -22,6 +22,7 @@
 #include "cairn_input.h"
 #include "cairn_int.h"
 #include "cairn_result_json.h"
+#include "cairn_time.h"
 #include "cairn_utf8.h"
 
 void cairn_result_json_string(struct cairn_buf *out, const char *s)
@@ -172,6 +173,15 @@ void cairn_result_json(const struct cairn_input *in, const struct cairn_stats *s
 	cairn_buf_adds(out, "{");
 	key_string(out, &first, "  ", "format", "cairn-result/1");
 	key_string(out, &first, "  ", "source", in->source);
+	if (in->origin != NULL) {
+		char at[CAIRN_TIME_LEN];
+
+		key_string(out, &first, "  ", "owner", in->origin->owner);
+		key(out, &first, "  ", "uid");
+		cairn_buf_addf(out, "%lu", (unsigned long)in->origin->uid);
+		key_string(out, &first, "  ", "received",
+			   cairn_time_format(&in->origin->received, at));
+	}
 	key_string(out, &first, "  ", "status", in->error ? "error" : "ok");
 	if (in->error != NULL)
 		key_string(out, &first, "  ", "error", in->error);

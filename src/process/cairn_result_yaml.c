@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cairn_result_yaml.h"
+#include "cairn_time.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml.h"
 
@@ -144,6 +145,14 @@ void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *s
 
 	cairn_buf_adds(out, "format: cairn-result/1\n");
 	key_scalar(out, "", "source", in->source);
+	if (in->origin != NULL) {
+		char at[CAIRN_TIME_LEN];
+
+		key_scalar(out, "", "owner", in->origin->owner);
+		cairn_buf_addf(out, "uid: %lu\n", (unsigned long)in->origin->uid);
+		cairn_buf_addf(out, "received: %s\n",
+			       cairn_time_format(&in->origin->received, at));
+	}
 	cairn_buf_addf(out, "status: %s\n", in->error ? "error" : "ok");
 	if (in->error != NULL)
 		key_scalar(out, "", "error", in->error);

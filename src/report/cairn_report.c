@@ -1,14 +1,18 @@
 /*
  * cairn_report - render result files as a CSV gradebook or JUnit XML.
  *
- * The gradebook has one row per result file; its text fields go through
+ * The gradebook has one row per result file, keyed on its owner (the
+ * submitter is the name the submission gives itself), with the arrival
+ * time and, for a late one, by how much; its text fields go through
  * cairn_result_csv_field(), so a submitter named "=cmd()" is shown, never run.
  * Points are a submission's earned and possible points, or for a result
  * without them (plain puzzles with expectations) correct and graded, as
  * if each puzzle weighed 1.  The score is points/max_points rounded to at
  * most four decimals with at least one ("1.0", "0.75", "0.6667"), as in
  * a result's summary, and empty when there is nothing to score.  The JUnit XML has a test suite per
- * result file (with its submitter and problem set as properties) and a
+ * result file (named OWNER/SOURCE when the result has an owner, so that
+ * two owners' hw1.yaml are two suites; its owner, submitter, problem set,
+ * received and late as properties) and a
  * test case per graded puzzle, per puzzle error and per file error: a
  * wrong, missing or invalid verdict is a failure whose message is
  * "VERDICT: FEEDBACK", an error is an error.  All text is escaped so that
@@ -20,8 +24,10 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_result_csv.h"
 #include "cairn_stats.h"
@@ -50,12 +56,15 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 	struct cairn_stats st;
 	size_t i;
 
-	cairn_buf_adds(out, "source,submitter,problem_set,graded,correct,"
-		       "wrong,missing,invalid,points,max_points,score\n");
+	cairn_buf_adds(out, "source,owner,submitter,problem_set,graded,correct,"
+		       "wrong,missing,invalid,points,max_points,score,"
+		       "received,late\n");
 	for (i = 0; i < n; i++) {
 		r = &files[i];
 		cairn_result_tally(r, &st);
 		cairn_result_csv_field(out, r->source, 1);
+		cairn_buf_addc(out, ',');
+		cairn_result_csv_field(out, r->owner ? r->owner : "", 1);
 		cairn_buf_addc(out, ',');
 		cairn_result_csv_field(out, r->submitter ? r->submitter : "", 1);
 		cairn_buf_addc(out, ',');
@@ -70,6 +79,10 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		cairn_buf_addf(out, "%llu,%llu,", (unsigned long long)st.points,
 			       (unsigned long long)st.max_points);
 		cairn_stats_score(out, &st);
+		cairn_buf_addc(out, ',');
+		cairn_result_csv_field(out, r->received ? r->received : "", 1);
+		cairn_buf_addc(out, ',');
+		cairn_result_csv_field(out, r->late_by ? r->late_by : "", 1);
 		cairn_buf_addc(out, '\n');
 	}
 }
@@ -180,25 +193,32 @@ static void property(struct cairn_buf *out, const char *name,
 static void suite(struct cairn_buf *out, const struct cairn_result_file *r,
 		  const struct cairn_stats *st)
 {
+	char *name = r->owner ? cairn_xasprintf("%s/%s", r->owner, r->source) :
+		     cairn_xstrdup(r->source);
 	size_t i;
 
 	cairn_buf_adds(out, "  <testsuite");
-	attr(out, "name", r->source);
+	attr(out, "name", name);
 	counts(out, st->graded + st->errors + st->file_error,
 	       st->wrong + st->missing + st->invalid,
 	       st->errors + st->file_error);
 	cairn_buf_adds(out, ">\n");
-	if (r->submitter != NULL || r->problem_set != NULL) {
+	if (r->owner != NULL || r->submitter != NULL || r->problem_set != NULL ||
+	    r->received != NULL || r->late_by != NULL) {
 		cairn_buf_adds(out, "    <properties>\n");
+		property(out, "owner", r->owner);
 		property(out, "submitter", r->submitter);
 		property(out, "problem_set", r->problem_set);
+		property(out, "received", r->received);
+		property(out, "late", r->late_by);
 		cairn_buf_adds(out, "    </properties>\n");
 	}
 	if (r->error != NULL)
-		problem(out, r->source, "file", "error", "file", "", r->error);
+		problem(out, name, "file", "error", "file", "", r->error);
 	for (i = 0; i < r->npuzzles; i++)
-		testcase(out, r->source, &r->puzzles[i]);
+		testcase(out, name, &r->puzzles[i]);
 	cairn_buf_adds(out, "  </testsuite>\n");
+	free(name);
 }
 
 void cairn_report_junit(const struct cairn_result_file *files, size_t n,

@@ -15,8 +15,9 @@
 /* The HTML rendering and the picking of results have their own files. */
 
 /*
- * CSV: the header source,submitter,problem_set,graded,correct,wrong,
- * missing,invalid,points,max_points,score and one row per file.
+ * CSV: the header source,owner,submitter,problem_set,graded,correct,
+ * wrong,missing,invalid,points,max_points,score,received,late and one
+ * row per file.
  */
 void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		      struct cairn_buf *out);

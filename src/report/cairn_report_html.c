@@ -2,12 +2,13 @@
  * cairn_report_html - one self-contained HTML page for an instructor.
  *
  * The page has three parts: the class at a glance (how many submissions,
- * the mean and median score, a histogram of scores drawn as inline SVG,
- * and a table of every submission linking to its details), each puzzle
+ * from how many owners, the mean and median score, a histogram of scores
+ * drawn as inline SVG, and a table of every submission with its owner
+ * linking to its details), each puzzle
  * of each problem set (how many answers were correct, wrong, missing and
  * invalid, how many puzzle errors, what optimal play gives, and the three
  * most common wrong answers with their counts), and each submission with
- * its verdicts and feedback.  It needs nothing but itself: the style is
+ * its owner, arrival, verdicts and feedback.  It needs nothing but itself: the style is
  * inline, there is no script and no external resource, so it reads the
  * same offline, with scripts off and on paper.
  *
@@ -224,7 +225,8 @@ static void roster(struct cairn_buf *out, const struct cairn_class *pg)
 	size_t i;
 
 	cairn_buf_adds(out, "<h3 id=\"summary\">Submissions</h3>\n<table>"
-		       "<thead><tr><th>Submission</th><th>Submitter</th>"
+		       "<thead><tr><th>Submission</th><th>Owner</th>"
+		       "<th>Submitter</th>"
 		       "<th>Problem set</th><th class=\"n\">Score</th>"
 		       "<th class=\"n\">Points</th><th class=\"n\">Correct</th>"
 		       "<th class=\"n\">Wrong</th><th class=\"n\">Missing</th>"
@@ -234,6 +236,8 @@ static void roster(struct cairn_buf *out, const struct cairn_class *pg)
 		cairn_buf_addf(out, "<tr><td><a href=\"#s%zu\">", i + 1);
 		text(out, r->source);
 		cairn_buf_adds(out, "</a></td><td>");
+		text(out, r->owner ? r->owner : "");
+		cairn_buf_adds(out, "</td><td>");
 		text(out, r->submitter ? r->submitter : "");
 		cairn_buf_adds(out, "</td><td>");
 		text(out, r->problem_set ? r->problem_set : "");
@@ -366,6 +370,20 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 	cairn_buf_addf(out, "<article class=\"sub\" id=\"s%zu\"><h3>", i + 1);
 	text(out, r->source);
 	cairn_buf_adds(out, "</h3>\n<p class=\"meta\">");
+	if (r->owner != NULL) {
+		cairn_buf_adds(out, "owner <b>");
+		text(out, r->owner);
+		cairn_buf_adds(out, "</b> \xc2\xb7 ");
+	}
+	if (r->received != NULL) {
+		cairn_buf_adds(out, "received ");
+		text(out, r->received);
+		if (r->late_by != NULL) {
+			cairn_buf_adds(out, ", late by ");
+			text(out, r->late_by);
+		}
+		cairn_buf_adds(out, " \xc2\xb7 ");
+	}
 	if (r->submitter != NULL) {
 		cairn_buf_adds(out, "by ");
 		text(out, r->submitter);
@@ -402,6 +420,27 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 	cairn_buf_adds(out, "</article>\n");
 }
 
+static int owner_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* owners - how many different owners the results name */
+static size_t owners(const struct cairn_result_file *files, size_t n)
+{
+	const char **v = cairn_xcalloc(n + 1, sizeof *v);
+	size_t i, k = 0, distinct = 0;
+
+	for (i = 0; i < n; i++)
+		if (files[i].owner != NULL)
+			v[k++] = files[i].owner;
+	qsort(v, k, sizeof *v, owner_cmp);
+	for (i = 0; i < k; i++)
+		distinct += i == 0 || strcmp(v[i - 1], v[i]) != 0;
+	free(v);
+	return distinct;
+}
+
 void cairn_report_html(const struct cairn_result_file *files, size_t n,
 		       struct cairn_buf *out)
 {
@@ -422,6 +461,8 @@ void cairn_report_html(const struct cairn_result_file *files, size_t n,
 		text(out, pg.sets[i].name);
 		cairn_buf_adds(out, "</q>");
 	}
+	if ((i = owners(files, n)) > 0)
+		cairn_buf_addf(out, " from %zu owner%s", i, i == 1 ? "" : "s");
 	cairn_buf_adds(out, "</p></header>\n");
 	glance(out, &pg);
 	roster(out, &pg);

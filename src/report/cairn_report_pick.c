@@ -1,16 +1,17 @@
 /*
  * cairn_report_pick - one result per submitter and problem set (SPEC 7).
  *
- * `cairn report --per-submitter latest|best` keeps, of the results that
- * name the same submitter and the same problem set, exactly one: the
- * latest (the greatest modification time of the result file, which keeps
- * the input's), or the best (the highest score, points/max_points
+ * `cairn report --per-submitter latest|best` keeps, of the results of
+ * the same owner (or, for results without one, that name the same
+ * submitter) and the same problem set, exactly one: the latest (the
+ * greatest arrival time, `received`; a result without one is taken as
+ * arriving at its file's modification time), or the best (the highest score, points/max_points
  * compared exactly; a result with nothing to score, a file error
  * included, ranks below a score of 0).  Ties are broken the same way on
  * every run, whatever the order of the arguments: best falls back to
  * latest, latest to the greater source name (byte order), and equal names
- * to the result given last.  A result that names no submitter is nobody's
- * other submission, so it is always kept.  The kept results stay in the
+ * to the result given last.  A result with neither owner nor submitter
+ * is nobody's other submission, so it is always kept.  The kept results stay in the
  * order they were given; the work is a sort, O(n log n).
  */
 #include "config.h"
@@ -66,29 +67,63 @@ static int str_cmp(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* later - >0 when x is the later of two results of one submitter */
+/* arrival - when r arrived: its received, else its file's mtime */
+static void arrival(const struct cairn_result_file *r, int64_t *sec, long *nsec)
+{
+	if (r->received != NULL) {
+		*sec = (int64_t)r->received_at.tv_sec;
+		*nsec = r->received_at.tv_nsec;
+	} else {
+		*sec = r->mtime_sec;
+		*nsec = r->mtime_nsec;
+	}
+}
+
+/* later - >0 when x is the later of two results of one owner */
 static int later(const struct cand *x, const struct cand *y)
 {
 	const struct cairn_result_file *a = x->r, *b = y->r;
+	int64_t as, bs;
+	long an, bn;
 	int c;
 
-	if (a->mtime_sec != b->mtime_sec)
-		return a->mtime_sec > b->mtime_sec ? 1 : -1;
-	if (a->mtime_nsec != b->mtime_nsec)
-		return a->mtime_nsec > b->mtime_nsec ? 1 : -1;
+	arrival(a, &as, &an);
+	arrival(b, &bs, &bn);
+	if (as != bs)
+		return as > bs ? 1 : -1;
+	if (an != bn)
+		return an > bn ? 1 : -1;
 	if ((c = str_cmp(a->source, b->source)) != 0)
 		return c;
 	return x->pos > y->pos ? 1 : x->pos < y->pos ? -1 : 0;
 }
 
-/* by_owner - group by submitter and problem set, the one to keep first */
+/*
+ * key_cmp - whose: the owner when the result has one, else the name it
+ * gives itself (results with an owner never group with those without),
+ * then the problem set
+ */
+static int key_cmp(const struct cairn_result_file *a,
+		   const struct cairn_result_file *b)
+{
+	int c;
+
+	if ((c = (a->owner != NULL) - (b->owner != NULL)) != 0)
+		return c;
+	if (a->owner != NULL)
+		c = strcmp(a->owner, b->owner);
+	else
+		c = str_cmp(a->submitter, b->submitter);
+	return c != 0 ? c : str_cmp(a->problem_set, b->problem_set);
+}
+
+/* by_owner - group by owner and problem set, the one to keep first */
 static int by_owner(const void *pa, const void *pb)
 {
 	const struct cand *x = pa, *y = pb;
 	int c;
 
-	if ((c = str_cmp(x->r->submitter, y->r->submitter)) != 0 ||
-	    (c = str_cmp(x->r->problem_set, y->r->problem_set)) != 0)
+	if ((c = key_cmp(x->r, y->r)) != 0)
 		return c;
 	if (x->best &&
 	    (c = cairn_report_score_cmp(x->num, x->den, y->num, y->den)) != 0)
@@ -96,10 +131,10 @@ static int by_owner(const void *pa, const void *pb)
 	return -later(x, y);
 }
 
-static int same_owner(const struct cand *x, const struct cand *y)
+/* nobodys - a result with neither owner nor submitter: always kept */
+static int nobodys(const struct cairn_result_file *r)
 {
-	return str_cmp(x->r->submitter, y->r->submitter) == 0 &&
-	       str_cmp(x->r->problem_set, y->r->problem_set) == 0;
+	return r->owner == NULL && r->submitter == NULL;
 }
 
 size_t cairn_report_pick(struct cairn_result_file *files, size_t n,
@@ -123,8 +158,8 @@ size_t cairn_report_pick(struct cairn_result_file *files, size_t n,
 	qsort(c, n, sizeof *c, by_owner);
 	keep = cairn_xcalloc(n, 1);
 	for (i = 0; i < n; i++) {
-		if (c[i].r->submitter == NULL || i == 0 ||
-		    !same_owner(&c[i - 1], &c[i])) {
+		if (nobodys(c[i].r) || i == 0 ||
+		    key_cmp(c[i - 1].r, c[i].r) != 0) {
 			keep[c[i].pos] = 1;
 			k++;
 		}

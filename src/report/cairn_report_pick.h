@@ -1,5 +1,5 @@
 /*
- * cairn_report_pick - one result per submitter and problem set
+ * cairn_report_pick - one result per owner (or submitter) and problem set
  * (--per-submitter), and the exact comparison of scores it ranks by.
  */
 #ifndef CAIRN_REPORT_PICK_H
@@ -14,7 +14,8 @@
 enum cairn_pick { CAIRN_PICK_ALL, CAIRN_PICK_LATEST, CAIRN_PICK_BEST };
 
 /*
- * Keep one result per submitter and problem set: the latest by mtime or
+ * Keep one result per owner (without one: submitter) and problem set: the
+ * latest by received (without one: mtime) or
  * the best by score (ties: see cairn_report_pick.c).  The kept ones are
  * moved to files[0..k), in the order given, the others after them (still
  * to be freed); returns k.  CAIRN_PICK_ALL keeps everything.

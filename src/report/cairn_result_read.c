@@ -8,7 +8,9 @@
  * may have `verdict`, `feedback` and `error`, and the optimal numbers
  * (alice, bob, diff, first_move, moves) and the stated answer (the
  * `expected` of each entry of `checks`) are kept for the HTML report; a
- * submission's `summary` has `points` and `max_points`.  Keys this reader
+ * submission's `summary` has `points` and `max_points`; `owner`, `uid`
+ * and `received` (SPEC 3) are kept when present, and `late`, a mapping
+ * with a `by` text and a `penalty`.  Keys this reader
  * does not use (n, total, the rest of `summary`, keys added by a later
  * version) are skipped, and numbers that do not parse are taken as
  * absent.  JSON results (NAME.result.json) take the same path: the
@@ -22,9 +24,10 @@
  * apostrophe the writer puts before formula-like text is removed.  The
  * submitter and problem set come from the columns of those names (the
  * first record that has them; a result written before they existed names
- * neither), a submission's points are the sums of the points and
+ * neither), and so do the owner and received, a submission's points are the sums of the points and
  * max_points columns, and the source is the result file's name without
- * ".result" (hw1.result.csv gives hw1.csv).
+ * ".result" (hw1.result.csv gives hw1.csv, and so does hw1.result.2.csv,
+ * an earlier result kept in history/).
  */
 #include "config.h"
 
@@ -40,6 +43,7 @@
 #include "cairn_mem.h"
 #include "cairn_result_csv.h"
 #include "cairn_result_read.h"
+#include "cairn_time.h"
 #include "cairn_utf8.h"
 #include "cairn_yaml.h"
 
@@ -385,6 +389,47 @@ static int yaml_points(struct cairn_result_file *r, const struct node *root,
 	return 0;
 }
 
+/*
+ * received - r->received, when set, as a time: only the text the writer
+ * gives one, so that texts compare as times
+ */
+static int received(struct cairn_result_file *r, const char *where,
+		    char *err, size_t errlen)
+{
+	if (r->received == NULL ||
+	    cairn_time_parse(r->received, &r->received_at) == 0)
+		return 0;
+	return fail(err, errlen, "%sreceived: \"%s\" is not a UTC time as "
+		    "results write it (2026-12-09T21:14:03.512Z)", where,
+		    r->received);
+}
+
+/* yaml_origin - owner, uid and received, and late: {by, penalty} */
+static int yaml_origin(struct cairn_result_file *r, const struct node *root,
+		       char *err, size_t errlen)
+{
+	const struct node *uid = get(root, "uid"), *late = get(root, "late");
+	uint64_t v;
+
+	if (text(root, "owner", &r->owner) < 0 || text(root, "received",
+						       &r->received) < 0)
+		return fail(err, errlen, "owner and received must be scalars");
+	if (uid != NULL) {
+		if (uid->kind != N_SCALAR || count(uid->text, &v) < 0 ||
+		    v > UINT32_MAX)
+			return fail(err, errlen, "line %lu: uid must be a "
+				    "non-negative integer below 2^32", uid->line);
+		r->uid = (uint32_t)v;
+		r->has_uid = 1;
+	}
+	if (late != NULL &&
+	    (late->kind != N_MAP || text(late, "by", &r->late_by) < 0 ||
+	     r->late_by == NULL || text(late, "penalty", &r->late_penalty) < 0))
+		return fail(err, errlen, "line %lu: late must be a mapping with "
+			    "a scalar by (and penalty)", late->line);
+	return received(r, "", err, errlen);
+}
+
 static int yaml_result(struct cairn_result_file *r, const struct node *root,
 		       char *err, size_t errlen)
 {
@@ -408,6 +453,8 @@ static int yaml_result(struct cairn_result_file *r, const struct node *root,
 	    text(root, "submitter", &r->submitter) < 0)
 		return fail(err, errlen, "source, error, problem_set and "
 			    "submitter must be scalars, and source is required");
+	if ((rc = yaml_origin(r, root, err, errlen)) < 0)
+		return rc;
 	if (strcmp(status->text, "error") == 0 && r->error == NULL)
 		r->error = cairn_xstrdup("status: error");
 	if (strcmp(status->text, "ok") == 0 && r->error != NULL)
@@ -458,20 +505,24 @@ static int column(const struct cairn_csv_rec *hdr, const char *name)
 	return -1;
 }
 
-/* csv_source - hw1.result.csv gives hw1.csv */
+/* csv_source - hw1.result.csv, and hw1.result.2.csv kept in history/, give hw1.csv */
 static char *csv_source(const char *name)
 {
 	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	const char *r = strstr(base, ".result.");
+	const char *r = strstr(base, ".result."), *k;
 
 	if (r == NULL)
 		return cairn_xstrdup(base);
+	for (k = r + 8; *k >= '0' && *k <= '9'; k++)
+		;
+	if (k > r + 8 && *k == '.')
+		return cairn_xasprintf("%.*s%s", (int)(r - base), base, k);
 	return cairn_xasprintf("%.*s%s", (int)(r - base), base, r + 7);
 }
 
 enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_SUBMITTER,
        C_PROBLEM_SET, C_POINTS, C_MAX_POINTS, C_ALICE, C_BOB, C_DIFF,
-       C_FIRST_MOVE, C_MOVES, C_N };
+       C_FIRST_MOVE, C_MOVES, C_OWNER, C_RECEIVED, C_N };
 #define C_REQUIRED C_SUBMITTER		/* the columns before it */
 
 /* csv_points - add one record's points to the submission's */
@@ -525,6 +576,16 @@ static int csv_row(struct cairn_result_file *r, const struct cairn_csv_rec *cr,
 		r->submitter = unprotect(f[C_SUBMITTER]);
 	if (r->problem_set == NULL)
 		r->problem_set = unprotect(f[C_PROBLEM_SET]);
+	if (r->owner == NULL)
+		r->owner = unprotect(f[C_OWNER]);
+	if (r->received == NULL) {
+		char where[32];
+
+		r->received = unprotect(f[C_RECEIVED]);
+		snprintf(where, sizeof where, "line %lu: ", cr->start);
+		if ((rc = received(r, where, err, errlen)) < 0)
+			return rc;
+	}
 	if (f[C_ID][0] == '\0') {
 		if (r->error == NULL)
 			r->error = unprotect(f[C_ERROR]);
@@ -571,7 +632,7 @@ static int header(struct cairn_csv_rec *cr, int *col, char *err,
 	static const char *const names[C_N] = {
 		"id", "line", "verdict", "feedback", "error", "submitter",
 		"problem_set", "points", "max_points", "alice", "bob", "diff",
-		"first_move", "moves",
+		"first_move", "moves", "owner", "received",
 	};
 	int i, rc = next_record(cr, err, errlen);
 
@@ -661,6 +722,10 @@ void cairn_result_file_free(struct cairn_result_file *r)
 	free(r->problem_set);
 	free(r->submitter);
 	free(r->error);
+	free(r->owner);
+	free(r->received);
+	free(r->late_by);
+	free(r->late_penalty);
 	memset(r, 0, sizeof *r);
 }
 

@@ -4,13 +4,15 @@
  * `cairn report` needs, per result file, who submitted what, each
  * puzzle's verdict, feedback and error, and (for the HTML page) what
  * optimal play gives and the stated answer; this reads exactly that from
- * a YAML, JSON or CSV result file and skips every other key.
+ * a YAML, JSON or CSV result file (whose, when it arrived, whether late)
+ * and skips every other key.
  */
 #ifndef CAIRN_RESULT_READ_H
 #define CAIRN_RESULT_READ_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "cairn_process.h"
 #include "cairn_puzzle.h"
@@ -35,6 +37,15 @@ struct cairn_result_file {
 	char *problem_set;		/* NULL when absent */
 	char *submitter;		/* NULL when absent */
 	char *error;			/* status: error: the file error */
+	/* Whose file it was and when it arrived (SPEC 5), absent (NULL, 0)
+	   in what `cairn solve` wrote; CSV results have no uid. */
+	char *owner;
+	int has_uid;
+	uint32_t uid;
+	char *received;			/* as written: 2026-12-09T21:14:03.512Z */
+	struct timespec received_at;	/* the same, when received is set */
+	/* late: {by, penalty} (SPEC 4), or NULL: on time */
+	char *late_by, *late_penalty;
 	struct cairn_result_puzzle *puzzles;
 	size_t npuzzles, cap;
 	int weighted;			/* a submission's points were given */

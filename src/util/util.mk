@@ -1,6 +1,6 @@
 # util: memory that either succeeds or does not return, growable buffers,
 # size units, per-job memory budgets, the spool's stat(), sorted directory
-# listings, UTF-8 checks.
+# listings, UTF-8 checks, the text of an arrival time.
 # Uses libc only.
 noinst_LTLIBRARIES += src/util/libcairn_util.la
 src_util_libcairn_util_la_SOURCES = \
@@ -12,5 +12,6 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_dir.c src/util/cairn_dir.h \
 	src/util/cairn_memavail.c src/util/cairn_memavail.h \
 	src/util/cairn_utf8.c src/util/cairn_utf8.h \
+	src/util/cairn_time.c src/util/cairn_time.h \
 	src/util/cairn_origin.h
 src_util_libcairn_util_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_util_inc)

@@ -149,11 +149,11 @@ run 0 "$top_builddir/src/daemon/cairnd" -c "$tmp/d.yaml" --once
 cp "$data/set.json" "$tmp/set2.json"
 run 0 "$cairn_bin" solve -c "$tmp/d.yaml" "$tmp/set2.json"
 sed 's/"set2.json"/"set.json"/' "$tmp/out" > "$tmp/want"
-same_file "$tmp/want" "$tmp/spool/results/set.result.json"
+same_file "$tmp/want" "$tmp/spool/results/$(id -un)/set.result.json"
 cp "$tmp/sub.result.json" "$tmp/spool/results/"
 run 0 cairn report "$tmp/spool/results"
-same_text 'source,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score
-set.json,,,4,1,2,0,1,1,4,0.25
-sub.json,Zoë <zoe@example.org>,hw,4,1,1,1,1,1,4,0.25' "$tmp/out"
+same_text 'source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
+set.json,,,,4,1,2,0,1,1,4,0.25,,
+sub.json,,Zoë <zoe@example.org>,hw,4,1,1,1,1,1,4,0.25,,' "$tmp/out"
 
 finish

@@ -25,7 +25,7 @@ cp "$T/src.yaml" "$SPOOL/incoming/copied.yaml"
 	done
 } >"$SPOOL/incoming/slow.yaml"
 
-R="$SPOOL/results"
+R="$RES"
 wait_for 30 test -f "$R/slow.result.yaml" -a -f "$R/hw1.result.yaml" \
 	-a -f "$R/copied.result.yaml" || fail "results missing"
 expect_hw1 >"$T/want"
@@ -43,9 +43,9 @@ wait_exit "$LAST_PID" 20
 [ "$STATUS" -eq 0 ] || fail "exit status $STATUS"
 for f in hw1.yaml copied.yaml slow.yaml; do
 	[ "$(log_count d "msg=processed file=$f ")" -eq 1 ] || fail "$f not processed exactly once"
-	[ -f "$SPOOL/done/$f" ] || fail "$f not in done/"
+	[ -f "$DONE/$f" ] || fail "$f not in done/"
 done
-[ "$(count_files "$SPOOL/done")" -eq 3 ] || fail "done/ holds $(ls "$SPOOL/done")"
+[ "$(count_files "$DONE")" -eq 3 ] || fail "done/ holds $(ls "$DONE")"
 [ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "incoming/ not empty"
 log_has d "msg=stopped" || fail "no stop line"
 echo "ok: rename, cp and slow writer each processed once"

@@ -20,16 +20,16 @@ while [ $i -lt $N ]; do
 done
 kill -CONT "$LAST_PID"
 
-wait_for 170 has_at_least "$SPOOL/results" $N ||
-	fail "only $(count_files "$SPOOL/results") results of $N"
+wait_for 170 has_at_least "$RES" $N ||
+	fail "only $(count_files "$RES") results of $N"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 30
 [ "$STATUS" -eq 0 ] || fail "exit status $STATUS"
-[ "$(count_files "$SPOOL/results")" -eq $N ] || fail "result count"
-[ "$(count_files "$SPOOL/results" '.*')" -eq 0 ] || fail "temporary files left"
+[ "$(count_files "$RES")" -eq $N ] || fail "result count"
+[ "$(count_files "$RES" '.*')" -eq 0 ] || fail "temporary files left"
 [ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "incoming/ not empty"
 [ "$(log_count d "msg=processed file=")" -eq $N ] || fail "log lines: $(log_count d "msg=processed file=")"
-grep -q '^  - id: "#1"$' "$SPOOL/results/f12345.result.yaml" || fail "result content"
-grep -qx '    total: 12348' "$SPOOL/results/f12345.result.yaml" || fail "result total"
+grep -q '^  - id: "#1"$' "$RES/f12345.result.yaml" || fail "result content"
+grep -qx '    total: 12348' "$RES/f12345.result.yaml" || fail "result total"
 log_has d 'msg="inotify overflow"' || fail "no overflow seen"
 echo "ok: $N files, $(log_count d 'msg="inotify overflow"') overflow(s)"

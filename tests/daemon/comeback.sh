@@ -20,13 +20,13 @@ no_deleted_dirs() {
 }
 
 drop first.yaml
-wait_for 20 test -f "$SPOOL/done/first.yaml" || fail "first file not processed"
+wait_for 20 test -f "$DONE/first.yaml" || fail "first file not processed"
 
 # rm -rf incoming; mkdir incoming; drop a file, exactly as the issue does.
 rm -rf "$SPOOL/incoming"
 mkdir "$SPOOL/incoming"
 drop second.yaml
-wait_for 6 test -f "$SPOOL/done/second.yaml" || fail "file in the new incoming/ not processed"
+wait_for 6 test -f "$DONE/second.yaml" || fail "file in the new incoming/ not processed"
 log_has d 'level=warning msg="incoming replaced" dir=.*/spool/incoming action=recreate' ||
 	fail "no warning for the replaced incoming/"
 wait_for 6 no_deleted_dirs || fail "still holds: $(ls -l "/proc/$D/fd" | grep deleted)"
@@ -39,7 +39,7 @@ wait_for 6 test -d "$SPOOL/incoming" || fail "incoming/ not re-created"
 mode=$(stat -c %a "$SPOOL/incoming")
 [ "$mode" = 1733 ] || fail "incoming/ re-created with mode $mode, not 1733"
 drop third.yaml
-wait_for 6 test -f "$SPOOL/done/third.yaml" || fail "file in the re-created incoming/ not processed"
+wait_for 6 test -f "$DONE/third.yaml" || fail "file in the re-created incoming/ not processed"
 
 # The whole spool, results/ and done/ included.
 rm -rf "$SPOOL"
@@ -50,9 +50,9 @@ done
 log_has d 'level=warning msg="spool replaced" dir=.*/spool dirs=spool,results,done,failed,processing action=recreated' ||
 	fail "no warning for the replaced spool"
 drop fourth.yaml
-wait_for 6 test -f "$SPOOL/done/fourth.yaml" || fail "file in the re-created spool not processed"
+wait_for 6 test -f "$DONE/fourth.yaml" || fail "file in the re-created spool not processed"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: fourth.yaml/' >"$T/want"
-cmp "$T/want" "$SPOOL/results/fourth.result.yaml" || fail "result in the re-created spool"
+cmp "$T/want" "$RES/fourth.result.yaml" || fail "result in the re-created spool"
 wait_for 6 no_deleted_dirs || fail "still holds: $(ls -l "/proc/$D/fd" | grep deleted)"
 
 # Moved away and a new one moved in.
@@ -60,7 +60,7 @@ mv "$SPOOL/incoming" "$T/old-incoming"
 mkdir "$T/new-incoming"
 mv "$T/new-incoming" "$SPOOL/incoming"
 drop fifth.yaml
-wait_for 6 test -f "$SPOOL/done/fifth.yaml" || fail "file in the moved-in incoming/ not processed"
+wait_for 6 test -f "$DONE/fifth.yaml" || fail "file in the moved-in incoming/ not processed"
 
 ! log_has d 'level=error' || fail "an error was logged: $(grep level=error "$T/d.log")"
 kill -TERM "$D"

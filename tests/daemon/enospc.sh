@@ -31,7 +31,7 @@ kill -STOP "$D"
 for f in e1 e2 e3; do
 	[ -f "$SPOOL/incoming/$f.yaml" ] || [ -f "$SPOOL/processing/test/$f.yaml" ] ||
 		{ kill -CONT "$D"; fail "$f.yaml lost while the disk is full"; }
-	[ ! -e "$SPOOL/results/$f.result.yaml" ] || { kill -CONT "$D"; fail "$f result while full"; }
+	[ ! -e "$RES/$f.result.yaml" ] || { kill -CONT "$D"; fail "$f result while full"; }
 done
 kill -CONT "$D"
 [ "$(log_count d 'level=error msg="storage error"')" -eq 1 ] || fail "error not logged once"
@@ -39,17 +39,17 @@ grep -q 'level=error msg="storage error" file=e[123].yaml error="write e[123]\.r
 	fail "error line: $(grep 'level=error' "$T/d.log")"
 
 rm "$T/full"
-wait_for 90 test -f "$SPOOL/done/e1.yaml" -a -f "$SPOOL/done/e2.yaml" -a -f "$SPOOL/done/e3.yaml" ||
+wait_for 90 test -f "$DONE/e1.yaml" -a -f "$DONE/e2.yaml" -a -f "$DONE/e3.yaml" ||
 	fail "not processed after space returned"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"
 for f in e1 e2 e3; do
 	expect_hw1 | sed "s/^source: hw1.yaml$/source: $f.yaml/" >"$T/want"
-	cmp "$T/want" "$SPOOL/results/$f.result.yaml" || fail "$f result"
+	cmp "$T/want" "$RES/$f.result.yaml" || fail "$f result"
 	[ "$(log_count d "msg=processed file=$f.yaml ")" -eq 1 ] || fail "$f not processed once"
 done
-[ "$(count_files "$SPOOL/results")" -eq 3 ] || fail "temporary files left: $(ls -A "$SPOOL/results")"
+[ "$(count_files "$RES")" -eq 3 ] || fail "temporary files left: $(ls -A "$RES")"
 [ "$(count_files "$SPOOL/processing/test" '[!.]*')" -eq 0 ] || fail "processing/ not empty"
 log_has d 'msg="storage recovered"' || fail "no recovery line"
 
@@ -64,8 +64,8 @@ CAIRN_ENOSPC_FLAG="$T/full" LD_PRELOAD="$SHIM" \
 	"$CAIRND" -c "$T/c.yaml" --once >"$T/once.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 75 ] || fail "--once on a full disk: exit $STATUS"
 [ -f "$SPOOL/incoming/e4.yaml" ] || fail "e4.yaml not back in incoming/"
-[ ! -e "$SPOOL/results/e4.result.yaml" ] || fail "e4 result on a full disk"
-[ "$(count_files "$SPOOL/results")" -eq 3 ] || fail "temporary files left: $(ls -A "$SPOOL/results")"
+[ ! -e "$RES/e4.result.yaml" ] || fail "e4 result on a full disk"
+[ "$(count_files "$RES")" -eq 3 ] || fail "temporary files left: $(ls -A "$RES")"
 grep -q 'level=error msg="storage error" file=e4.yaml error="write e4.result.yaml: No space left on device" action=returned' "$T/once.log" ||
 	fail "--once error line: $(grep level=error "$T/once.log")"
 echo "ok: full disk: no partial result, inputs kept, processed once afterwards; --once exits 75"

@@ -9,7 +9,7 @@
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 I="$SPOOL/incoming"
-R="$SPOOL/results"
+R="$RES"
 write_conf "$T/c.yaml" "settle_ms: 60000"
 mkdir -p "$I"
 start_daemon d "$T/c.yaml"
@@ -33,7 +33,7 @@ grep -q 'id: plain' "$R/hw.result.yaml" || fail "the plain hw.yaml's result is n
 m=$(stat -c %Y "$R/hw.result.yaml")
 [ "$m" -ge "$t0" ] && [ "$m" -le "$(date +%s)" ] || fail "result mtime $m is not the arrival"
 ! log_has d 'reason=newer_input' || fail "a result was kept for the future mtime"
-[ "$(count_files "$SPOOL/done")" -eq 2 ] || fail "done/: $(ls "$SPOOL/done")"
+[ "$(count_files "$DONE")" -eq 2 ] || fail "done/: $(ls "$DONE")"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit status $STATUS"

@@ -17,13 +17,13 @@ STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/once.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS, expected 65"
 for f in a b; do
-	[ -f "$SPOOL/failed/$f.yaml" ] || fail "$f.yaml not in failed/: $(ls -R "$SPOOL")"
-	R="$SPOOL/results/$f.result.yaml"
+	[ -f "$FAILED/$f.yaml" ] || fail "$f.yaml not in failed/: $(ls -R "$SPOOL")"
+	R="$RES/$f.result.yaml"
 	grep -q 'TOPSECRET' "$R" && fail "$f: the result quotes the file: $(cat "$R")"
 	grep -qx 'error: "has [0-9]* hard links: refused, a hard link can carry a file its submitter may not read"' "$R" ||
 		fail "$f: result: $(cat "$R")"
 done
 grep -qx 'error: "has 3 hard links: refused, a hard link can carry a file its submitter may not read"' \
-	"$SPOOL/results/a.result.yaml" || fail "a: link count: $(cat "$SPOOL/results/a.result.yaml")"
-[ -f "$SPOOL/done/plain.yaml" ] || fail "plain.yaml not processed"
+	"$RES/a.result.yaml" || fail "a: link count: $(cat "$RES/a.result.yaml")"
+[ -f "$DONE/plain.yaml" ] || fail "plain.yaml not processed"
 echo "ok: hard-linked inputs refused"

@@ -47,16 +47,16 @@ piles: [1, 9]" ] || fail "processing/test/e1.yaml holds \"$first\""
 piles: [2, 9]" ] || fail "incoming/e1.yaml holds \"$second\""
 
 rm "$T/full"
-wait_for 60 test -f "$SPOOL/done/e1.yaml" -a -f "$SPOOL/done/e1.1.yaml" ||
-	fail "not both processed after space returned: $(ls "$SPOOL/done" "$SPOOL/incoming")"
+wait_for 60 test -f "$DONE/e1.yaml" -a -f "$DONE/e1.1.yaml" ||
+	fail "not both processed after space returned: $(ls "$DONE" "$SPOOL/incoming")"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"
-[ "$(cat "$SPOOL/done/e1.yaml" "$SPOOL/done/e1.1.yaml" | grep -c '^id: ')" -eq 2 ] ||
-	fail "done/ holds: $(cat "$SPOOL/done/"*)"
-grep -q '^id: first' "$SPOOL/done/e1.yaml" "$SPOOL/done/e1.1.yaml" || fail "the first e1.yaml is lost"
-grep -q '^id: second' "$SPOOL/done/e1.yaml" "$SPOOL/done/e1.1.yaml" || fail "the second e1.yaml is lost"
+[ "$(cat "$DONE/e1.yaml" "$DONE/e1.1.yaml" | grep -c '^id: ')" -eq 2 ] ||
+	fail "done/ holds: $(cat "$DONE/"*)"
+grep -q '^id: first' "$DONE/e1.yaml" "$DONE/e1.1.yaml" || fail "the first e1.yaml is lost"
+grep -q '^id: second' "$DONE/e1.yaml" "$DONE/e1.1.yaml" || fail "the second e1.yaml is lost"
 [ "$(log_count d 'msg=processed file=e1.yaml ')" -eq 2 ] || fail "not processed twice in all"
-grep -q '^  - id: second' "$SPOOL/results/e1.result.yaml" ||
-	fail "the older input's result was left: $(cat "$SPOOL/results/e1.result.yaml")"
+grep -q '^  - id: second' "$RES/e1.result.yaml" ||
+	fail "the older input's result was left: $(cat "$RES/e1.result.yaml")"
 echo "ok: a claim never replaces a file of its name held in processing/"

@@ -30,7 +30,7 @@ for t in 1 2 3 4 5; do sh -c "head -n 1 $R/big.yaml > $I/hdr$t.yaml; tail -n +2 
 touch -d '1 hour ago' $R/big.yaml; head -c 500000 $R/big.yaml > $I/retry.yaml; sleep 3; cp -p $R/big.yaml $I/retry.yaml
 
 wait "$W" || fail "the slow writer failed"
-RES=$SPOOL/results
+RES=$RES
 whole() {
 	for t in 1 2 3 4 5; do
 		grep -q '^summary: {puzzles: 2000, solved: 2000, errors: 0,' "$RES/hdr$t.result.yaml" || return 1
@@ -54,11 +54,11 @@ for t in 1 2 3 4 5; do
 done
 grep -qx 'status: ok' "$RES/retry.result.yaml" || fail "retry.yaml: the partial's result was kept"
 [ "$(wc -l <"$RES/slow.result.csv")" -eq 2001 ] || fail "slow.result.csv: $(wc -l <"$RES/slow.result.csv") lines"
-split=$(find "$SPOOL/done" "$SPOOL/failed" "$RES" -name '*.1.*')
+split=$(find "$DONE" "$FAILED" "$RES" -name '*.1.*')
 [ -z "$split" ] || fail "an input was split: $split"
 [ "$(count_files "$RES" '*.result.*')" -eq 7 ] || fail "results: $(ls "$RES")"
 # The partial upload was processed as it was; the complete one replaced its result.
-[ -f "$SPOOL/failed/retry.yaml" ] || fail "the partial retry.yaml is not in failed/"
-cmp "$R/big.yaml" "$SPOOL/done/retry.yaml" || fail "done/retry.yaml is not the complete upload"
+[ -f "$FAILED/retry.yaml" ] || fail "the partial retry.yaml is not in failed/"
+cmp "$R/big.yaml" "$DONE/retry.yaml" || fail "done/retry.yaml is not the complete upload"
 ! log_has d 'reason=newer_input' || fail "a result was kept for a newer input"
 echo "ok: in-place writers: every result whole, no split, the complete upload wins"

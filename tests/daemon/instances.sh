@@ -19,15 +19,15 @@ while [ $i -lt $N ]; do
 	printf 'piles: [%d, 2]\n' $i >"$SPOOL/incoming/m$i.yaml"
 	i=$((i + 1))
 done
-wait_for 120 has_at_least "$SPOOL/done" $N || fail "only $(count_files "$SPOOL/done") of $N done"
+wait_for 120 has_at_least "$DONE" $N || fail "only $(count_files "$DONE") of $N done"
 kill -TERM "$A" "$B"
 wait_exit "$A" 20
 [ "$STATUS" -eq 0 ] || fail "alpha exit $STATUS"
 wait_exit "$B" 20
 [ "$STATUS" -eq 0 ] || fail "beta exit $STATUS"
 
-[ "$(count_files "$SPOOL/done")" -eq $N ] || fail "done/ has numbered copies"
-[ "$(count_files "$SPOOL/results")" -eq $N ] || fail "results/ count"
+[ "$(count_files "$DONE")" -eq $N ] || fail "done/ has numbered copies"
+[ "$(count_files "$RES")" -eq $N ] || fail "results/ count"
 na=$(log_count a "msg=processed file=")
 nb=$(log_count b "msg=processed file=")
 [ $((na + nb)) -eq $N ] || fail "processed lines: alpha $na + beta $nb != $N"

@@ -42,11 +42,11 @@ for mode in fallback native; do
 	STATUS=0
 	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" \
 		"$CAIRND" -c "$T/c.yaml" --once >"$T/$mode-2.log" 2>&1 || STATUS=$?
-	twice=$(grep -l 'interrupted twice' "$SPOOL"/results/*.result.yaml 2>/dev/null | wc -l)
+	twice=$(grep -l 'interrupted twice' "$RES"/*.result.yaml 2>/dev/null | wc -l)
 	[ "$twice" -eq 0 ] || fail "$mode: $twice of $N never started files failed as interrupted twice"
 	[ "$STATUS" -eq 0 ] || fail "$mode: exit $STATUS"
-	[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "$mode: failed/ not empty"
-	[ "$(count_files "$SPOOL/results")" -eq $N ] || fail "$mode: $(count_files "$SPOOL/results") results"
+	[ "$(count_files "$FAILED")" -eq 0 ] || fail "$mode: failed/ not empty"
+	[ "$(count_files "$RES")" -eq $N ] || fail "$mode: $(count_files "$RES") results"
 	echo "ok: $mode"
 done
 
@@ -67,10 +67,10 @@ for mode in fallback native; do
 	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" \
 		"$CAIRND" -c "$T/c1.yaml" --once >"$T/$mode-p3.log" 2>&1 || STATUS=$?
 	[ "$STATUS" -eq 65 ] || fail "$mode: exit $STATUS after two crashes reading poison.yaml, expected 65"
-	[ -f "$SPOOL/failed/poison.yaml" ] || fail "$mode: poison.yaml not in failed/"
-	grep -qx 'error: "interrupted twice while processing"' "$SPOOL/results/poison.result.yaml" ||
-		fail "$mode: poison result: $(head -5 "$SPOOL/results/poison.result.yaml")"
-	[ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "$mode: failed/ holds $(ls "$SPOOL/failed")"
-	[ "$(count_files "$SPOOL/results")" -eq 11 ] || fail "$mode: $(count_files "$SPOOL/results") results"
+	[ -f "$FAILED/poison.yaml" ] || fail "$mode: poison.yaml not in failed/"
+	grep -qx 'error: "interrupted twice while processing"' "$RES/poison.result.yaml" ||
+		fail "$mode: poison result: $(head -5 "$RES/poison.result.yaml")"
+	[ "$(count_files "$FAILED")" -eq 1 ] || fail "$mode: failed/ holds $(ls "$FAILED")"
+	[ "$(count_files "$RES")" -eq 11 ] || fail "$mode: $(count_files "$RES") results"
 	echo "ok: $mode: poison.yaml, read at both crashes, failed; 10 others did not"
 done

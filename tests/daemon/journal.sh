@@ -32,7 +32,7 @@ while [ $k -lt $N ]; do
 		wait_for 20 log_has a$k "msg=started" || fail "alpha did not restart"
 	fi
 done
-wait_for 120 has_at_least "$SPOOL/done" $N || fail "only $(count_files "$SPOOL/done") of $N done"
+wait_for 120 has_at_least "$DONE" $N || fail "only $(count_files "$DONE") of $N done"
 
 # entries - the journal entries of an instance (none when there is none).
 entries() {
@@ -49,8 +49,8 @@ wait_for 15 empty || fail "stale journal entries: alpha $(entries alpha), beta $
 kill -TERM "$A" "$B"
 wait_exit "$A" 20
 wait_exit "$B" 20
-[ "$(count_files "$SPOOL/results")" -eq $N ] || fail "results/ count"
-[ "$(count_files "$SPOOL/done")" -eq $N ] || fail "done/ count"
+[ "$(count_files "$RES")" -eq $N ] || fail "results/ count"
+[ "$(count_files "$DONE")" -eq $N ] || fail "done/ count"
 
 # A journal entry whose file another instance took is dropped at start:
 # the file of the same name that arrives later is not "interrupted twice".

@@ -20,31 +20,31 @@ stream() {
 	done
 }
 stream 0 200
-wait_for 60 has_at_least "$SPOOL/results" 50 || fail "no progress before the kill"
+wait_for 60 has_at_least "$RES" 50 || fail "no progress before the kill"
 kill -9 "$FIRST"
 wait "$FIRST" 2>/dev/null || true
 stream 200 $N
 
 start_daemon d2 "$T/c.yaml"
-wait_for 120 has_at_least "$SPOOL/done" $N || fail "only $(count_files "$SPOOL/done") of $N in done/"
+wait_for 120 has_at_least "$DONE" $N || fail "only $(count_files "$DONE") of $N in done/"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 20
 [ "$STATUS" -eq 0 ] || fail "exit status $STATUS"
 
 i=0
 while [ $i -lt $N ]; do
-	[ -f "$SPOOL/done/k$i.yaml" ] || fail "k$i.yaml not in done/"
-	grep -qx "    total: $((i + 13))" "$SPOOL/results/k$i.result.yaml" || fail "k$i result"
+	[ -f "$DONE/k$i.yaml" ] || fail "k$i.yaml not in done/"
+	grep -qx "    total: $((i + 13))" "$RES/k$i.result.yaml" || fail "k$i result"
 	i=$((i + 1))
 done
-[ "$(count_files "$SPOOL/done")" -eq $N ] || fail "done/ has extra files: $(ls "$SPOOL/done" | grep '\..*\.' | head)"
-[ "$(count_files "$SPOOL/results")" -eq $N ] || fail "results/ has extra files"
+[ "$(count_files "$DONE")" -eq $N ] || fail "done/ has extra files: $(ls "$DONE" | grep '\..*\.' | head)"
+[ "$(count_files "$RES")" -eq $N ] || fail "results/ has extra files"
 [ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "incoming/ not empty"
 [ -z "$(left_in_processing "$SPOOL/processing/test")" ] ||
 	fail "processing/ not empty"
 # files returned after the kill were processed: the journal forgot them
 [ ! -s "$SPOOL/processing/test/.attempts" ] || fail "attempts journal not emptied"
-[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "failed/ not empty"
+[ "$(count_files "$FAILED")" -eq 0 ] || fail "failed/ not empty"
 
 # A file that is being processed during two crashes in a row fails as
 # "interrupted twice while processing" instead of crashing us forever.
@@ -63,7 +63,7 @@ log_has p2 'level=warning msg=recovered returned=1' || fail "first crash not rec
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/p3.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS after two crashes, expected 65"
-[ -f "$SPOOL/failed/poison.yaml" ] || fail "poison.yaml not in failed/"
-grep -qx 'error: "interrupted twice while processing"' "$SPOOL/results/poison.result.yaml" ||
-	fail "poison result: $(head -5 "$SPOOL/results/poison.result.yaml")"
+[ -f "$FAILED/poison.yaml" ] || fail "poison.yaml not in failed/"
+grep -qx 'error: "interrupted twice while processing"' "$RES/poison.result.yaml" ||
+	fail "poison result: $(head -5 "$RES/poison.result.yaml")"
 echo "ok: $N files across a kill -9; a file interrupted twice failed"

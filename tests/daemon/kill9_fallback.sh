@@ -11,7 +11,7 @@
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
 [ -f "$SHIM" ] || fail "$SHIM not built"
 write_conf "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/done"
+mkdir -p "$SPOOL/incoming" "$DONE"
 P="$SPOOL/processing/test"
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS
@@ -36,9 +36,9 @@ run_case() {
 	CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$SHIM" \
 		"$CAIRND" -c "$T/c.yaml" --once >"$T/$case-2.log" 2>&1 || STATUS=$?
 	[ "$STATUS" -eq 0 ] || fail "$case: restart exit $STATUS"
-	[ -f "$SPOOL/done/$stored" ] || fail "$case: $file not in done/ as $stored: $(ls "$SPOOL/done")"
+	[ -f "$DONE/$stored" ] || fail "$case: $file not in done/ as $stored: $(ls "$DONE")"
 	expect_hw1 | sed "s/^source: hw1.yaml/source: $file/" >"$T/want"
-	cmp -s "$T/want" "$SPOOL/results/${file%.yaml}.result.yaml" || fail "$case: result differs"
+	cmp -s "$T/want" "$RES/${file%.yaml}.result.yaml" || fail "$case: result differs"
 	n=$(cat "$T/$case-1.log" "$T/$case-2.log" | grep -c "msg=processed file=$file ") || true
 	[ "$n" -le 1 ] || fail "$case: processed $n times"
 	if [ "${7:-}" = moved ] && grep -q "msg=processed file=$file " "$T/$case-2.log"; then
@@ -48,8 +48,8 @@ run_case() {
 	left=$(left_in_processing "$P")
 	[ -z "$left" ] || fail "$case: left in processing/: $left"
 	[ ! -s "$P/.attempts" ] || fail "$case: attempts journal: $(cat "$P/.attempts")"
-	[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "$case: failed/ not empty"
-	[ -z "$(find "$SPOOL/results" "$P/.tmp" -type f -name '*.tmp')" ] || fail "$case: temporary files left"
+	[ "$(count_files "$FAILED")" -eq 0 ] || fail "$case: failed/ not empty"
+	[ -z "$(find "$RES" "$P/.tmp" -type f -name '*.tmp')" ] || fail "$case: temporary files left"
 	echo "ok: $case"
 }
 
@@ -67,8 +67,8 @@ between=
 grep -q 'msg="removed stale temporary files" count=1' "$T/publish-2.log" ||
 	fail "publish: its temporary file not removed at the restart: $(cat "$T/publish-2.log")"
 # a result of that name already there: compared and renamed over it
-printf 'older\n' >"$SPOOL/results/p2.result.yaml"
-touch -d @1000 "$SPOOL/results/p2.result.yaml"
+printf 'older\n' >"$RES/p2.result.yaml"
+touch -d @1000 "$RES/p2.result.yaml"
 run_case publish-replace p2.yaml p2.yaml renameat p2.result.yaml after
 # the move into done/: linked under its numbered name, then unlinked from
 # processing/test/ (a file left with two links is found in done/ by its
@@ -78,16 +78,16 @@ run_case link s2.yaml s2.yaml linkat s2.yaml after moved
 run_case unlink-before s3.yaml s3.yaml unlinkat s3.yaml before moved
 run_case unlink s4.yaml s4.yaml unlinkat s4.yaml after moved
 # a numbered name: done/ already has w.yaml, so ours is w.1.yaml
-printf 'another\n' >"$SPOOL/done/w.yaml"
+printf 'another\n' >"$DONE/w.yaml"
 run_case link-numbered w.yaml w.1.yaml linkat w.1.yaml after moved
-[ "$(cat "$SPOOL/done/w.yaml")" = another ] || fail "done/w.yaml was replaced"
+[ "$(cat "$DONE/w.yaml")" = another ] || fail "done/w.yaml was replaced"
 # ... and done/x.yaml, there at the link, is removed before the restart
-printf 'another\n' >"$SPOOL/done/x.yaml"
-between='rm "$SPOOL/done/x.yaml"'
+printf 'another\n' >"$DONE/x.yaml"
+between='rm "$DONE/x.yaml"'
 run_case link-gap x.yaml x.1.yaml linkat x.1.yaml after moved
 between=
 # (an input hard-linked elsewhere is refused before it is read: hardlink.sh)
-[ "$(count_files "$SPOOL/done")" -eq 12 ] || fail "done/ has extra files: $(ls "$SPOOL/done")"
+[ "$(count_files "$DONE")" -eq 12 ] || fail "done/ has extra files: $(ls "$DONE")"
 
 # a name too long to process goes to failed/ under a short name: killed
 # between that link and the unlink, it is found there by its inode and
@@ -99,10 +99,10 @@ STATUS=0
 CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=unlinkat CAIRN_STOP_NAME=$long CAIRN_STOP_WHEN=before \
 	LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-1.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 137 ] || fail "long: not killed at its unlink: exit $STATUS"
-[ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "long: not linked into failed/ before the kill"
+[ "$(count_files "$FAILED")" -eq 1 ] || fail "long: not linked into failed/ before the kill"
 CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-2.log" 2>&1 ||
 	fail "long: restart exit $?"
-[ "$(count_files "$SPOOL/failed")" -eq 1 ] || fail "long: failed/ holds $(ls "$SPOOL/failed")"
+[ "$(count_files "$FAILED")" -eq 1 ] || fail "long: failed/ holds $(ls "$FAILED")"
 [ -z "$(left_in_processing "$P")" ] || fail "long: left in processing/"
 ! grep -q "msg=processed" "$T/long-2.log" || fail "long: processed again: $(cat "$T/long-2.log")"
 echo "ok: long"

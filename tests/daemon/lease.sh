@@ -31,12 +31,12 @@ mv "$T/held.yaml" "$I/held.yaml"
 wait_for 30 sh -c "[ \$(grep -c 'msg=\"open for writing\" file=held.yaml action=wait' '$T/d.log') -ge 4 ]" ||
 	fail "held.yaml not looked at 4 times: $(grep -c 'open for writing' "$T/d.log")"
 [ -f "$I/held.yaml" ] || fail "held.yaml was taken while open for writing"
-[ ! -e "$SPOOL/results/held.result.yaml" ] || fail "held.yaml has a result while open for writing"
+[ ! -e "$RES/held.result.yaml" ] || fail "held.yaml has a result while open for writing"
 kill "$H"
 wait "$H" 2>/dev/null || true
-wait_for 20 test -f "$SPOOL/results/held.result.yaml" || fail "held.yaml not taken once closed"
+wait_for 20 test -f "$RES/held.result.yaml" || fail "held.yaml not taken once closed"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: held.yaml/' >"$T/want"
-cmp "$T/want" "$SPOOL/results/held.result.yaml" || fail "held.yaml result differs"
+cmp "$T/want" "$RES/held.result.yaml" || fail "held.yaml result differs"
 [ "$(log_count d "msg=processed file=held.yaml ")" -eq 1 ] || fail "held.yaml not processed once"
 kill -TERM "$D"
 wait_exit "$D" 20

@@ -20,6 +20,11 @@ else
 	T=$(mktemp -d "${TMPDIR:-/tmp}/cairnd-test.XXXXXX")
 fi
 SPOOL="$T/spool"
+# What this test's own account drops is stored under its name (SPEC 5).
+ME=$(id -un)
+RES="$SPOOL/results/$ME"
+DONE="$SPOOL/done/$ME"
+FAILED="$SPOOL/failed/$ME"
 PIDS=""
 
 cleanup() {
@@ -212,9 +217,9 @@ drop_good() {
 
 # check_good TAG: the 100 good files of drop_good are done, with results.
 check_good() {
-	[ "$(count_files "$SPOOL/done" "g$1-*.yaml")" -eq 100 ] ||
-		fail "$1: $(count_files "$SPOOL/done" "g$1-*.yaml") of 100 good files done"
-	[ "$(count_files "$SPOOL/results" "g$1-*.result.yaml")" -eq 100 ] || fail "$1: results missing"
+	[ "$(count_files "$DONE" "g$1-*.yaml")" -eq 100 ] ||
+		fail "$1: $(count_files "$DONE" "g$1-*.yaml") of 100 good files done"
+	[ "$(count_files "$RES" "g$1-*.result.yaml")" -eq 100 ] || fail "$1: results missing"
 	expect_hw1 | sed "s/^source: hw1.yaml\$/source: g$1-7.yaml/" >"$T/want"
-	cmp "$T/want" "$SPOOL/results/g$1-7.result.yaml" || fail "$1: a good result"
+	cmp "$T/want" "$RES/g$1-7.result.yaml" || fail "$1: a good result"
 }

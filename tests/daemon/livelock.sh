@@ -54,7 +54,7 @@ ended_out() {
 	left=$(left_in_processing "$P")
 	[ -z "$left" ] || fail "$1: left in processing/: $left"
 	for k in 1 2 3 4 5; do
-		[ -f "$I/f$k.yaml" ] || [ -f "$SPOOL/failed/f$k.yaml" ] ||
+		[ -f "$I/f$k.yaml" ] || [ -f "$FAILED/f$k.yaml" ] ||
 			fail "$1: f$k.yaml neither in incoming/ nor in failed/"
 	done
 }
@@ -75,7 +75,7 @@ wait "$D" || STATUS=$?
 tries_at_least d 6 || fail "no file was tried a second time"
 log_has d 'msg=stopped .* exit=0$' || fail "no stopped line"
 ended_out daemon
-rm -rf "$I"/* "$SPOOL/failed" "$SPOOL/results"
+rm -rf "$I"/* "$FAILED" "$RES"
 
 # --- --once: ends, the 5 files in failed/ after their tries
 # once_case NAME SHIM-SETTINGS...: run --once on 5 failing files.
@@ -96,14 +96,14 @@ once_case() {
 	[ "$STATUS" -eq 65 ] || fail "$name: --once exit $STATUS, expected 65"
 	ended_out "$name"
 	for k in 1 2 3 4 5; do
-		[ -f "$SPOOL/failed/f$k.yaml" ] || fail "$name: f$k.yaml not in failed/"
+		[ -f "$FAILED/f$k.yaml" ] || fail "$name: f$k.yaml not in failed/"
 		grep -q "^error: \".*Input/output error (gave up after 5 tries)\"\$" \
-			"$SPOOL/results/f$k.result.yaml" ||
-			fail "$name: f$k error result: $(cat "$SPOOL/results/f$k.result.yaml")"
+			"$RES/f$k.result.yaml" ||
+			fail "$name: f$k error result: $(cat "$RES/f$k.result.yaml")"
 	done
 	grep -q 'msg=stopped processed=5 failed=5 .* exit=65$' "$T/$name.log" ||
 		fail "$name: stop line: $(tail -n 1 "$T/$name.log")"
-	rm -rf "$I"/* "$SPOOL/failed" "$SPOOL/results"
+	rm -rf "$I"/* "$FAILED" "$RES"
 	echo "ok: $name"
 }
 once_case once-read CAIRN_EIO_READ_FROM=1

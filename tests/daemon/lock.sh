@@ -28,9 +28,9 @@ done
 # The first daemon still serves.
 hw1_input >"$SPOOL/incoming/.a.yaml"
 mv "$SPOOL/incoming/.a.yaml" "$SPOOL/incoming/a.yaml"
-wait_for 20 test -f "$SPOOL/done/a.yaml" || fail "first daemon stopped serving"
+wait_for 20 test -f "$DONE/a.yaml" || fail "first daemon stopped serving"
 expect_hw1 | sed 's/^source: hw1.yaml/source: a.yaml/' >"$T/want"
-cmp -s "$T/want" "$SPOOL/results/a.result.yaml" || fail "a.result.yaml differs"
+cmp -s "$T/want" "$RES/a.result.yaml" || fail "a.result.yaml differs"
 kill -TERM "$D1"
 wait_exit "$D1" 20
 [ "$STATUS" -eq 0 ] || fail "first daemon exit $STATUS"

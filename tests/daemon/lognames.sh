@@ -45,8 +45,8 @@ for n in names:
         f.write(body)
     os.rename(d + b"/.drop", d + b"/" + n)
 PY
-wait_for 30 has_at_least "$SPOOL/done" 15 || fail "not all processed: $(ls "$SPOOL/done" | wc -l)"
-wait_for 30 has_at_least "$SPOOL/failed" 1 || fail "the long name was not failed"
+wait_for 30 has_at_least "$DONE" 15 || fail "not all processed: $(ls "$DONE" | wc -l)"
+wait_for 30 has_at_least "$FAILED" 1 || fail "the long name was not failed"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"

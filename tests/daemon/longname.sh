@@ -10,7 +10,7 @@
 
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 write_conf "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/results"
+mkdir -p "$SPOOL/incoming" "$RES"
 
 # name N TAG: a valid name of N bytes ending in TAG.yaml.
 name() {
@@ -39,7 +39,7 @@ drop_batch() {
 		drop "$(name $n "$1")"
 	done
 	drop "$(name 200 "$1")"			# 200 bytes: processed as usual
-	mkdir "$SPOOL/results/planted$1.result.yaml"
+	mkdir "$RES/planted$1.result.yaml"
 	drop "planted$1.yaml"
 	drop_good "$1"
 }
@@ -49,25 +49,25 @@ check_batch() {
 	for n in 255 250 249 248 230 225; do
 		long=$(name $n "$1")
 		s=$(short "$long")
-		[ -f "$SPOOL/failed/$s" ] || fail "$1: $n-byte name not in failed/ as $s"
+		[ -f "$FAILED/$s" ] || fail "$1: $n-byte name not in failed/ as $s"
 		why="the file name is $n bytes, more than 200: not processed, stored as $s"
 		error_result "$s" "$why" >"$T/want"
-		cmp "$T/want" "$SPOOL/results/${s%.yaml}.result.yaml" || fail "$1: result of the $n-byte name"
+		cmp "$T/want" "$RES/${s%.yaml}.result.yaml" || fail "$1: result of the $n-byte name"
 		grep -qF "level=warning msg=processed file=$long puzzles=0 " "$T/$2.log" ||
 			fail "$1: no log line for the $n-byte name"
-		grep -qF "status=error input=failed/$s error=\"$why\"" "$T/$2.log" ||
+		grep -qF "status=error input=failed/$ME/$s owner=$ME error=\"$why\"" "$T/$2.log" ||
 			fail "$1: the log line does not give the short name of the $n-byte name"
 	done
 	ok=$(name 200 "$1")
-	[ -f "$SPOOL/done/$ok" ] || fail "$1: the 200-byte name was not processed"
+	[ -f "$DONE/$ok" ] || fail "$1: the 200-byte name was not processed"
 	expect_hw1 | sed "s/^source: hw1.yaml\$/source: $ok/" >"$T/want"
-	cmp "$T/want" "$SPOOL/results/${ok%.yaml}.result.yaml" || fail "$1: result of the 200-byte name"
+	cmp "$T/want" "$RES/${ok%.yaml}.result.yaml" || fail "$1: result of the 200-byte name"
 	s=$(short "planted$1.yaml")
-	[ -f "$SPOOL/failed/$s" ] || fail "$1: planted$1.yaml not in failed/ as $s"
-	[ -d "$SPOOL/results/planted$1.result.yaml" ] || fail "$1: the planted directory was touched"
+	[ -f "$FAILED/$s" ] || fail "$1: planted$1.yaml not in failed/ as $s"
+	[ -d "$RES/planted$1.result.yaml" ] || fail "$1: the planted directory was touched"
 	error_result "$s" "no result under this name (rename planted$1.result.yaml: Is a directory): stored as $s" >"$T/want"
-	cmp "$T/want" "$SPOOL/results/${s%.yaml}.result.yaml" ||
-		fail "$1: result of planted$1.yaml: $(cat "$SPOOL/results/${s%.yaml}.result.yaml")"
+	cmp "$T/want" "$RES/${s%.yaml}.result.yaml" ||
+		fail "$1: result of planted$1.yaml: $(cat "$RES/${s%.yaml}.result.yaml")"
 	! grep -q 'storage error\|retry_in_ms\|msg=retrying' "$T/$2.log" || fail "$1: a retry or backoff was logged"
 	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$1: incoming/ not empty"
 }
@@ -76,8 +76,8 @@ start_daemon d "$T/c.yaml"
 D=$LAST_PID
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 drop_batch a
-wait_for 60 has_at_least "$SPOOL/done" 100 "ga-*.yaml" || fail "good files not all processed"
-wait_for 20 has_at_least "$SPOOL/failed" 7 || fail "bad names not all failed: $(ls "$SPOOL/failed")"
+wait_for 60 has_at_least "$DONE" 100 "ga-*.yaml" || fail "good files not all processed"
+wait_for 20 has_at_least "$FAILED" 7 || fail "bad names not all failed: $(ls "$FAILED")"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"

@@ -55,7 +55,7 @@ by_hand() {
 	mkdir -p "$SPOOL/incoming"
 	cp "$T/big.yaml" "$SPOOL/incoming/ref.yaml"
 	"$CAIRND" -c "$T/c.yaml" --once >"$T/ref.log" 2>&1 || fail "reference run: $(cat "$T/ref.log")"
-	sed '/^source: /d' "$SPOOL/results/ref.result.yaml" >"$T/want"
+	sed '/^source: /d' "$RES/ref.result.yaml" >"$T/want"
 	grep -q '^status: ok$' "$T/want" || fail "reference result: $(head -5 "$T/want")"
 	N=16
 	for k in $(seq 1 $N); do cp "$T/big.yaml" "$SPOOL/incoming/.b$k.yaml"; done
@@ -63,19 +63,19 @@ by_hand() {
 	sh -c "$CG_EXEC" "$CG" "$CAIRND" -c "$T/c.yaml" >"$T/d.log" 2>&1 &
 	D=$!
 	PIDS="$PIDS $D"
-	wait_for 600 has_at_least "$SPOOL/results" $((N + 1)) ||
-		fail "$(count_files "$SPOOL/results") results of $N + 1; $(cat "$CG/memory.events")"
+	wait_for 600 has_at_least "$RES" $((N + 1)) ||
+		fail "$(count_files "$RES") results of $N + 1; $(cat "$CG/memory.events")"
 	kill -0 "$D" || fail "the daemon died in $CG: $(cat "$CG/memory.events")"
 	kill -TERM "$D"
 	wait_exit "$D" 60
 	[ "$STATUS" -eq 0 ] || fail "exit $STATUS"
 	oom=$(sed -n 's/^oom_kill //p' "$CG/memory.events")
 	[ "${oom:-0}" -eq 0 ] || fail "$oom OOM kills in $CG"
-	! grep -l 'interrupted twice' "$SPOOL"/results/*.result.yaml >/dev/null 2>&1 ||
+	! grep -l 'interrupted twice' "$RES"/*.result.yaml >/dev/null 2>&1 ||
 		fail "files failed as interrupted twice"
 	for k in $(seq 1 $N); do
-		sed '/^source: /d' "$SPOOL/results/b$k.result.yaml" | cmp -s "$T/want" - ||
-			fail "b$k.yaml result: $(head -5 "$SPOOL/results/b$k.result.yaml")"
+		sed '/^source: /d' "$RES/b$k.result.yaml" | cmp -s "$T/want" - ||
+			fail "b$k.yaml result: $(head -5 "$RES/b$k.result.yaml")"
 	done
 	echo "PASS: workers: 64 x 1GiB in a 1536MiB cgroup made by hand: $N files of ~275MiB, no OOM kill"
 	exit 0

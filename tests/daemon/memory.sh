@@ -35,8 +35,8 @@ idle_kb=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$PID/status")
 for f in one10.csv one40.csv docs30.yaml rec60.csv; do
 	mv "$T/gen/$f" "$SPOOL/incoming/$f"
 done
-wait_for 120 has_at_least "$SPOOL/results" 4 ||
-	fail "only $(count_files "$SPOOL/results") results of 4"
+wait_for 120 has_at_least "$RES" 4 ||
+	fail "only $(count_files "$RES") results of 4"
 wait_for 20 sh -c "[ \$(find '$SPOOL/done' '$SPOOL/failed' -type f | wc -l) -eq 4 ]" ||
 	fail "inputs not stored"
 peak_kb=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$PID/status")
@@ -56,7 +56,7 @@ need_mib() {
 # they hold (about 290 bytes each, and the text), well past the budget.
 check_refused() {
 	name=$1 lo=$2 hi=$3
-	r="$SPOOL/results/$name"
+	r="$RES/$name"
 	[ -f "$r" ] || fail "no result $name"
 	n=$(need_mib "$r")
 	[ -n "$n" ] || fail "$name: no memory error: $(head -c 600 "$r")"
@@ -66,23 +66,23 @@ check_refused() {
 check_refused one10.result.csv 1024 3072
 check_refused one40.result.csv 4096 12288
 check_refused docs30.result.yaml 400 1600
-grep -qx 'status: error' "$SPOOL/results/docs30.result.yaml" ||
+grep -qx 'status: error' "$RES/docs30.result.yaml" ||
 	fail "docs30: not a file error"
-grep -qx 'puzzles: \[\]' "$SPOOL/results/docs30.result.yaml" ||
+grep -qx 'puzzles: \[\]' "$RES/docs30.result.yaml" ||
 	fail "docs30: puzzles listed"
 # A file error's CSV result is one record.
-[ "$(wc -l <"$SPOOL/results/one10.result.csv")" -eq 2 ] || fail "one10: records"
-[ "$(wc -l <"$SPOOL/results/one40.result.csv")" -eq 2 ] || fail "one40: records"
+[ "$(wc -l <"$RES/one10.result.csv")" -eq 2 ] || fail "one10: records"
+[ "$(wc -l <"$RES/one40.result.csv")" -eq 2 ] || fail "one40: records"
 for f in one10.csv one40.csv docs30.yaml; do
-	[ -f "$SPOOL/failed/$f" ] || fail "$f not in failed/"
+	[ -f "$FAILED/$f" ] || fail "$f not in failed/"
 done
 
 # The long record is that puzzle's error, found at field 1000001.
-r="$SPOOL/results/rec60.result.csv"
+r="$RES/rec60.result.csv"
 [ "$(wc -l <"$r")" -eq 2 ] || fail "rec60: records: $(cat "$r")"
 grep -q '^#1,1,,.*,"line 1, field 1000001: more than 1000000 piles (max_piles)"' "$r" ||
 	fail "rec60: $(cat "$r")"
-[ -f "$SPOOL/done/rec60.csv" ] || fail "rec60.csv not in done/"
+[ -f "$DONE/rec60.csv" ] || fail "rec60.csv not in done/"
 
 echo "peak RSS ${peak_kb} kB (idle ${idle_kb} kB), limit ${LIMIT_KB} kB"
 if ldd "$CAIRND" 2>/dev/null | grep -q libasan; then

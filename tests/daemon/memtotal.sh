@@ -32,19 +32,19 @@ mv "$T/gen"/f*.yaml "$SPOOL/incoming/"
 P="$SPOOL/processing/test"
 max=0
 deadline=$(( $(date +%s) + 300 ))
-while [ "$(count_files "$SPOOL/done")" -lt "$N" ]; do
-	[ "$(date +%s)" -lt "$deadline" ] || fail "only $(count_files "$SPOOL/done") of $N done"
+while [ "$(count_files "$DONE")" -lt "$N" ]; do
+	[ "$(date +%s)" -lt "$deadline" ] || fail "only $(count_files "$DONE") of $N done"
 	n=$(left_in_processing "$P" | wc -l)
 	[ "$n" -le "$max" ] || max=$n
 	sleep 0.05
 done
 [ "$max" -le 2 ] || fail "$max files in processing/ at once, memory_total leaves room for 2"
 [ "$max" -ge 1 ] || fail "never saw a file in processing/"
-[ "$(count_files "$SPOOL/results" "*.result.yaml")" -eq "$N" ] || fail "results: $(ls "$SPOOL/results")"
-for r in "$SPOOL"/results/*.result.yaml; do
+[ "$(count_files "$RES" "*.result.yaml")" -eq "$N" ] || fail "results: $(ls "$RES")"
+for r in "$RES"/*.result.yaml; do
 	grep -q '^status: ok$' "$r" || fail "$r: $(head -5 "$r")"
 done
-[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "a file failed"
+[ "$(count_files "$FAILED")" -eq 0 ] || fail "a file failed"
 kill -TERM "$PID"
 wait_exit "$PID" 30
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"

@@ -58,7 +58,7 @@ for f in graded.yaml sub.yaml plain.csv broken.yaml; do
 	cp "$T/$f" "$I/.$f"
 	mv "$I/.$f" "$I/$f"
 done
-wait_for 20 has_at_least "$SPOOL/results" 4 "*.result.*" || fail "results: $(ls "$SPOOL/results")"
+wait_for 20 has_at_least "$RES" 4 "*.result.*" || fail "results: $(ls "$RES")"
 wait_for 20 has_value "cairnd_file_duration_seconds_count{$L}" 4 ||
 	fail "metrics not rewritten: $(cat "$M")"
 check_prom

@@ -31,22 +31,22 @@ touch -d "@$((now - 1000))" "$SPOOL/incoming/.hw.yaml"
 mv "$SPOOL/incoming/.hw.yaml" "$SPOOL/incoming/hw.yaml"
 start_daemon b "$T/b.yaml"
 B=$LAST_PID
-wait_for 30 grep -q 'id: new' "$SPOOL/results/hw.result.yaml" || fail "beta did not process the newer hw.yaml"
+wait_for 30 grep -q 'id: new' "$RES/hw.result.yaml" || fail "beta did not process the newer hw.yaml"
 
 kill -CONT "$A"
 wait_for 30 log_has a "msg=processed file=hw.yaml" || fail "alpha did not finish the older hw.yaml"
 log_has a "msg=\"result kept\" file=hw.yaml reason=newer_input" || fail "alpha did not say it kept the newer result"
-grep -q 'id: new' "$SPOOL/results/hw.result.yaml" || fail "the older input's result replaced the newer one"
-m=$(stat -c %Y "$SPOOL/results/hw.result.yaml")
+grep -q 'id: new' "$RES/hw.result.yaml" || fail "the older input's result replaced the newer one"
+m=$(stat -c %Y "$RES/hw.result.yaml")
 [ "$m" -ge "$now" ] && [ "$m" -le "$(date +%s)" ] || fail "result mtime $m is not the arrival"
-[ "$(count_files "$SPOOL/done")" -eq 2 ] || fail "done/ should hold both inputs"
-[ "$(count_files "$SPOOL/results" "*.result.yaml")" -eq 1 ] || fail "results/ has extra files: $(ls -a "$SPOOL/results")"
+[ "$(count_files "$DONE")" -eq 2 ] || fail "done/ should hold both inputs"
+[ "$(count_files "$RES" "*.result.yaml")" -eq 1 ] || fail "results/ has extra files: $(ls -a "$RES")"
 
 # And the other way round: a later arrival finished last replaces the result.
 printf 'id: newest\npiles: [5, 6]\n' >"$SPOOL/incoming/.hw.yaml"
 touch -d "@$((now - 2000))" "$SPOOL/incoming/.hw.yaml"
 mv "$SPOOL/incoming/.hw.yaml" "$SPOOL/incoming/hw.yaml"
-wait_for 30 grep -q 'id: newest' "$SPOOL/results/hw.result.yaml" || fail "the newest input did not replace the result"
+wait_for 30 grep -q 'id: newest' "$RES/hw.result.yaml" || fail "the newest input did not replace the result"
 kill -TERM "$A" "$B"
 wait_exit "$A" 20
 wait_exit "$B" 20

@@ -34,15 +34,15 @@ wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 echo yaml >"$T/fail"
 hw1_input >"$SPOOL/incoming/.hw1.yaml"
 mv "$SPOOL/incoming/.hw1.yaml" "$SPOOL/incoming/hw1.yaml"
-wait_for 20 test -f "$SPOOL/done/hw1.yaml" || fail "not processed after the retry"
+wait_for 20 test -f "$DONE/hw1.yaml" || fail "not processed after the retry"
 [ ! -e "$T/fail" ] || fail "no allocation failed"
 expect_hw1 >"$T/want"
-cmp "$T/want" "$SPOOL/results/hw1.result.yaml" || fail "result: $(cat "$SPOOL/results/hw1.result.yaml")"
-[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "a file in failed/"
+cmp "$T/want" "$RES/hw1.result.yaml" || fail "result: $(cat "$RES/hw1.result.yaml")"
+[ "$(count_files "$FAILED")" -eq 0 ] || fail "a file in failed/"
 grep -q 'level=warning msg="retrying file" file=hw1.yaml error="processing hw1.yaml: Cannot allocate memory" tries=1 retry_in_ms=1000$' "$T/d.log" ||
 	fail "no retry line"
 [ "$(log_count d 'msg=processed file=hw1.yaml ')" -eq 1 ] || fail "not processed once"
-log_has d 'msg=processed file=hw1.yaml .* status=ok input=done/hw1.yaml$' || fail "processed line"
+log_has d 'msg=processed file=hw1.yaml .* status=ok input=done/'"$ME"'/hw1.yaml owner='"$ME"'$' || fail "processed line"
 ! log_has d 'storage error' || fail "a storage error"
 
 # --- a failed malloc inside dlopen at reload: the old plugins stay ---
@@ -56,9 +56,9 @@ log_has d 'level=error msg="reload failed" error=".*plugin(s) not loaded for lac
 	fail "reload line: $(grep reload "$T/d.log")"
 hw1_input >"$SPOOL/incoming/.hw2.yaml"
 mv "$SPOOL/incoming/.hw2.yaml" "$SPOOL/incoming/hw2.yaml"
-wait_for 20 test -f "$SPOOL/done/hw2.yaml" || fail "hw2 not processed with the old plugins"
+wait_for 20 test -f "$DONE/hw2.yaml" || fail "hw2 not processed with the old plugins"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: hw2.yaml/' >"$T/want"
-cmp "$T/want" "$SPOOL/results/hw2.result.yaml" || fail "hw2 result"
+cmp "$T/want" "$RES/hw2.result.yaml" || fail "hw2 result"
 kill -HUP "$D"
 wait_for 20 log_has d "msg=reloaded plugins=diff1d,linear " || fail "next reload: $(grep reload "$T/d.log")"
 ! log_has d 'msg=reloaded plugins=linear ' || fail "a reload went on without the refused plugin"
@@ -111,18 +111,18 @@ wait_for 20 grep -q "msg=started" "$T/w.log" || fail "daemon did not start"
 # in for the reload above, is the cheapest solver now).
 printf '5,3,4,5\n' >"$T/w.csv"
 {
-	echo 'id,line,n,solver,total,alice,bob,diff,winner,alice_wins,first_move,moves,verdict,feedback,error,submitter,problem_set,points,max_points'
+	echo 'id,line,n,solver,total,alice,bob,diff,winner,alice_wins,first_move,moves,verdict,feedback,error,submitter,problem_set,points,max_points,owner,received'
 	echo '#1,1,4,diff1d,17,9,8,1,alice,true,left,,,,,,,,'
 } >"$T/want"
 for n in 8 10; do
 	echo "worker $n" >"$T/fail"
 	cp "$T/w.csv" "$SPOOL/incoming/.w$n.csv"
 	mv "$SPOOL/incoming/.w$n.csv" "$SPOOL/incoming/w$n.csv"
-	wait_for 20 test -f "$SPOOL/done/w$n.csv" || fail "worker $n: not processed: $(tail -5 "$T/w.log")"
+	wait_for 20 test -f "$DONE/w$n.csv" || fail "worker $n: not processed: $(tail -5 "$T/w.log")"
 	[ ! -e "$T/fail" ] || fail "worker $n: no allocation failed"
 	grep -Eq "level=warning msg=\"retrying file\" file=w$n.csv error=\"(cannot read|processing) w$n.csv: Cannot allocate memory\" tries=1 " "$T/w.log" ||
 		fail "worker $n: no retry: $(grep "w$n" "$T/w.log")"
-	cmp "$T/want" "$SPOOL/results/w$n.result.csv" || fail "worker $n: result"
+	cmp "$T/want" "$RES/w$n.result.csv" || fail "worker $n: result"
 done
 kill -0 "$D" || fail "the daemon died of a worker's out of memory"
 
@@ -141,7 +141,7 @@ for n in $(seq 1 30); do
 		# The processed line comes after the move into done/: wait for it.
 		wait_for 20 log_has w "msg=processed file=$f " ||
 			fail "worker $n: $f not processed: $(grep "$f" "$T/w.log")"
-		[ -f "$SPOOL/done/$f" ] || fail "worker $n: $f not in done/"
+		[ -f "$DONE/$f" ] || fail "worker $n: $f not in done/"
 		kill -0 "$D" || fail "worker $n: the daemon died: $(tail -3 "$T/w.log")"
 		if [ -e "$T/fail" ]; then
 			rm -f "$T/fail"	# $f took fewer than $n allocations
@@ -150,14 +150,14 @@ for n in $(seq 1 30); do
 				fail "worker $n: $f neither retried nor processed: $(grep "$f" "$T/w.log")"
 		fi
 		if [ $ext = csv ]; then
-			cmp -s "$T/want" "$SPOOL/results/a$n.result.csv" || fail "worker $n: $f result"
+			cmp -s "$T/want" "$RES/a$n.result.csv" || fail "worker $n: $f result"
 		else
-			sed "s/^source: hw1.yaml$/source: $f/" "$T/want.yaml" | cmp -s - "$SPOOL/results/a$n.result.yaml" ||
-				fail "worker $n: $f result: $(cat "$SPOOL/results/a$n.result.yaml")"
+			sed "s/^source: hw1.yaml$/source: $f/" "$T/want.yaml" | cmp -s - "$RES/a$n.result.yaml" ||
+				fail "worker $n: $f result: $(cat "$RES/a$n.result.yaml")"
 		fi
 	done
 done
-[ "$(count_files "$SPOOL/failed")" -eq 0 ] || fail "failed/ holds $(ls "$SPOOL/failed")"
+[ "$(count_files "$FAILED")" -eq 0 ] || fail "failed/ holds $(ls "$FAILED")"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS after workers' out of memory"

@@ -32,6 +32,6 @@ for addr in "$T/notify.sock" "@cairn-test-$$"; do
 	wait_exit "$L" 20
 	[ "$STATUS" -eq 0 ] || fail "$addr: no STOPPING=1: $(cat "$T/notify.out")"
 	[ "$(tail -n 1 "$T/notify.out")" = "STOPPING=1" ] || fail "$addr: STOPPING=1 not last"
-	rm -f "$SPOOL"/done/* "$SPOOL"/results/*
+	rm -f "$DONE"/* "$RES"/*
 done
 echo "ok: READY, STATUS, WATCHDOG and STOPPING on a path and an abstract socket"

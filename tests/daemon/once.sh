@@ -29,8 +29,8 @@ STATUS=0
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS, expected 65"
 
 expect_hw1 >"$T/want"
-cmp "$T/want" "$SPOOL/results/hw1.result.yaml" || fail "hw1 result"
-[ -f "$SPOOL/done/hw1.yaml" ] || fail "hw1.yaml not in done/"
+cmp "$T/want" "$RES/hw1.result.yaml" || fail "hw1 result"
+[ -f "$DONE/hw1.yaml" ] || fail "hw1.yaml not in done/"
 # error_result NAME MESSAGE: the exact result of a file error
 error_result() {
 	printf 'format: cairn-result/1\nsource: %s\nstatus: error\nerror: "%s"\npuzzles: []\n' "$1" "$2"
@@ -38,19 +38,19 @@ error_result() {
 }
 check_failed() {
 	error_result "$1" "$2" >"$T/want"
-	cmp "$T/want" "$SPOOL/results/$3" || fail "result of $1: $(cat "$SPOOL/results/$3")"
-	[ -e "$SPOOL/failed/$1" ] || [ -L "$SPOOL/failed/$1" ] || fail "$1 not in failed/"
-	grep -q "level=warning msg=processed file=$1 .* status=error input=failed/$1" "$T/once.log" ||
+	cmp "$T/want" "$RES/$3" || fail "result of $1: $(cat "$RES/$3")"
+	[ -e "$FAILED/$1" ] || [ -L "$FAILED/$1" ] || fail "$1 not in failed/"
+	grep -q "level=warning msg=processed file=$1 .* status=error input=failed/$ME/$1" "$T/once.log" ||
 		fail "no log line for $1"
 }
 check_failed link.yaml "symbolic link, not followed" link.result.yaml
 check_failed pipe.yaml "not a regular file (fifo)" pipe.result.yaml
 check_failed dir.yaml "not a regular file (directory)" dir.result.yaml
 check_failed big.yaml "file is $BIG bytes, more than max_file_bytes (100)" big.result.yaml
-[ -L "$SPOOL/failed/link.yaml" ] || fail "the link itself was not moved"
-[ -p "$SPOOL/failed/pipe.yaml" ] || fail "the fifo itself was not moved"
-grep -qx 'status: error' "$SPOOL/results/notes.result.txt" || fail "notes.txt result"
-[ -f "$SPOOL/failed/notes.txt" ] || fail "notes.txt not in failed/"
+[ -L "$FAILED/link.yaml" ] || fail "the link itself was not moved"
+[ -p "$FAILED/pipe.yaml" ] || fail "the fifo itself was not moved"
+grep -qx 'status: error' "$RES/notes.result.txt" || fail "notes.txt result"
+[ -f "$FAILED/notes.txt" ] || fail "notes.txt not in failed/"
 [ -f "$I/.dot.yaml" ] && [ -f "$I/half.yaml.part" ] || fail "ignored names were touched"
 [ "$(count_files "$I")" -eq 2 ] || fail "incoming/: $(ls -A "$I")"
 grep -q 'msg=stopped processed=6 failed=5 ' "$T/once.log" || fail "summary line"
@@ -64,7 +64,7 @@ hw1_input >"$P/poison.yaml"
 # again (S, one strike) at this crash; again.yaml only waited
 printf 'S 1 %s %s\n' "$(stat -c '%i %.9Z' "$P/poison.yaml")" \
 	"$(printf poison.yaml | od -An -tx1 | tr -d ' \n')" >"$P/.attempts"
-R="$SPOOL/results"
+R="$RES"
 echo half >"$R/.result.0123456789abcdef.test.tmp"
 echo other >"$R/.result.0123456789abcdef.other.tmp"
 echo other >"$R/.spare.0123456789abcdef.x.test.tmp"
@@ -73,10 +73,10 @@ STATUS=0
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS after a crash, expected 65"
 error_result poison.yaml "interrupted twice while processing" >"$T/want"
 cmp "$T/want" "$R/poison.result.yaml" || fail "poison result"
-[ -f "$SPOOL/failed/poison.yaml" ] || fail "poison.yaml not in failed/"
+[ -f "$FAILED/poison.yaml" ] || fail "poison.yaml not in failed/"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: again.yaml/' >"$T/want"
 cmp "$T/want" "$R/again.result.yaml" || fail "again result"
-[ -f "$SPOOL/done/again.yaml" ] || fail "again.yaml not in done/"
+[ -f "$DONE/again.yaml" ] || fail "again.yaml not in done/"
 [ ! -e "$R/.result.0123456789abcdef.test.tmp" ] || fail "stale temp kept"
 [ -e "$R/.result.0123456789abcdef.other.tmp" ] || fail "other instance's temp removed"
 [ -e "$R/.spare.0123456789abcdef.x.test.tmp" ] || fail "instance x.test's temp removed"
@@ -90,8 +90,8 @@ hw1_input >"$I/hw1.yaml"
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/clean.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "clean run exit $STATUS"
-[ -f "$SPOOL/done/hw1.1.yaml" ] || fail "second hw1.yaml not stored as hw1.1.yaml"
-grep -q 'msg=processed file=hw1.yaml .* input=done/hw1.1.yaml' "$T/clean.log" || fail "log of hw1.1"
+[ -f "$DONE/hw1.1.yaml" ] || fail "second hw1.yaml not stored as hw1.1.yaml"
+grep -q 'msg=processed file=hw1.yaml .* input=done/'"$ME"'/hw1.1.yaml' "$T/clean.log" || fail "log of hw1.1"
 printf 'cairnd_files_total{instance="test",outcome="processed"} 1\ncairnd_files_total{instance="test",outcome="failed"} 0\n' >"$T/want"
 grep '^cairnd_files_total.*"\(processed\|failed\)"' "$T/metrics.prom" | cmp "$T/want" - || fail "metrics: $(cat "$T/metrics.prom")"
 [ "$(find "$T" -maxdepth 1 -name '.metrics*' | wc -l)" -eq 0 ] || fail "metrics temporary file left"

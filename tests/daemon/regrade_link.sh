@@ -21,8 +21,8 @@ for mode in native fallback; do
 	hw1_input >"$SPOOL/incoming/hw.yaml"
 	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
 		>"$T/first.log" 2>&1 || fail "$mode: first run exit $?"
-	[ -f "$SPOOL/done/hw.yaml" ] || fail "$mode: hw.yaml not in done/"
-	ln "$SPOOL/done/hw.yaml" "$SPOOL/incoming/hw.yaml"
+	[ -f "$DONE/hw.yaml" ] || fail "$mode: hw.yaml not in done/"
+	ln "$DONE/hw.yaml" "$SPOOL/incoming/hw.yaml"
 	STATUS=0
 	CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=hw.yaml CAIRN_STOP_WHEN=after \
 		CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
@@ -33,12 +33,12 @@ for mode in native fallback; do
 	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
 		>"$T/restart.log" 2>&1 || STATUS=$?
 	[ "$STATUS" -eq 65 ] || fail "$mode: restart exit $STATUS, expected 65: $(cat "$T/restart.log")"
-	[ -f "$SPOOL/failed/hw.yaml" ] || fail "$mode: the re-grade was dropped: $(ls -R "$SPOOL")"
+	[ -f "$FAILED/hw.yaml" ] || fail "$mode: the re-grade was dropped: $(ls -R "$SPOOL")"
 	grep -qx 'error: "has 2 hard links: refused, a hard link can carry a file its submitter may not read"' \
-		"$SPOOL/results/hw.result.yaml" || fail "$mode: result: $(cat "$SPOOL/results/hw.result.yaml")"
+		"$RES/hw.result.yaml" || fail "$mode: result: $(cat "$RES/hw.result.yaml")"
 	grep -q 'msg=failed file=hw.yaml\|msg=processed file=hw.yaml' "$T/restart.log" ||
 		fail "$mode: no log line: $(cat "$T/restart.log")"
-	[ -f "$SPOOL/done/hw.yaml" ] || fail "$mode: done/hw.yaml went"
+	[ -f "$DONE/hw.yaml" ] || fail "$mode: done/hw.yaml went"
 	[ -z "$(left_in_processing "$SPOOL/processing/test")" ] || fail "$mode: left in processing/"
 	echo "ok: $mode: a re-grade by hard link is refused, not dropped, after a crash"
 done

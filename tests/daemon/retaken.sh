@@ -41,17 +41,17 @@ else
 fi
 kill -CONT "$D"
 wait "$W" || fail "the writer failed"
-wait_for 20 test -f "$SPOOL/results/x.result.yaml" || fail "x.yaml has no result"
+wait_for 20 test -f "$RES/x.result.yaml" || fail "x.yaml has no result"
 log_has d 'level=info msg="changed while read" file=x.yaml action=retaken' ||
 	fail "the change was not seen: $(grep x.yaml "$T/d.log")"
-grep -q '^summary: {puzzles: 3, solved: 3,' "$SPOOL/results/x.result.yaml" ||
-	fail "x.yaml read half-written: $(grep summary "$SPOOL/results/x.result.yaml")"
+grep -q '^summary: {puzzles: 3, solved: 3,' "$RES/x.result.yaml" ||
+	fail "x.yaml read half-written: $(grep summary "$RES/x.result.yaml")"
 for id in a1 b1 b2; do
-	grep -qx "  - id: $id" "$SPOOL/results/x.result.yaml" || fail "puzzle $id missing"
+	grep -qx "  - id: $id" "$RES/x.result.yaml" || fail "puzzle $id missing"
 done
 [ "$(log_count d 'msg=processed file=x.yaml ')" -eq 1 ] || fail "x.yaml not processed once"
 ! log_has d 'retrying\|storage error\|tries=' || fail "counted as a failed try: $(grep -i 'retr' "$T/d.log")"
-[ "$(count_files "$SPOOL/done")" -eq 1 ] || fail "done/: $(ls "$SPOOL/done")"
+[ "$(count_files "$DONE")" -eq 1 ] || fail "done/: $(ls "$DONE")"
 [ -z "$(left_in_processing "$P")" ] || fail "left in processing: $(left_in_processing "$P")"
 [ ! -s "$P/.attempts" ] || fail "a strike in the attempts journal: $(cat "$P/.attempts")"
 kill -TERM "$D"

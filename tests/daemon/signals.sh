@@ -28,18 +28,18 @@ for f in "$I"/.d*.yaml; do
 	b=${f##*/}
 	mv "$f" "$I/${b#.}"
 done
-wait_for 30 has_at_least "$SPOOL/results" 1 || fail "nothing processed"
+wait_for 30 has_at_least "$RES" 1 || fail "nothing processed"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 30
 [ "$STATUS" -eq 0 ] || fail "drain exit $STATUS"
 log_has drain "msg=stopping" || fail "no stopping line"
 [ "$(count_files "$P" '[!.]*')" -eq 0 ] || fail "files left in processing/"
-done_n=$(count_files "$SPOOL/done")
+done_n=$(count_files "$DONE")
 left_n=$(count_files "$I")
 [ $((done_n + left_n)) -eq $N ] || fail "done $done_n + incoming $left_n != $N"
-[ "$(count_files "$SPOOL/results")" -eq "$done_n" ] || fail "results != done"
+[ "$(count_files "$RES")" -eq "$done_n" ] || fail "results != done"
 [ "$(log_count drain "msg=processed file=")" -eq "$done_n" ] || fail "log lines != done"
-rm -f "$I"/* "$SPOOL"/done/* "$SPOOL"/results/*
+rm -f "$I"/* "$DONE"/* "$RES"/*
 
 # --- a job longer than shutdown_timeout_s is cancelled and returned
 awk 'BEGIN { printf "solver: diff1d\npiles: ["; for (i = 0; i < 200000; i++) printf "%d, ", i % 97; print "1]" }' >"$T/long.yaml"
@@ -54,7 +54,7 @@ wait_exit "$LAST_PID" 30
 log_has cancel "msg=cancelling running=1" || fail "no cancel line"
 log_has cancel "msg=returned file=long.yaml reason=shutdown" || fail "no returned line"
 cmp "$T/long.yaml" "$I/long.yaml" || fail "long.yaml not back in incoming/"
-[ ! -e "$SPOOL/results/long.result.yaml" ] || fail "a cancelled job left a result"
+[ ! -e "$RES/long.result.yaml" ] || fail "a cancelled job left a result"
 
 # --- job_timeout_s: the puzzle gets an error, the file a result
 write_conf "$T/c.yaml" "job_timeout_s: 1"
@@ -62,7 +62,7 @@ STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/timeout.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "timeout run exit $STATUS"
 grep -qx '    error: "line 1: solver diff1d: cancelled (job_timeout_s reached)"' \
-	"$SPOOL/results/long.result.yaml" || fail "timeout result"
+	"$RES/long.result.yaml" || fail "timeout result"
 log_has timeout 'msg="job timeout" file=long.yaml timeout_s=1' || fail "no timeout line"
 
 # --- SIGHUP: a good configuration is taken, a bad one refused
@@ -79,9 +79,9 @@ kill -HUP "$HUP"
 wait_for 20 log_has hup "level=error msg=\"reload failed\" error=\"$T/c.yaml: line 6, column 10: workers: \\\\\"many\\\\\" is not a whole number from 1 to 1024\" action=kept\$" ||
 	fail "no reload failure line"
 printf 'piles: [1, 100, 3]\n' >"$I/after.yaml"
-wait_for 20 test -f "$SPOOL/results/after.result.yaml" || fail "not serving after a bad reload"
-grep -qx '    solver: linear' "$SPOOL/results/after.result.yaml" || fail "old configuration not kept"
-grep -qx '    diff: -96' "$SPOOL/results/after.result.yaml" || fail "after.yaml result"
+wait_for 20 test -f "$RES/after.result.yaml" || fail "not serving after a bad reload"
+grep -qx '    solver: linear' "$RES/after.result.yaml" || fail "old configuration not kept"
+grep -qx '    diff: -96' "$RES/after.result.yaml" || fail "after.yaml result"
 kill -TERM "$HUP"
 wait_exit "$HUP" 20
 [ "$STATUS" -eq 0 ] || fail "hup exit $STATUS"

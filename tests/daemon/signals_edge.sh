@@ -36,7 +36,7 @@ wait_exit "$LAST_PID" 20
 clean_stop early
 log_has early 'msg=signal signal=TERM' || fail "early: the TERM was not acted on"
 log_has early 'msg=stopping ' || fail "early: no stopping line"
-[ -f "$I/early.yaml" ] || [ -f "$SPOOL/results/early.result.yaml" ] ||
+[ -f "$I/early.yaml" ] || [ -f "$RES/early.result.yaml" ] ||
 	fail "early: early.yaml neither in incoming/ nor processed"
 [ -z "$(left_in_processing "$P")" ] || fail "early: left in processing/: $(left_in_processing "$P")"
 echo "ok: TERM before the handlers"
@@ -48,7 +48,7 @@ STATUS=0
 CAIRN_SIG_WHERE=uv_loop_close CAIRN_SIG_SEND=TERM,HUP LD_PRELOAD="$EDGE" \
 	"$CAIRND" -c "$T/c.yaml" --once >"$T/late.log" 2>&1 || STATUS=$?
 clean_stop late
-[ -f "$SPOOL/results/late.result.yaml" ] || fail "late: late.yaml not processed"
+[ -f "$RES/late.result.yaml" ] || fail "late: late.yaml not processed"
 for s in HUP INT; do
 	STATUS=0
 	CAIRN_SIG_WHERE=uv_loop_close CAIRN_SIG_SEND=$s LD_PRELOAD="$EDGE" \
@@ -65,14 +65,14 @@ clean_stop served
 echo "ok: TERM and HUP after stopped"
 
 # --- a move into done/ cut short by a crash is finished, and logged
-rm -f "$SPOOL"/results/*
+rm -f "$RES"/*
 hw1_input >"$I/.s2.yaml"
 mv "$I/.s2.yaml" "$I/s2.yaml"
 STATUS=0
 CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=linkat CAIRN_STOP_NAME=s2.yaml CAIRN_STOP_WHEN=after \
 	LD_PRELOAD="$STOP" "$CAIRND" -c "$T/c.yaml" --once >"$T/crash.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 137 ] || fail "crash: not killed after the link into done/: exit $STATUS"
-[ -f "$P/s2.yaml" ] && [ -f "$SPOOL/done/s2.yaml" ] || fail "crash: no half-done move"
+[ -f "$P/s2.yaml" ] && [ -f "$DONE/s2.yaml" ] || fail "crash: no half-done move"
 STATUS=0
 CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$STOP" \
 	"$CAIRND" -c "$T/c.yaml" --once >"$T/restart.log" 2>&1 || STATUS=$?
@@ -81,5 +81,5 @@ grep -q '^ts=[^ ]* level=info msg="move finished" file=s2.yaml to=done$' \
 	"$T/restart.log" || fail "restart: no line for the finished move: $(cat "$T/restart.log")"
 ! grep -q 'msg=processed file=s2.yaml' "$T/restart.log" || fail "restart: s2.yaml processed again"
 [ ! -e "$P/s2.yaml" ] || fail "restart: s2.yaml still claimed"
-[ -f "$SPOOL/done/s2.yaml" ] || fail "restart: s2.yaml not in done/"
+[ -f "$DONE/s2.yaml" ] || fail "restart: s2.yaml not in done/"
 echo "PASS: signals at the edges, and the move finished at start"

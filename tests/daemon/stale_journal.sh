@@ -40,7 +40,7 @@ wait_for 20 sh -c "ps -o stat= -p $A | grep -q T" || fail "alpha not stopped at 
 [ -f "$SPOOL/incoming/x.yaml" ] || fail "alpha did not return x.yaml"
 start_daemon b "$T/b.yaml"
 B=$LAST_PID
-wait_for 30 test -f "$SPOOL/results/x.result.yaml" || fail "beta did not process x.yaml"
+wait_for 30 test -f "$RES/x.result.yaml" || fail "beta did not process x.yaml"
 kill -TERM "$B"
 wait_exit "$B" 20
 [ "$STATUS" -eq 0 ] || fail "beta exit $STATUS"
@@ -48,22 +48,22 @@ log_has b "msg=processed file=x.yaml " || fail "beta did not log x.yaml"
 # ... and crashes there (before it was ever idle, when the old code pruned)
 kill -9 "$A"
 wait_exit "$A" 20
-[ "$(stat -c %i "$SPOOL/done/x.yaml")" = "$ino1" ] || fail "done/x.yaml is not the first x.yaml"
+[ "$(stat -c %i "$DONE/x.yaml")" = "$ino1" ] || fail "done/x.yaml is not the first x.yaml"
 
 # a new x.yaml, on the inode just freed where the file system reuses it
 # (ext4 most often does: keep_inputs held it in done/ until now)
-rm "$SPOOL/done/x.yaml"
+rm "$DONE/x.yaml"
 hw1_input >"$SPOOL/incoming/x.yaml"
 ino2=$(stat -c %i "$SPOOL/incoming/x.yaml")
-rm "$SPOOL/results/x.result.yaml"
+rm "$RES/x.result.yaml"
 [ "$ino1" = "$ino2" ] && same="the same inode $ino1" || same="inode $ino2, not $ino1 (not reused)"
 crash_reading crash2
 STATUS=0
 "$CAIRND" -c "$T/a.yaml" --once >"$T/last.log" 2>&1 || STATUS=$?
-[ ! -f "$SPOOL/failed/x.yaml" ] ||
-	fail "the new x.yaml ($same), crashed once, failed: $(cat "$SPOOL/results/x.result.yaml")"
+[ ! -f "$FAILED/x.yaml" ] ||
+	fail "the new x.yaml ($same), crashed once, failed: $(cat "$RES/x.result.yaml")"
 [ "$STATUS" -eq 0 ] || fail "last run exit $STATUS: $(cat "$T/last.log")"
-[ -f "$SPOOL/done/x.yaml" ] || fail "the new x.yaml not in done/"
+[ -f "$DONE/x.yaml" ] || fail "the new x.yaml not in done/"
 expect_hw1 | sed "s/^source: hw1.yaml/source: x.yaml/" >"$T/want"
-cmp -s "$T/want" "$SPOOL/results/x.result.yaml" || fail "x.yaml result: $(cat "$SPOOL/results/x.result.yaml")"
+cmp -s "$T/want" "$RES/x.result.yaml" || fail "x.yaml result: $(cat "$RES/x.result.yaml")"
 echo "ok: a stale journal entry does not blame a new x.yaml on $same"

@@ -18,7 +18,7 @@ hw1_input >"$P/left.yaml"
 start_daemon d "$T/c.yaml"
 D=$LAST_PID
 wait_for 20 log_has d "msg=started" || { kill -9 "$D"; fail "start-up blocked by a FIFO"; }
-wait_for 20 test -f "$SPOOL/done/left.yaml" || fail "leftover not processed"
+wait_for 20 test -f "$DONE/left.yaml" || fail "leftover not processed"
 [ ! -p "$P/.attempts.tmp" ] || fail "the FIFO is still there"
 [ -f "$P/.attempts" ] || fail "no journal"
 kill -TERM "$D"
@@ -32,7 +32,7 @@ hw1_input >"$P/left2.yaml"
 STATUS=0
 timeout 20 "$CAIRND" -c "$T/c.yaml" --once >"$T/fifo.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "--once with a FIFO journal: exit $STATUS"
-[ -f "$SPOOL/done/left2.yaml" ] || fail "left2.yaml not processed"
+[ -f "$DONE/left2.yaml" ] || fail "left2.yaml not processed"
 grep -q 'level=warning msg="attempts journal unreadable" error="Invalid argument"' "$T/fifo.log" ||
 	fail "no warning for the FIFO journal: $(cat "$T/fifo.log")"
 [ -f "$P/.attempts" ] && [ ! -p "$P/.attempts" ] || fail "the FIFO journal was not replaced"
@@ -52,7 +52,7 @@ grep -q "level=warning msg=\"symbolic link in the spool\" dir=$SPOOL count=1 act
 [ -d "$P" ] && [ ! -L "$P" ] || fail "processing/test is not a real directory"
 [ "$(cat "$T/elsewhere/precious.yaml")" = "keep me" ] || fail "the other directory's file was touched"
 [ "$(ls -A "$T/elsewhere")" = precious.yaml ] || fail "written through the link: $(ls -A "$T/elsewhere")"
-[ ! -e "$SPOOL/done/precious.yaml" ] || fail "the other directory's file went to done/"
+[ ! -e "$DONE/precious.yaml" ] || fail "the other directory's file went to done/"
 rm -rf "$P"
 
 # processing/<instance> owned by another user.
@@ -72,20 +72,20 @@ start_daemon xa "$T/xa.yaml"
 XA=$LAST_PID
 wait_for 20 log_has xa "msg=started" || fail "x.a did not start"
 hw1_input >"$SPOOL/incoming/one.yaml"
-wait_for 20 test -f "$SPOOL/done/one.yaml" || fail "x.a did not process"
+wait_for 20 test -f "$DONE/one.yaml" || fail "x.a did not process"
 has_spare() {
-	[ -n "$(ls -A "$SPOOL/results" | grep '^\.spare\.[0-9a-f]*\.x\.a\.tmp$')" ]
+	[ -n "$(ls -A "$RES" | grep '^\.spare\.[0-9a-f]*\.x\.a\.tmp$')" ]
 }
 wait_for 20 has_spare || fail "x.a made no spare temporary file"
-ls -A "$SPOOL/results" | grep '\.x\.a\.tmp$' >"$T/xa-temps"
-echo half >"$SPOOL/results/.result.0123456789abcdef.a.tmp"
+ls -A "$RES" | grep '\.x\.a\.tmp$' >"$T/xa-temps"
+echo half >"$RES/.result.0123456789abcdef.a.tmp"
 STATUS=0
 "$CAIRND" -c "$T/a.yaml" --once >"$T/a.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "instance a: exit $STATUS"
 grep -q 'msg="removed stale temporary files" count=1' "$T/a.log" || fail "a's own stale file: $(cat "$T/a.log")"
-[ ! -e "$SPOOL/results/.result.0123456789abcdef.a.tmp" ] || fail "a's stale file kept"
+[ ! -e "$RES/.result.0123456789abcdef.a.tmp" ] || fail "a's stale file kept"
 while read -r f; do
-	[ -e "$SPOOL/results/$f" ] || fail "instance a removed x.a's $f"
+	[ -e "$RES/$f" ] || fail "instance a removed x.a's $f"
 done <"$T/xa-temps"
 kill -TERM "$XA"
 wait_exit "$XA" 20

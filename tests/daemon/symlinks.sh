@@ -27,7 +27,7 @@ outside_empty start
 real_dirs start
 grep -q "level=warning msg=\"symbolic link in the spool\" dir=$SPOOL count=3 action=removed_and_recreated" "$T/once.log" ||
 	fail "no warning at start: $(cat "$T/once.log")"
-[ -f "$SPOOL/results/ok.result.yaml" ] && [ -f "$SPOOL/done/ok.yaml" ] || fail "ok.yaml not in the spool"
+[ -f "$RES/ok.result.yaml" ] && [ -f "$DONE/ok.yaml" ] || fail "ok.yaml not in the spool"
 
 # while running
 start_daemon d "$T/c.yaml"
@@ -39,15 +39,15 @@ done
 wait_for 20 log_has d 'msg="spool replaced"' || fail "replacement not seen"
 hw1_input >"$SPOOL/incoming/run.yaml"
 printf 'not a puzzle: [\n' >"$SPOOL/incoming/runbad.yaml"
-wait_for 20 test -f "$SPOOL/failed/runbad.yaml" || fail "runbad.yaml not failed: $(ls -la "$SPOOL" "$T/out")"
-wait_for 20 test -f "$SPOOL/done/run.yaml" || fail "run.yaml not done"
+wait_for 20 test -f "$FAILED/runbad.yaml" || fail "runbad.yaml not failed: $(ls -la "$SPOOL" "$T/out")"
+wait_for 20 test -f "$DONE/run.yaml" || fail "run.yaml not done"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 20
 outside_empty running
 real_dirs running
 log_has d 'dirs="results(symlink removed),done(symlink removed),failed(symlink removed)"' ||
 	fail "the log does not say a link was removed: $(grep replaced "$T/d.log")"
-[ -f "$SPOOL/results/run.result.yaml" ] || fail "run.yaml result not in the spool"
+[ -f "$RES/run.result.yaml" ] || fail "run.yaml result not in the spool"
 
 # incoming/ replaced by a link, at start: nothing is taken through it
 mkdir "$T/in-out"
@@ -60,7 +60,7 @@ grep -q "level=warning msg=\"symbolic link in the spool\" dir=$SPOOL count=1 act
 	"$T/once-in.log" || fail "no warning for incoming/ at start: $(cat "$T/once-in.log")"
 in_untouched() {
 	[ "$(ls -A "$T/in-out")" = sneak.yaml ] || fail "$1: the link's target changed: $(ls -A "$T/in-out")"
-	[ ! -e "$SPOOL/results/sneak.result.yaml" ] && [ ! -e "$SPOOL/done/sneak.yaml" ] ||
+	[ ! -e "$RES/sneak.result.yaml" ] && [ ! -e "$DONE/sneak.yaml" ] ||
 		fail "$1: sneak.yaml, put in the link's target, was processed"
 }
 in_untouched start
@@ -74,15 +74,15 @@ wait_for 20 log_has e "msg=\"symbolic link in the spool\" dir=$SPOOL/incoming co
 	fail "the link in place of incoming/ was not removed"
 [ -d "$SPOOL/incoming" ] && [ ! -L "$SPOOL/incoming" ] || fail "running: incoming/ is not a real directory"
 hw1_input >"$SPOOL/incoming/real.yaml"
-wait_for 20 test -f "$SPOOL/done/real.yaml" || fail "real.yaml, put in the new incoming/, not done"
+wait_for 20 test -f "$DONE/real.yaml" || fail "real.yaml, put in the new incoming/, not done"
 hw1_input >"$T/in-out/late.yaml"
 hw1_input >"$SPOOL/incoming/real2.yaml"
-wait_for 20 test -f "$SPOOL/done/real2.yaml" || fail "real2.yaml not done"
+wait_for 20 test -f "$DONE/real2.yaml" || fail "real2.yaml not done"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 20
-[ -f "$T/in-out/late.yaml" ] && [ ! -e "$SPOOL/done/late.yaml" ] ||
+[ -f "$T/in-out/late.yaml" ] && [ ! -e "$DONE/late.yaml" ] ||
 	fail "late.yaml, put in the link's target while running, was processed"
 rm "$T/in-out/late.yaml"
 in_untouched running
-[ -f "$SPOOL/results/real.result.yaml" ] || fail "real.yaml has no result"
+[ -f "$RES/real.result.yaml" ] || fail "real.yaml has no result"
 echo "ok: symbolic links in the spool are not followed"

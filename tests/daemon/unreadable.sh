@@ -26,11 +26,11 @@ drop_batch() {
 # check_batch TAG LOG: every file ended where it should, with its result.
 check_batch() {
 	check_good "$1"
-	[ -f "$SPOOL/failed/secret-$1.yaml" ] || fail "$1: the unreadable file is not in failed/"
+	[ -f "$FAILED/secret-$1.yaml" ] || fail "$1: the unreadable file is not in failed/"
 	error_result "secret-$1.yaml" "cannot read secret-$1.yaml: Permission denied" >"$T/want"
-	cmp "$T/want" "$SPOOL/results/secret-$1.result.yaml" ||
-		fail "$1: error result: $(cat "$SPOOL/results/secret-$1.result.yaml")"
-	grep -q "level=warning msg=processed file=secret-$1.yaml puzzles=0 .* status=error input=failed/secret-$1.yaml error=\"cannot read secret-$1.yaml: Permission denied\"\$" "$T/$2.log" ||
+	cmp "$T/want" "$RES/secret-$1.result.yaml" ||
+		fail "$1: error result: $(cat "$RES/secret-$1.result.yaml")"
+	grep -q "level=warning msg=processed file=secret-$1.yaml puzzles=0 .* status=error input=failed/$ME/secret-$1.yaml owner=$ME error=\"cannot read secret-$1.yaml: Permission denied\"\$" "$T/$2.log" ||
 		fail "$1: no log line for the unreadable file"
 	! grep -q 'storage error\|retry_in_ms\|msg=retrying' "$T/$2.log" || fail "$1: a retry or backoff was logged"
 	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$1: incoming/ not empty: $(ls -A "$SPOOL/incoming")"
@@ -43,8 +43,8 @@ PIDS="$PIDS $D"
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 [ "$(ps -o user= -p "$D")" = "$TUSER" ] || fail "the daemon runs as $(ps -o user= -p "$D")"
 drop_batch a
-wait_for 60 has_at_least "$SPOOL/done" 100 "ga-*.yaml" || fail "good files not all processed"
-wait_for 20 test -f "$SPOOL/failed/secret-a.yaml" || fail "unreadable file not failed"
+wait_for 60 has_at_least "$DONE" 100 "ga-*.yaml" || fail "good files not all processed"
+wait_for 20 test -f "$FAILED/secret-a.yaml" || fail "unreadable file not failed"
 kill -TERM "$D"
 wait_exit "$D" 20
 [ "$STATUS" -eq 0 ] || fail "exit $STATUS"

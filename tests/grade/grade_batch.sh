@@ -74,7 +74,7 @@ BEGIN {
 			printf "batch,%s,p1,\n", name > file
 		close(file)
 		score = correct / nprob
-		printf "%s%s,%s,%s,%d,%d,%d,%d,0,%d,%d,%s\n", name,
+		printf "%s%s,,%s,%s,%d,%d,%d,%d,0,%d,%d,%s,,\n", name,
 			csv ? ".csv" : ".yaml", name, "batch", nprob, correct,
 			wrong, missing, correct, nprob,
 			fmt(correct, nprob) > "/dev/stderr"
@@ -95,12 +95,12 @@ fsync: false
 settle_ms: 0
 EOT
 run 0 "$top_builddir/src/daemon/cairnd" --once -c "$tmp/conf.yaml"
-ls "$spool/results" | wc -l | tr -d ' ' > "$tmp/n"
+ls "$spool/results/$(id -un)" | wc -l | tr -d ' ' > "$tmp/n"
 same_text "$count" "$tmp/n"
 
 run 0 "$cairn_bin" report -c "$tmp/conf.yaml" "$spool/results"
 {
-	echo "source,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score"
+	echo "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late"
 	sort "$tmp/expected.rows"
 } > "$tmp/expected.csv"
 same_file "$tmp/expected.csv" "$tmp/out"

@@ -15,6 +15,7 @@
 #include "cairn_result_csv.h"
 #include "cairn_result_json.h"
 #include "cairn_result_yaml.h"
+#include "cairn_time.h"
 #include "check_run.h"
 
 static struct cairn_puzzle *solved(struct cairn_input *in, const char *id,
@@ -176,14 +177,14 @@ START_TEST(csv_bytes)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points\n"
-		"p1,3,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,\n"
+		"points,max_points,owner,received\n"
+		"p1,3,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,,,\n"
 		"\"'=HYPERLINK(\"\"x\"\")\",9,,,,,,,,,,,,,"
-		"\"line 10, column 14: puzzles[1].piles[2]: \"\"x\"\" is not an integer\",,,,\n"
+		"\"line 10, column 14: puzzles[1].piles[2]: \"\"x\"\" is not an integer\",,,,,,\n"
 		"1,12,4,linear,15,11,4,7,alice,true,right,RLLL,wrong,"
-		"\"diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L\",,,,,\n"
-		"-3,20,3,linear,104,4,100,-96,bob,false,left,,correct,,,,,,\n"
-		"'-lost,25,,,,,,,,,,,invalid,\"'+unknown, id\",,,,,\n");
+		"\"diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L\",,,,,,,\n"
+		"-3,20,3,linear,104,4,100,-96,bob,false,left,,correct,,,,,,,,\n"
+		"'-lost,25,,,,,,,,,,,invalid,\"'+unknown, id\",,,,,,,\n");
 	free(got);
 }
 END_TEST
@@ -220,8 +221,8 @@ START_TEST(file_error_csv)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points\n"
-		",1,,,,,,,,,,,,,\"line 1, field 4: unknown column \"\"foo\"\"\",,,,\n");
+		"points,max_points,owner,received\n"
+		",1,,,,,,,,,,,,,\"line 1, field 4: unknown column \"\"foo\"\"\",,,,,,\n");
 	free(got);
 }
 END_TEST
@@ -269,18 +270,18 @@ START_TEST(csv_submission_owner)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points\n"
+		"points,max_points,owner,received\n"
 		"a,2,3,linear,6,4,2,2,alice,true,right,,correct,,,"
-		"\"'=Zed, Z\",hw1,3,3\n"
+		"\"'=Zed, Z\",hw1,3,3,,\n"
 		"b,3,3,linear,6,4,2,2,alice,true,right,,missing,,,"
-		"\"'=Zed, Z\",hw1,0,1\n");
+		"\"'=Zed, Z\",hw1,0,1,,\n");
 	free(got);
 	cairn_input_init(&in, "gus.csv", CAIRN_FORMAT_CSV);
 	in.problem_set = cairn_xstrdup("hw9");
 	cairn_input_fail(&in, 0, cairn_xstrdup("unknown problem set \"hw9\""));
 	got = render(&in);
 	ck_assert_str_eq(strchr(got, '\n') + 1,
-		",,,,,,,,,,,,,,\"unknown problem set \"\"hw9\"\"\",,hw9,,\n");
+		",,,,,,,,,,,,,,\"unknown problem set \"\"hw9\"\"\",,hw9,,,,\n");
 	free(got);
 }
 END_TEST
@@ -363,6 +364,157 @@ START_TEST(csv_fields)
 }
 END_TEST
 
+/* 2026-12-09T21:14:03.512Z, with nanoseconds that must not round up. */
+static const struct cairn_origin ada = {
+	.owner = "ada", .uid = 1001,
+	.received = { .tv_sec = 1796850843, .tv_nsec = 512999999 },
+};
+/* An owner with no login is its uid: a YAML integer unless quoted. */
+static const struct cairn_origin bare = {
+	.owner = "1002", .uid = 1002,
+	.received = { .tv_sec = 1796850843, .tv_nsec = 7000000 },
+};
+
+static void submission(struct cairn_input *in, const char *source,
+		       enum cairn_format fmt, const struct cairn_origin *o)
+{
+	struct cairn_puzzle *p;
+
+	cairn_input_init(in, source, fmt);
+	in->origin = o;
+	in->shape = CAIRN_SHAPE_SUBMISSION;
+	in->problem_set = cairn_xstrdup("hw1");
+	in->submitter = cairn_xstrdup("Ada");
+	p = solved(in, "a", 2, 2, 6, "RRL");
+	p->out.verdict = CAIRN_VERDICT_CORRECT;
+}
+
+START_TEST(origin_yaml)
+{
+	struct cairn_input in;
+	char *got;
+
+	submission(&in, "hw1.yaml", CAIRN_FORMAT_YAML, &ada);
+	got = render(&in);
+	ck_assert_str_eq(got,
+		"format: cairn-result/1\n"
+		"source: hw1.yaml\n"
+		"owner: ada\n"
+		"uid: 1001\n"
+		"received: 2026-12-09T21:14:03.512Z\n"
+		"status: ok\n"
+		"problem_set: hw1\n"
+		"submitter: Ada\n"
+		"puzzles:\n"
+		"  - id: a\n"
+		"    line: 2\n"
+		"    n: 3\n"
+		"    solver: linear\n"
+		"    total: 6\n"
+		"    alice: 4\n"
+		"    bob: 2\n"
+		"    diff: 2\n"
+		"    winner: alice\n"
+		"    alice_wins: true\n"
+		"    first_move: right\n"
+		"    verdict: correct\n"
+		"summary: {puzzles: 1, solved: 1, errors: 0, graded: 1, correct: 1, "
+		"wrong: 0, missing: 0, invalid: 0, points: 1, max_points: 1, score: 1.0}\n");
+	free(got);
+	submission(&in, "hw1.yaml", CAIRN_FORMAT_YAML, &bare);
+	got = render(&in);
+	ck_assert_ptr_nonnull(strstr(got, "source: hw1.yaml\nowner: \"1002\"\nuid: 1002\n"
+				     "received: 2026-12-09T21:14:03.007Z\nstatus: ok\n"));
+	free(got);
+}
+END_TEST
+
+START_TEST(origin_json)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	struct cairn_input in;
+	struct cairn_stats st;
+
+	submission(&in, "hw1.json", CAIRN_FORMAT_JSON, &bare);
+	cairn_stats_input(&in, &st);
+	cairn_result_json(&in, &st, &b);
+	cairn_input_free(&in);
+	cairn_buf_reserve(&b, 0);
+	ck_assert_ptr_nonnull(strstr(b.data,
+		"{\n  \"format\": \"cairn-result/1\",\n  \"source\": \"hw1.json\",\n"
+		"  \"owner\": \"1002\",\n  \"uid\": 1002,\n"
+		"  \"received\": \"2026-12-09T21:14:03.007Z\",\n  \"status\": \"ok\",\n"));
+	cairn_buf_free(&b);
+}
+END_TEST
+
+START_TEST(origin_csv)
+{
+	struct cairn_input in;
+	char *got;
+
+	submission(&in, "hw1.csv", CAIRN_FORMAT_CSV, &ada);
+	got = render(&in);
+	ck_assert_str_eq(got,
+		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
+		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
+		"points,max_points,owner,received\n"
+		"a,2,3,linear,6,4,2,2,alice,true,right,,correct,,,Ada,hw1,1,1,"
+		"ada,2026-12-09T21:14:03.512Z\n");
+	free(got);
+}
+END_TEST
+
+/* What the daemon writes for a file it could not read still says whose. */
+START_TEST(origin_error_result)
+{
+	static const char *const names[] = { "x.yaml", "x.json", "x.csv" };
+	static const char *const want[] = {
+		"format: cairn-result/1\nsource: x.yaml\nowner: ada\nuid: 1001\n"
+		"received: 2026-12-09T21:14:03.512Z\nstatus: error\nerror: gone\n",
+		"{\n  \"format\": \"cairn-result/1\",\n  \"source\": \"x.json\",\n"
+		"  \"owner\": \"ada\",\n  \"uid\": 1001,\n"
+		"  \"received\": \"2026-12-09T21:14:03.512Z\",\n  \"status\": \"error\",\n",
+		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
+		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
+		"points,max_points,owner,received\n"
+		",,,,,,,,,,,,,,gone,,,,,ada,2026-12-09T21:14:03.512Z\n",
+	};
+	struct cairn_stats st;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		struct cairn_buf b = CAIRN_BUF_INIT;
+
+		cairn_process_error_result(names[i], &ada, "gone", &b, &st);
+		cairn_buf_reserve(&b, 0);
+		ck_assert_msg(strncmp(b.data, want[i], strlen(want[i])) == 0,
+			      "%s:\n%s", names[i], b.data);
+		cairn_buf_free(&b);
+	}
+}
+END_TEST
+
+START_TEST(time_text)
+{
+	static const struct { long long s; long ns; const char *want; } cases[] = {
+		{ 1796850843, 512999999, "2026-12-09T21:14:03.512Z" },
+		{ 0, 0, "1970-01-01T00:00:00.000Z" },
+		{ 951782400, 1000000, "2000-02-29T00:00:00.001Z" },
+		{ -5, 0, "1970-01-01T00:00:00.000Z" },
+		{ 253402300799LL, 999999999, "9999-12-31T23:59:59.999Z" },
+	};
+	char at[CAIRN_TIME_LEN];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct timespec t = { .tv_sec = (time_t)cases[i].s, .tv_nsec = cases[i].ns };
+
+		ck_assert_str_eq(cairn_time_format(&t, at), cases[i].want);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("result");
@@ -377,6 +529,11 @@ int main(void)
 	tcase_add_test(tc, yaml_scalars);
 	tcase_add_test(tc, json_strings);
 	tcase_add_test(tc, csv_fields);
+	tcase_add_test(tc, origin_yaml);
+	tcase_add_test(tc, origin_json);
+	tcase_add_test(tc, origin_csv);
+	tcase_add_test(tc, origin_error_result);
+	tcase_add_test(tc, time_text);
 	suite_add_tcase(s, tc);
 	return cairn_check_run(s);
 }

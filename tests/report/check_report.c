@@ -87,6 +87,14 @@ START_TEST(test_read)
 	ck_assert_str_eq(rf[0].source, "ann.yaml");
 	ck_assert_str_eq(rf[0].submitter, "Ann Lee");
 	ck_assert_str_eq(rf[0].problem_set, "hw1");
+	ck_assert_str_eq(rf[0].owner, "ann");
+	ck_assert_int_eq(rf[0].has_uid, 1);
+	ck_assert_uint_eq(rf[0].uid, 1001);
+	ck_assert_str_eq(rf[0].received, "2026-12-11T08:30:00.250Z");
+	ck_assert_int_eq(rf[0].received_at.tv_sec, 1796977800);
+	ck_assert_int_eq(rf[0].received_at.tv_nsec, 250000000);
+	ck_assert_str_eq(rf[0].late_by, "8h 31m");
+	ck_assert_str_eq(rf[0].late_penalty, "0.1");
 	ck_assert_ptr_null(rf[0].error);
 	ck_assert_uint_eq(rf[0].npuzzles, 5);
 	ck_assert_str_eq(rf[0].puzzles[1].id, "p2");
@@ -112,6 +120,10 @@ START_TEST(test_read)
 	ck_assert_str_eq(rf[1].source, "bob.csv");
 	ck_assert_str_eq(rf[1].submitter, "Bob Ray");
 	ck_assert_str_eq(rf[1].problem_set, "hw1");
+	ck_assert_str_eq(rf[1].owner, "bob");
+	ck_assert_int_eq(rf[1].has_uid, 0);
+	ck_assert_str_eq(rf[1].received, "2026-12-09T21:14:03.512Z");
+	ck_assert_ptr_null(rf[1].late_by);
 	ck_assert_uint_eq(rf[1].npuzzles, 3);
 	ck_assert_str_eq(rf[1].puzzles[1].id, "-p2");
 	ck_assert_str_eq(rf[1].puzzles[2].error,
@@ -132,6 +144,8 @@ START_TEST(test_read)
 	ck_assert_str_eq(rf[4].source, "dave.csv");
 	ck_assert_ptr_null(rf[4].submitter);
 	ck_assert_ptr_null(rf[4].problem_set);
+	ck_assert_ptr_null(rf[4].owner);
+	ck_assert_ptr_null(rf[4].received);
 	ck_assert_str_eq(rf[4].error,
 			 "line 1, field 4: unknown column \"expect_dif\"");
 	ck_assert_uint_eq(rf[4].npuzzles, 0);
@@ -206,8 +220,9 @@ START_TEST(test_empty)
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
 	cairn_report_csv(NULL, 0, &b);
-	ck_assert_str_eq(b.data, "source,submitter,problem_set,graded,correct,"
-			 "wrong,missing,invalid,points,max_points,score\n");
+	ck_assert_str_eq(b.data, "source,owner,submitter,problem_set,graded,"
+			 "correct,wrong,missing,invalid,points,max_points,"
+			 "score,received,late\n");
 	cairn_buf_reset(&b);
 	cairn_report_junit(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -301,6 +316,15 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "nul.result.yaml", "line 5, column 9: a NUL character is not allowed" },
 	{ "utf8.result.csv", "line 2, column 2: invalid UTF-8" },
 	{ "nul.result.csv", "line 3, column 2: a NUL character is not allowed" },
+	/* Issue 23: owner, uid, received and late as the writers give them. */
+	{ "received.result.yaml", "received: \"2026-12-09 21:14:03\" is not a "
+	  "UTC time as results write it (2026-12-09T21:14:03.512Z)" },
+	{ "received.result.csv", "line 2: received: \"2026-02-30T00:00:00.000Z\" "
+	  "is not a UTC time as results write it (2026-12-09T21:14:03.512Z)" },
+	{ "uid.result.yaml", "line 4: uid must be a non-negative integer below "
+	  "2^32" },
+	{ "late.result.yaml", "line 4: late must be a mapping with a scalar by "
+	  "(and penalty)" },
 };
 
 START_TEST(test_bad)

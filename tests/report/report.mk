@@ -28,3 +28,6 @@ EXTRA_DIST += tests/report/lib.sh
 # Issue 11's cases through the real `cairn solve` and `cairn report`.
 TESTS += tests/report/roundtrip_cli.sh
 dist_check_SCRIPTS += tests/report/roundtrip_cli.sh
+# Issue 23: results/OWNER/ and history/, keyed on the owner.
+TESTS += tests/report/report_owners.sh
+dist_check_SCRIPTS += tests/report/report_owners.sh

@@ -31,6 +31,7 @@
 #include "cairn_dirsync.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
+#include "cairn_owner.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
 #include "check_run.h"
@@ -273,15 +274,24 @@ START_TEST(test_resolve)
 
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "host1", err, sizeof(err)), 0);
 	p = sp.processing_fd;
+	/* Moves go to the directory of the file's owner: here, ours. */
+	char me[CAIRN_OWNER_MAX + 1];
+	int made, dd, fdd;
+
+	cairn_owner_name(geteuid(), me);
+	dd = cairn_spool_owner_dir(sp.done_fd, me, &made);
+	fdd = cairn_spool_owner_dir(sp.failed_fd, me, &made);
+	ck_assert_int_ge(dd, 0);
+	ck_assert_int_ge(fdd, 0);
 	put(p, "a.yaml", "a\n");		/* linked as done/a.yaml */
-	ck_assert_int_eq(linkat(p, "a.yaml", sp.done_fd, "a.yaml", 0), 0);
-	put(sp.done_fd, "b.yaml", "older b\n");	/* linked as done/b.1.yaml */
+	ck_assert_int_eq(linkat(p, "a.yaml", dd, "a.yaml", 0), 0);
+	put(dd, "b.yaml", "older b\n");	/* linked as done/b.1.yaml */
 	put(p, "b.yaml", "b\n");
-	ck_assert_int_eq(linkat(p, "b.yaml", sp.done_fd, "b.1.yaml", 0), 0);
+	ck_assert_int_eq(linkat(p, "b.yaml", dd, "b.1.yaml", 0), 0);
 	put(p, "c.yaml", "c\n");		/* done/c.2.yaml; c.yaml, c.1.yaml gone */
-	ck_assert_int_eq(linkat(p, "c.yaml", sp.done_fd, "c.2.yaml", 0), 0);
+	ck_assert_int_eq(linkat(p, "c.yaml", dd, "c.2.yaml", 0), 0);
 	put(p, "d.yaml", "d\n");		/* failed/ under a short name */
-	ck_assert_int_eq(linkat(p, "d.yaml", sp.failed_fd, "d-1f2e.yaml", 0), 0);
+	ck_assert_int_eq(linkat(p, "d.yaml", fdd, "d-1f2e.yaml", 0), 0);
 	put(p, "e.yaml", "e\n");		/* a hard link the writer made */
 	ck_assert_int_eq(linkat(p, "e.yaml", outside, "e.yaml", 0), 0);
 	put(p, "f.yaml", "f\n");		/* claimed, not yet moved */
@@ -290,7 +300,7 @@ START_TEST(test_resolve)
 	ck_assert_int_eq(renameat(p, "g.yaml", p, ".to-done.0.g.yaml"), 0);
 	put(p, ".to-done.0.h.yaml", "h\n");	/* an old marker, not linked */
 	put(p, "r.yaml", "r\n");		/* ln done/r.yaml incoming/r.yaml */
-	ck_assert_int_eq(linkat(p, "r.yaml", sp.done_fd, "r.yaml", 0), 0);
+	ck_assert_int_eq(linkat(p, "r.yaml", dd, "r.yaml", 0), 0);
 	moved_n = 0;
 	struct cairn_resolve_ops ops = { note_moving, note_moved, NULL };
 	ck_assert_int_eq(cairn_spool_resolve(&sp, &ops), 5);
@@ -301,14 +311,17 @@ START_TEST(test_resolve)
 	ck_assert_str_eq(moved_names[2], "c.yaml");
 	ck_assert_str_eq(moved_names[3], "d.yaml");
 	ck_assert_str_eq(moved_names[4], "g.yaml");
-	ck_assert_str_eq(slurp(sp.done_fd, "b.yaml"), "older b\n");
-	ck_assert_str_eq(slurp(sp.done_fd, "c.2.yaml"), "c\n");
+	ck_assert_str_eq(slurp(dd, "b.yaml"), "older b\n");
+	ck_assert_str_eq(slurp(dd, "c.2.yaml"), "c\n");
 	ck_assert_str_eq(slurp(p, "e.yaml"), "e\n");
 	ck_assert_str_eq(slurp(p, "f.yaml"), "f\n");
 	ck_assert_str_eq(slurp(p, "h.yaml"), "h\n");
 	ck_assert_str_eq(slurp(p, "r.yaml"), "r\n");	/* no move recorded: kept */
 	ck_assert_int_eq(count_entries(p), 4);	/* e, f, h and r */
-	ck_assert_int_eq(count_entries(sp.done_fd), 6);
+	ck_assert_int_eq(count_entries(dd), 5);	/* a, b, b.1, c.2 and r */
+	ck_assert_int_eq(count_entries(sp.done_fd), 2);	/* the old marker's g, and ours */
+	close(dd);
+	close(fdd);
 	cairn_spool_close(&sp);
 	close(outside);
 	free(root);
