@@ -95,12 +95,8 @@ denied "$S3" ls "$SPOOL/incoming" || fail "S3 could list incoming/: $(cat "$T/de
 setpriv --reuid="$D" --regid="$G" --clear-groups -- cat "$W" >/dev/null || fail "D cannot read the waiting file"
 
 # --- the daemon, as D: S2's file is processed
-setpriv --reuid="$D" --regid="$G" --clear-groups -- \
-	"$CAIRND" -c "$T/c.yaml" >"$T/d.log" 2>&1 &
-DPID=$!
-PIDS="$PIDS $DPID"
-wait_for 20 log_has d "msg=started" || fail "daemon did not start"
-[ "$(ps -o user= -p "$DPID")" = "$D" ] || fail "the daemon runs as $(ps -o user= -p "$DPID")"
+start_daemon_as "$D" "$G" d "$T/c.yaml"
+DPID=$LAST_PID
 if log_has d 'msg="no ACLs"'; then
 	echo "SKIP: the file system of $SPOOL keeps no POSIX ACLs: $(grep 'msg="no ACLs"' "$T/d.log")"
 	exit 77

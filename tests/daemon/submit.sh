@@ -23,7 +23,7 @@ AS_OTHER=1
 share_programs
 I="$SPOOL/incoming"
 mkdir -p "$I" "$SPOOL/results"
-R="$SPOOL/results/root"		# root's results; made by the daemon
+R="$RES"			# our results; made by the daemon
 write_conf "$T/c.yaml"
 submit() {
 	"$CAIRN" submit -c "$T/c.yaml" "$@"
