@@ -6,16 +6,32 @@
  * NAME without replacing anything: a name already waiting keeps its file
  * and this one becomes NAME.1.EXT (then .2, ...), as done/ numbers its
  * files.  incoming/ is opened with O_PATH, so a user who may write it but
- * not list it (mode 1733) can submit.
+ * not list it (mode 3733) can submit.  The copy is made 0600 and set to
+ * 0640 before a byte is written, whatever the umask and the source's mode:
+ * the daemon reads it through the group (incoming/ is setgid to its
+ * group), other users not at all (SPEC 9, "Who may do what").
  *
- * With --wait, an inotify watch on results/ is set up before the first
- * move; the identity (device, inode) of any result already under the
- * name is noted before the move, so a result counts once it is there
- * with another identity: each one is checked once after the moves (the
- * daemon may have been faster than us) and then again only when inotify
- * names it.  There is no polling loop, and --timeout bounds the wait.
- * A result is known by its name only: two submissions of one name racing
- * each other may each see the other's result.
+ * With --wait, the results are those of our owner, results/OWNER/ with
+ * OWNER = cairn_owner_name(geteuid()), the account that owns our copies
+ * when the daemon takes them.  An inotify watch on results/OWNER/ is set
+ * up before the first move; the identity (device, inode) of any result
+ * already under the name is noted before the move, so a result counts
+ * once it is there with another identity: each one is checked once after
+ * the moves (the daemon may have been faster than us) and then again only
+ * when inotify names it (IN_ATTRIB too: the daemon may grant our read
+ * access after the result is in place, and a result we may not read yet
+ * is waited for).  A result is known by its name only: two submissions of
+ * one name racing each other may each see the other's result.
+ *
+ * results/OWNER/ may not be there yet (a first submission: the daemon
+ * makes it with the first result) or not be ours to read yet (the daemon
+ * grants it to us by ACL with a result).  Then we wait for it: by inotify
+ * on results/ where we may read that (the group), else, as an owner
+ * outside the group may not (results/ is 0751), by trying again after
+ * 10 ms, doubling up to 500 ms, the only polling there is; once it can be
+ * watched, every result is checked and the wait goes on as above.  A
+ * result that was there before the move while we could not see it counts
+ * as new.  --timeout bounds the whole wait.
  *
  * Output: "FILE: PATH" for each file submitted, then with --wait, as
  * each result arrives, "==> PATH <==" and the result file's bytes.
@@ -38,6 +54,7 @@
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
 #include "cairn_mem.h"
+#include "cairn_owner.h"
 #include "cairn_result_read.h"
 #include "cairn_spoolname.h"
 #include "cairn_stats.h"
@@ -53,11 +70,14 @@ static const char usage[] =
 	"Copy each FILE into the spool's incoming/ directory under a temporary\n"
 	"name, flush it and rename it into place; a file already waiting under\n"
 	"the name is kept and this one is stored as NAME.1.EXT (then .2, ...).\n"
-	"Prints \"FILE: PATH\" for each file.\n"
+	"Prints \"FILE: PATH\" for each file.  The copy is mode 0640, whatever\n"
+	"the umask: the daemon reads it through its group.\n"
 	"\n"
 	"      --spool DIR       the spool (default: the configuration's spool)\n"
-	"  -w, --wait            wait for each result and print it, after a line\n"
-	"                        \"==> PATH <==\"\n"
+	"  -w, --wait            wait for each result in results/USER/ (USER: your\n"
+	"                        login, or uid) and print it, after a line\n"
+	"                        \"==> PATH <==\"; the first time, until the daemon\n"
+	"                        has made that directory and let you read it\n"
 	"  -t, --timeout S       with --wait, give up after S seconds\n"
 	"  -c, --config FILE     configuration file\n"
 	"  -h, --help            this help\n"
@@ -79,17 +99,28 @@ struct submit_opts {
 struct sub {
 	const char *file;		/* as given */
 	char *name;			/* its name in incoming/, once moved */
-	char *result;			/* the result's name in results/ */
+	char *result;			/* the result's name in results/OWNER/ */
 	dev_t old_dev;			/* the result there before the move */
 	ino_t old_ino;
 	int had_old, waiting;
+	int unreadable;			/* seen there, not ours to read yet */
 };
 
 struct spool {
 	char *root;
-	int incoming_fd, results_fd;	/* O_PATH */
+	char owner[CAIRN_OWNER_MAX + 1];
+	char *results;			/* ROOT/results/OWNER, for messages */
+	int incoming_fd;		/* O_PATH */
+	int top_fd;			/* O_PATH on results/, with --wait */
+	int results_fd;			/* O_PATH on results/OWNER/ once watched */
 	int inotify_fd;			/* -1 without --wait */
+	int top_wd;			/* watch on results/ until then, or -1 */
+	int owner_wd;			/* watch on results/OWNER/, or -1 */
 };
+
+/* Until results/OWNER/ can be watched, without a watch on results/. */
+#define SUBMIT_BACKOFF_MIN_MS 10
+#define SUBMIT_BACKOFF_MAX_MS 500
 
 static int parse(struct cairn_cli *cli, struct submit_opts *o, int argc,
 		 char **argv, int *exit_code)
@@ -152,13 +183,67 @@ static void file_error(const char *file, int e, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* open_spool - O_PATH descriptors on incoming/ and results/, the watch */
+/* not_yet - whether results/OWNER/ failing with errno e may come later */
+static int not_yet(int e)
+{
+	/* ENOTDIR, ELOOP: not a directory now, which the daemon replaces. */
+	return e == ENOENT || e == EACCES || e == ENOTDIR || e == ELOOP;
+}
+
+/*
+ * attach - watch results/OWNER/ and open it: 0, 1 when it is not there or
+ * not ours to read yet, -1 on an error (reported).
+ */
+static int attach(struct spool *sp)
+{
+	int fd, wd;
+
+	fd = openat(sp->top_fd, sp->owner, O_PATH | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
+	if (fd < 0)
+		goto fail;
+	wd = inotify_add_watch(sp->inotify_fd, sp->results, IN_MOVED_TO |
+			       IN_CLOSE_WRITE | IN_ATTRIB | IN_ONLYDIR |
+			       IN_DONT_FOLLOW);
+	/* The watch needs read access, the checks search access. */
+	if (wd >= 0 && faccessat(fd, ".", X_OK, AT_EACCESS) < 0) {
+		inotify_rm_watch(sp->inotify_fd, wd);
+		wd = -1;
+	}
+	if (wd < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		goto fail;
+	}
+	sp->results_fd = fd;
+	sp->owner_wd = wd;
+	if (sp->top_wd >= 0)
+		inotify_rm_watch(sp->inotify_fd, sp->top_wd);
+	sp->top_wd = -1;
+	return 0;
+fail:
+	if (not_yet(errno))
+		return 1;
+	fprintf(stderr, "cairn submit: %s: %s\n", sp->results, strerror(errno));
+	return -1;
+}
+
+/*
+ * open_spool - O_PATH descriptors on incoming/ and, with --wait, on
+ * results/ and (when it can be watched already) results/OWNER/, watched;
+ * else a watch on results/ for it to come, where we may read results/.
+ */
 static int open_spool(struct spool *sp, const char *root, int wait)
 {
 	char *path;
 
 	sp->root = cairn_xstrdup(root);
-	sp->incoming_fd = sp->results_fd = sp->inotify_fd = -1;
+	cairn_owner_name(geteuid(), sp->owner);
+	sp->results = cairn_xasprintf("%s/results/%s", root, sp->owner);
+	sp->incoming_fd = sp->top_fd = sp->results_fd = sp->inotify_fd = -1;
+	sp->top_wd = sp->owner_wd = -1;
 	path = cairn_xasprintf("%s/incoming", root);
 	sp->incoming_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (sp->incoming_fd < 0)
@@ -166,12 +251,21 @@ static int open_spool(struct spool *sp, const char *root, int wait)
 	if (wait) {
 		free(path);
 		path = cairn_xasprintf("%s/results", root);
-		sp->results_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		sp->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		sp->inotify_fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
-		if (sp->results_fd < 0 || sp->inotify_fd < 0 ||
-		    inotify_add_watch(sp->inotify_fd, path, IN_MOVED_TO |
-				      IN_CLOSE_WRITE | IN_ONLYDIR) < 0)
+		/* results/ that we may not enter never leads to our results. */
+		if (sp->top_fd < 0 || sp->inotify_fd < 0 ||
+		    faccessat(sp->top_fd, ".", X_OK, AT_EACCESS) < 0)
 			goto fail;
+		/* Before trying results/OWNER/: its making is not missed. */
+		sp->top_wd = inotify_add_watch(sp->inotify_fd, path, IN_CREATE |
+					       IN_MOVED_TO | IN_ATTRIB | IN_ONLYDIR);
+		if (sp->top_wd < 0 && errno != EACCES)
+			goto fail;
+		if (attach(sp) < 0) {
+			free(path);
+			return -1;
+		}
 	}
 	free(path);
 	return 0;
@@ -183,11 +277,13 @@ fail:
 
 static void close_spool(struct spool *sp)
 {
-	int *fds[] = { &sp->incoming_fd, &sp->results_fd, &sp->inotify_fd };
+	int *fds[] = { &sp->incoming_fd, &sp->top_fd, &sp->results_fd,
+		       &sp->inotify_fd };
 
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
 		if (*fds[i] >= 0)
 			close(*fds[i]);
+	free(sp->results);
 	free(sp->root);
 }
 
@@ -206,15 +302,18 @@ static char *write_temp(const struct spool *sp, const char *file,
 		tmp = cairn_xasprintf(".%s.submit.%ld.%u.tmp", name,
 				      (long)getpid(), seq++);
 		fd = openat(sp->incoming_fd, tmp, O_WRONLY | O_CREAT | O_EXCL |
-			    O_CLOEXEC, 0644);
+			    O_CLOEXEC, 0600);
 	} while (fd < 0 && errno == EEXIST);
 	if (fd < 0) {
 		file_error(file, errno, "cannot create a file in %s/incoming", sp->root);
 		free(tmp);
 		return NULL;
 	}
-	/* The daemon reads it under its own account, whatever our umask is. */
-	e = fchmod(fd, 0644) < 0 ? errno : 0;
+	/*
+	 * The daemon reads it through the group, whatever our umask is; made
+	 * 0600, nobody else could open it before this.
+	 */
+	e = fchmod(fd, 0640) < 0 ? errno : 0;
 	while (e == 0 && off < data->len) {
 		n = write(fd, data->data + off, data->len - off);
 		if (n < 0 && errno != EINTR)
@@ -238,8 +337,8 @@ static void note_old(const struct spool *sp, struct sub *s)
 {
 	struct stat st;
 
-	s->had_old = sp->inotify_fd >= 0 &&
-		     fstatat(sp->results_fd, s->result, &st, 0) == 0;
+	s->had_old = sp->results_fd >= 0 &&
+		     fstatat(sp->results_fd, s->result, &st, AT_SYMLINK_NOFOLLOW) == 0;
 	if (s->had_old) {
 		s->old_dev = st.st_dev;
 		s->old_ino = st.st_ino;
@@ -330,9 +429,17 @@ static int verdict(const struct sub *s, const struct cairn_buf *text)
 	return rc;
 }
 
+/* same_as_old - whether st is the result that was there before the move */
+static int same_as_old(const struct sub *s, const struct stat *st)
+{
+	return s->had_old && st->st_dev == s->old_dev && st->st_ino == s->old_ino;
+}
+
 /*
  * check - whether s's result is there and new; if so print it and set
- * *rc to its share of the exit status.  Returns 1 when s is finished.
+ * *rc to its share of the exit status.  Returns 1 when s is finished.  A
+ * new result that we may not read yet (the daemon grants it) is waited
+ * for: its grant is an IN_ATTRIB.
  */
 static int check(const struct spool *sp, struct sub *s, int *rc)
 {
@@ -344,6 +451,11 @@ static int check(const struct spool *sp, struct sub *s, int *rc)
 
 	if (fd < 0 && errno == ENOENT)
 		return 0;
+	if (fd < 0 && errno == EACCES &&
+	    fstatat(sp->results_fd, s->result, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		s->unreadable = !same_as_old(s, &st);
+		return 0;
+	}
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		file_error(s->file, errno, "cannot read the result %s", s->result);
 		if (fd >= 0)
@@ -351,7 +463,7 @@ static int check(const struct spool *sp, struct sub *s, int *rc)
 		*rc = SUBMIT_ERROR;
 		return 1;
 	}
-	if (s->had_old && st.st_dev == s->old_dev && st.st_ino == s->old_ino) {
+	if (same_as_old(s, &st)) {
 		close(fd);
 		return 0;
 	}
@@ -360,7 +472,7 @@ static int check(const struct spool *sp, struct sub *s, int *rc)
 			cairn_buf_add(&text, chunk, (size_t)n);
 	close(fd);
 	cairn_buf_reserve(&text, 0);
-	printf("==> %s/results/%s <==\n", sp->root, s->result);
+	printf("==> %s/%s <==\n", sp->results, s->result);
 	fwrite(text.data, 1, text.len, stdout);
 	if (text.len > 0 && text.data[text.len - 1] != '\n')
 		putchar('\n');
@@ -398,9 +510,23 @@ static size_t check_name(const struct spool *sp, struct sub *subs, size_t n,
 	return finished;
 }
 
-/* drain - read the events inotify has; the number of files finished */
-static size_t drain(const struct spool *sp, struct sub *subs, size_t n,
-		    int *worst)
+/* detach - results/OWNER/ went away (its watch with it): wait for it again */
+static void detach(struct spool *sp)
+{
+	char *path = cairn_xasprintf("%s/results", sp->root);
+
+	close(sp->results_fd);
+	sp->results_fd = sp->owner_wd = -1;
+	sp->top_wd = inotify_add_watch(sp->inotify_fd, path, IN_CREATE |
+				       IN_MOVED_TO | IN_ATTRIB | IN_ONLYDIR);
+	free(path);
+}
+
+/*
+ * drain - read the events inotify has; the number of files finished.
+ * Events on results/ only wake the caller, which tries attach() again.
+ */
+static size_t drain(struct spool *sp, struct sub *subs, size_t n, int *worst)
 {
 	char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
 	const struct inotify_event *ev;
@@ -410,29 +536,73 @@ static size_t drain(const struct spool *sp, struct sub *subs, size_t n,
 	while ((len = read(sp->inotify_fd, buf, sizeof buf)) > 0) {
 		for (char *p = buf; p < buf + len; p += sizeof *ev + ev->len) {
 			ev = (const struct inotify_event *)(void *)p;
+			if (sp->results_fd < 0)
+				continue;
 			if (ev->mask & IN_Q_OVERFLOW)
 				finished += check_name(sp, subs, n, NULL, worst);
-			else if (ev->len > 0)
+			else if (ev->wd == sp->owner_wd && (ev->mask & IN_IGNORED))
+				detach(sp);
+			else if (ev->wd == sp->owner_wd && ev->len > 0)
 				finished += check_name(sp, subs, n, ev->name, worst);
 		}
 	}
 	return finished;
 }
 
-/* wait_all - wait for every waiting file's result; the worst status */
-static int wait_all(const struct spool *sp, struct sub *subs, size_t n,
+/* timed_out - say which results did not come, and what we know of why */
+static void timed_out(const struct spool *sp, const struct sub *subs,
+		      size_t n, double timeout)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!subs[i].waiting)
+			continue;
+		if (sp->results_fd < 0)
+			file_error(subs[i].file, 0, "no result %s within %g s (%s "
+				   "is not there, or not readable by you, yet)",
+				   subs[i].result, timeout, sp->results);
+		else if (subs[i].unreadable)
+			file_error(subs[i].file, 0, "no result %s within %g s (it "
+				   "is there, but not readable by you yet)",
+				   subs[i].result, timeout);
+		else
+			file_error(subs[i].file, 0, "no result %s within %g s",
+				   subs[i].result, timeout);
+	}
+}
+
+/*
+ * wait_all - wait for every waiting file's result; the worst status.
+ * Until results/OWNER/ is watched: woken by the watch on results/, or
+ * without one after a backoff.
+ */
+static int wait_all(struct spool *sp, struct sub *subs, size_t n,
 		    size_t left, double timeout, int worst)
 {
 	double deadline = timeout >= 0 ? now_s() + timeout : 0;
 	struct pollfd pfd = { .fd = sp->inotify_fd, .events = POLLIN };
-	int ms = -1, r;
+	int backoff = SUBMIT_BACKOFF_MIN_MS, ms, r;
 
-	left -= check_name(sp, subs, n, NULL, &worst);
+	if (sp->results_fd >= 0)
+		left -= check_name(sp, subs, n, NULL, &worst);
 	while (left > 0) {
+		if (sp->results_fd < 0) {
+			if ((r = attach(sp)) < 0)
+				return SUBMIT_ERROR;
+			if (r == 0) {
+				left -= check_name(sp, subs, n, NULL, &worst);
+				continue;
+			}
+		}
+		ms = -1;
 		if (timeout >= 0) {
 			double rest = deadline - now_s();
 
 			ms = rest > 0 ? (int)(rest * 1000) + 1 : 0;
+		}
+		if (sp->results_fd < 0 && sp->top_wd < 0) {
+			ms = ms >= 0 && ms < backoff ? ms : backoff;
+			backoff = backoff < SUBMIT_BACKOFF_MAX_MS / 2 ?
+				  backoff * 2 : SUBMIT_BACKOFF_MAX_MS;
 		}
 		r = poll(&pfd, 1, ms);
 		if (r < 0 && errno != EINTR) {
@@ -441,13 +611,11 @@ static int wait_all(const struct spool *sp, struct sub *subs, size_t n,
 		}
 		if (r > 0)
 			left -= drain(sp, subs, n, &worst);
-		else if (r == 0 && timeout >= 0 && now_s() >= deadline)
+		if (left > 0 && timeout >= 0 && now_s() >= deadline)
 			break;
 	}
-	for (size_t i = 0; i < n && left > 0; i++)
-		if (subs[i].waiting)
-			file_error(subs[i].file, 0, "no result %s within %g s",
-				   subs[i].result, timeout);
+	if (left > 0)
+		timed_out(sp, subs, n, timeout);
 	return left > 0 ? SUBMIT_TIMEOUT : worst;
 }
 

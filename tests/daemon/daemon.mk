@@ -69,6 +69,9 @@ VALGRIND_TESTS += tests/daemon/check_metrics
 endif
 TESTS += tests/daemon/submit.sh
 dist_check_SCRIPTS += tests/daemon/submit.sh
+# Issue 23: owners, the package's modes and ACLs, with throwaway accounts.
+TESTS += tests/daemon/owners_perm.sh
+dist_check_SCRIPTS += tests/daemon/owners_perm.sh
 check_LTLIBRARIES += tests/daemon/norename_shim.la
 tests_daemon_norename_shim_la_SOURCES = tests/daemon/norename_shim.c
 tests_daemon_norename_shim_la_CFLAGS = -std=gnu11 -Wall -Wextra

@@ -228,6 +228,21 @@ as_user() {
 	setpriv --reuid="$TUSER" --regid="$TUSER" --clear-groups -- "$@"
 }
 
+# start_daemon_as USER GROUP NAME CONF [args...]: start_daemon as USER,
+# in GROUP only, and wait until it has started; its pid in $LAST_PID
+# (setpriv execs cairnd).
+start_daemon_as() {
+	_user=$1 _group=$2 _name=$3 _conf=$4
+	shift 4
+	setpriv --reuid="$_user" --regid="$_group" --clear-groups -- \
+		"$CAIRND" -c "$_conf" "$@" >"$T/$_name.log" 2>&1 &
+	LAST_PID=$!
+	PIDS="$PIDS $LAST_PID"
+	wait_for 20 log_has "$_name" "msg=started" || fail "daemon $_name did not start"
+	[ "$(ps -o user= -p "$LAST_PID")" = "$_user" ] ||
+		fail "daemon $_name runs as $(ps -o user= -p "$LAST_PID")"
+}
+
 # drop_good TAG: 100 good files gTAG-0.yaml ... gTAG-99.yaml, each renamed in.
 drop_good() {
 	_k=0			# not i: wait_for counts with i

@@ -5,10 +5,16 @@
 # as cairn grade does (0 all correct, 1 one wrong).  A file already
 # waiting under a name is not overwritten: the new one is numbered.  A
 # file error exits 2, the timeout 75 (the file stays submitted).  The
-# same holds where RENAME_NOREPLACE is not supported (link()+unlink()).  A user
-# who may write incoming/ (mode 1733) but not list it, and reads results/
-# through its group, can submit and wait; one outside the group cannot
-# wait (exit 2, nothing submitted).
+# same holds where RENAME_NOREPLACE is not supported (link()+unlink()).  The
+# copy waiting in incoming/ is 0640 whatever the umask and the source's
+# mode.  Results are awaited in results/OWNER/ (here results/root/, and
+# results/nobody/ for the guest), which a first submission waits for: by
+# inotify on results/ (root reads it).  A user who may write incoming/
+# (mode 1733) but not list it, and reads results/ through its group, can
+# submit and wait; where results/ may not even be entered (0750, not the
+# package's 0751) one outside the group cannot wait (exit 2, nothing
+# submitted).  An owner outside the group under the package's modes:
+# owners_perm.sh.
 # The guest runs cairn as nobody: its copy and the spool are under /tmp
 # (AS_OTHER), not in a build tree nobody may enter.
 AS_OTHER=1
@@ -16,8 +22,8 @@ AS_OTHER=1
 
 share_programs
 I="$SPOOL/incoming"
-R="$SPOOL/results"
-mkdir -p "$I" "$R"
+mkdir -p "$I" "$SPOOL/results"
+R="$RES"			# our results; made by the daemon
 write_conf "$T/c.yaml"
 submit() {
 	"$CAIRN" submit -c "$T/c.yaml" "$@"
@@ -35,6 +41,18 @@ submit "$T/u/hw.yaml" >"$T/out" || fail "submit exit $?"
 cmp "$T/u/hw.yaml" "$I/hw.1.yaml" || fail "hw.1.yaml differs"
 [ "$(count_files "$I")" -eq 3 ] || fail "incoming: $(ls -a "$I")"
 
+# the copy waiting in incoming/ is 0640 whatever the umask and the source's
+# mode: the daemon reads it through the group, nobody else may
+printf 'piles: [4, 1]\n' >"$T/u/mode.yaml"
+for um in 077:600 000:666; do
+	chmod "${um#*:}" "$T/u/mode.yaml"
+	(umask "${um%:*}" && submit "$T/u/mode.yaml") >"$T/out" || fail "submit (umask ${um%:*}) exit $?"
+	w=$(sed 's/^[^:]*: //' "$T/out")
+	[ "$(stat -c %a "$w")" = 640 ] ||
+		fail "umask ${um%:*}, source ${um#*:}: $w is mode $(stat -c %a "$w"), want 640"
+	rm "$w"
+done
+
 # where RENAME_NOREPLACE is not supported, link()+unlink() keeps the rule
 SHIM="$top_builddir/tests/daemon/.libs/norename_shim.so"
 [ -f "$SHIM" ] || fail "$SHIM not built"
@@ -47,11 +65,12 @@ LD_PRELOAD="$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link
 [ "$(count_files "$I")" -eq 4 ] || fail "incoming (link): $(ls -a "$I")"
 printf 'piles: [3, 9, 1, 2]\n' >"$T/u/hw.yaml"
 
-# --- the timeout: exit 75, the file stays submitted
+# --- the timeout: exit 75, the file stays submitted; results/root/ is not
+# there yet, which the message says
 STATUS=0
 submit --wait --timeout 0.5 "$T/u/hw.yaml" >"$T/out" 2>"$T/err" || STATUS=$?
 [ "$STATUS" -eq 75 ] || fail "timeout exit $STATUS"
-[ "$(cat "$T/err")" = "cairn submit: $T/u/hw.yaml: no result hw.4.result.yaml within 0.5 s" ] ||
+[ "$(cat "$T/err")" = "cairn submit: $T/u/hw.yaml: no result hw.4.result.yaml within 0.5 s ($R is not there, or not readable by you, yet)" ] ||
 	fail "timeout message: $(cat "$T/err")"
 [ -f "$I/hw.4.yaml" ] || fail "timed-out file not in incoming/"
 
@@ -66,19 +85,32 @@ submit "$T/u/x.part" 2>"$T/err" || STATUS=$?
 grep -q "is a name the daemon ignores" "$T/err" || fail "ignored name: $(cat "$T/err")"
 [ "$(count_files "$I")" -eq 5 ] || fail "incoming after errors: $(ls -a "$I")"
 
+# --- a first submission waits for results/root/, which the daemon makes
+printf 'piles: [5, 3, 4, 5]\n' >"$T/u/first.yaml"
+( STATUS=0
+  submit --wait --timeout 60 "$T/u/first.yaml" >"$T/first.out" 2>"$T/first.err" || STATUS=$?
+  echo "$STATUS" >"$T/first.status" ) &
+FIRST=$!
+wait_for 20 test -f "$I/first.yaml" || fail "first.yaml not submitted: $(cat "$T/first.err")"
+[ ! -e "$R" ] || fail "$R there before the daemon ran"
+
 # --- a running daemon: what waits now is processed, each its own result
 start_daemon d "$T/c.yaml"
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 wait_for 20 has_at_least "$R" 5 "*.result.yaml" || fail "waiting files not processed"
 grep -q '^    diff: 2$' "$R/hw.result.yaml" || fail "hw.result.yaml"
 grep -q '^    diff: 7$' "$R/hw.1.result.yaml" || fail "hw.1.result.yaml"
+wait "$FIRST"
+[ "$(cat "$T/first.status")" -eq 0 ] || fail "first submission exit $(cat "$T/first.status"): $(cat "$T/first.err")"
+[ "$(sed -n 2p "$T/first.out")" = "==> $R/first.result.yaml <==" ] || fail "first: $(cat "$T/first.out")"
+sed 1,2d "$T/first.out" | cmp - "$R/first.result.yaml" || fail "first: not the result file"
 
 # a file error exits 2, and its result is printed
 printf 'piles: [' >"$T/u/broken.yaml"
 STATUS=0
 submit --wait "$T/u/broken.yaml" >"$T/out" || STATUS=$?
 [ "$STATUS" -eq 2 ] || fail "file error exit $STATUS"
-grep -qx "==> $SPOOL/results/broken.result.yaml <==" "$T/out" || fail "broken: $(cat "$T/out")"
+grep -qx "==> $R/broken.result.yaml <==" "$T/out" || fail "broken: $(cat "$T/out")"
 grep -qx 'status: error' "$T/out" || fail "broken result not printed"
 
 # --- four processes, 100 files each, at the same time
@@ -133,8 +165,8 @@ grep -q '^    verdict: wrong$' "$R/f4-50.result.yaml" || fail "f4-50 not wrong"
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	chmod 755 "$T" "$SPOOL"
 	chmod 1733 "$I"
-	chgrp 4242 "$R"
-	chmod 2750 "$R"
+	chgrp 4242 "$SPOOL/results"
+	chmod 2750 "$SPOOL/results"
 	chmod 755 "$T/u"
 	printf 'piles: [5, 3, 4, 5]\n' >"$T/u/guest.yaml"
 	chmod 644 "$T/u/guest.yaml"
@@ -143,7 +175,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 		"$CAIRN" submit --spool "$SPOOL" --wait --timeout 60 "$T/u/guest.yaml" >"$T/out" 2>"$T/err" || STATUS=$?
 	[ "$STATUS" -eq 0 ] || fail "guest in the group: exit $STATUS: $(cat "$T/err")"
 	grep -qx '    diff: 1' "$T/out" || fail "guest result: $(cat "$T/out")"
-	[ "$(stat -c %u "$SPOOL/done/guest.yaml")" -eq 65534 ] || fail "guest's file not processed"
+	[ "$(stat -c %u "$SPOOL/done/nobody/guest.yaml")" -eq 65534 ] || fail "guest's file not processed"
 	STATUS=0
 	setpriv --reuid 65534 --regid 65534 --groups 65534 -- \
 		"$CAIRN" submit --spool "$SPOOL" --wait "$T/u/guest.yaml" >"$T/out" 2>"$T/err" || STATUS=$?

@@ -36,12 +36,8 @@ check_batch() {
 	[ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "$1: incoming/ not empty: $(ls -A "$SPOOL/incoming")"
 }
 
-setpriv --reuid="$TUSER" --regid="$TUSER" --clear-groups -- \
-	"$CAIRND" -c "$T/c.yaml" >"$T/d.log" 2>&1 &
-D=$!
-PIDS="$PIDS $D"
-wait_for 20 log_has d "msg=started" || fail "daemon did not start"
-[ "$(ps -o user= -p "$D")" = "$TUSER" ] || fail "the daemon runs as $(ps -o user= -p "$D")"
+start_daemon_as "$TUSER" "$TUSER" d "$T/c.yaml"
+D=$LAST_PID
 drop_batch a
 wait_for 60 has_at_least "$DONE" 100 "ga-*.yaml" || fail "good files not all processed"
 wait_for 20 test -f "$FAILED/secret-a.yaml" || fail "unreadable file not failed"

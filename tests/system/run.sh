@@ -40,16 +40,20 @@ drop() {
 		done' sh "$2" "$3" "$4" "$5"
 }
 count() { ct sh -c "ls '$spool/$1' | grep -c -E '$2'"; }
-# done_n PREFIX N - N inputs PREFIX<i>.yaml in done/ with their results.
+# files DIR - how many files are under DIR of the spool (owners' directories)
+files() { ct find "$spool/$1" -type f | wc -l; }
+# done_n PREFIX N [OWNER] - N inputs PREFIX<i>.yaml in done/OWNER/ with
+# their results in results/OWNER/ (OWNER: the account that dropped
+# them, ann by default).
 done_n() {
-	[ "$(count "done" "^$1[0-9]+\.yaml\$")" -eq "$2" ] &&
-	[ "$(count results "^$1[0-9]+\.result\.yaml\$")" -eq "$2" ]
+	[ "$(count "done/${3:-ann}" "^$1[0-9]+\.yaml\$")" -eq "$2" ] &&
+	[ "$(count "results/${3:-ann}" "^$1[0-9]+\.result\.yaml\$")" -eq "$2" ]
 }
 # dup_done PREFIX - inputs PREFIX<i>.yaml stored twice in done/ (as
 # PREFIX<i>.1.yaml); twice PREFIX - those, and those logged as processed
 # more than once (after a crash a file may be processed again, never
 # stored twice).  Empty when there is none.
-dup_done() { ct sh -c "ls $spool/done | grep -E '^$1[0-9]+\.[0-9]+\.yaml\$'"; }
+dup_done() { ct sh -c "ls $spool/done/ann | grep -E '^$1[0-9]+\.[0-9]+\.yaml\$'"; }
 twice() {
 	dup_done "$1"
 	ct sh -c "journalctl -q SYSLOG_IDENTIFIER=cairnd -o cat |
@@ -75,7 +79,7 @@ check_install() {
 		return 1
 	fi
 	got=$(ct sh -c "getent passwd cairn | cut -d: -f1,6,7; cd $spool && stat -c '%n %a %U:%G' . incoming processing results done failed problems" | tr '\n' ' ')
-	want="cairn:$spool:/usr/sbin/nologin . 755 cairn:cairn incoming 1733 cairn:cairn processing 750 cairn:cairn results 750 cairn:cairn done 750 cairn:cairn failed 750 cairn:cairn problems 755 cairn:cairn "
+	want="cairn:$spool:/usr/sbin/nologin . 755 cairn:cairn incoming 3733 cairn:cairn processing 750 cairn:cairn results 751 cairn:cairn done 750 cairn:cairn failed 750 cairn:cairn problems 755 cairn:cairn "
 	if [ "$got" = "$want" ]; then
 		ok "sysusers.d and tmpfiles.d: $got"
 	else
@@ -108,23 +112,68 @@ check_users() {
 	ct useradd -m -G cairn ann && ct useradd -m bob || { fail "useradd"; return 1; }
 	drop ann cp anncp 1 2 && drop ann mv annmv 1 2 && drop bob cp bob 1 1 ||
 		{ fail "drops by ann and bob"; return 1; }
-	if wait_until 30 done_n anncp 2 && wait_until 30 done_n annmv 2 && wait_until 30 done_n bob 1; then
+	if wait_until 30 done_n anncp 2 && wait_until 30 done_n annmv 2 && wait_until 30 done_n bob 1 bob; then
 		ok "ann (group cairn) dropped 2 files with cp and 2 with mv, bob (not in it) 1 with cp: all processed"
 	else
 		fail "drops not processed: $(ct ls $spool/incoming $spool/results | tr '\n' ' ')"
 	fi
-	r=$(as ann sh -c "sed -n 's/^status: //p' $spool/results/anncp1.result.yaml $spool/results/annmv2.result.yaml; ls $spool/done | grep -c '^ann'; ls $spool/failed >/dev/null && echo failed-listed" 2>&1 | tr '\n' ' ')
-	check "ann reads results/ (status: $r) and lists done/ and failed/" [ "$r" = "ok ok 4 failed-listed " ]
+	r=$(as ann sh -c "sed -n 's/^status: //p' $spool/results/ann/anncp1.result.yaml $spool/results/ann/annmv2.result.yaml $spool/results/bob/bob1.result.yaml; ls $spool/done/ann | grep -c '^ann'; ls $spool/results $spool/failed >/dev/null && echo listed" 2>&1 | tr '\n' ' ')
+	check "ann (group cairn) reads results/ann/ and results/bob/ (status: $r) and lists results/, done/ and failed/" [ "$r" = "ok ok ok 4 listed " ]
+	r=$(as bob sh -c "sed -n 's/^status: //p' $spool/results/bob/bob1.result.yaml; ls $spool/results/bob" 2>&1 | tr '\n' ' ')
+	check "bob (not in group cairn) reads and lists his own results/bob/ (by ACL): $r" [ "$r" = "ok bob1.result.yaml " ]
 	denied=0
-	for what in "cat $spool/results/bob1.result.yaml" "ls $spool/results" "ls $spool/done" \
-		"ls $spool/failed" "cat $spool/results/anncp1.result.yaml" "ls $spool/incoming"; do
+	for what in "ls $spool/results" "cat $spool/results/ann/anncp1.result.yaml" "ls $spool/results/ann" \
+		"ls $spool/done" "ls $spool/failed" "ls $spool/incoming"; do
 		if as bob sh -c "$what" >"$work/bob.out" 2>&1; then
 			fail "bob (not in group cairn) could: $what"
 		elif grep -q 'Permission denied' "$work/bob.out"; then
 			denied=$((denied + 1))
 		fi
 	done
-	check "bob (not in group cairn) gets Permission denied for his own and ann's results, results/, done/, failed/ and incoming/ ($denied of 6)" [ $denied -eq 6 ]
+	check "bob (not in group cairn) gets Permission denied for results/, ann's results and results/ann/, done/, failed/ and incoming/ ($denied of 6)" [ $denied -eq 6 ]
+}
+
+# check_submit - an owner outside the group, carol, hands in with cairn
+# submit --wait (her first submission: results/carol/ is not there yet)
+# and gets her result; she reads results/carol/ and nobody else's; while
+# the service is stopped, her file waits 0640 in the group cairn and a
+# third account, dave, cannot read it.
+check_submit() {
+	ct useradd -m carol && ct useradd -m dave || { fail "useradd carol dave"; return 1; }
+	as carol sh -c 'printf "puzzles:\n  - id: c\n    piles: [5, 3, 4, 5]\n    expect: {diff: 1}\n" >hw1.yaml'
+	r=$(ct sh -c "test -e $spool/results/carol && echo there")
+	out=$(as carol cairn submit --wait --timeout 60 hw1.yaml 2>&1); rc=$?
+	if [ $rc -eq 0 ] && [ -z "$r" ] && echo "$out" | grep -qx "==> $spool/results/carol/hw1.result.yaml <==" &&
+		echo "$out" | grep -qx '    verdict: correct'; then
+		ok "carol (not in group cairn), first submission: cairn submit --wait exit 0, printed $(echo "$out" | sed -n 2p) with verdict: correct"
+	else
+		fail "carol's cairn submit --wait: exit $rc, results/carol before: '$r', output: $(echo "$out" | head -5 | tr '\n' ' ')"
+	fi
+	r=$(as carol sh -c "cat $spool/results/carol/hw1.result.yaml >/dev/null && ls $spool/results/carol" 2>&1 | tr '\n' ' ')
+	check "carol reads and lists results/carol/: $r" [ "$r" = "hw1.result.yaml " ]
+	denied=0
+	for what in "ls $spool/results" "cat $spool/results/ann/anncp1.result.yaml" "ls $spool/results/bob" \
+		"cat $spool/results/bob/bob1.result.yaml"; do
+		if as carol sh -c "$what" >"$work/carol.out" 2>&1; then
+			fail "carol could: $what"
+		elif grep -q 'Permission denied' "$work/carol.out"; then
+			denied=$((denied + 1))
+		fi
+	done
+	check "carol gets Permission denied for results/, ann's and bob's results and results/bob/ ($denied of 4)" [ $denied -eq 4 ]
+	ct systemctl stop cairnd.service
+	as carol sh -c 'umask 077; printf "puzzles:\n  - id: w\n    piles: [1, 2]\n" >wait.yaml && cairn submit wait.yaml' >/dev/null
+	m=$(ct stat -c '%a %U:%G' $spool/incoming/wait.yaml)
+	if as dave cat $spool/incoming/wait.yaml >"$work/dave.out" 2>&1; then
+		fail "dave could read carol's waiting file ($m)"
+	else
+		check "a file carol handed in with cairn submit waits as $m; dave cannot read it: $(head -1 "$work/dave.out")" \
+			[ "$m" = "640 carol:cairn" ]
+	fi
+	ct systemctl start cairnd.service
+	wait_until 20 active
+	check "carol's waiting file is processed once the service is back" \
+		wait_until 30 ct test -f $spool/done/carol/wait.yaml
 }
 
 check_status() {
@@ -142,11 +191,11 @@ check_unreadable() {
 	storage0=$(logged 'msg="storage error"')
 	t0=$(now_ms)
 	drop ann cp many 1 100
-	if wait_until 60 done_n many 100 && wait_until 10 ct test -f $spool/failed/secret.yaml; then
-		why=$(ct sed -n 's/^error: //p; s/^ *message: //p' $spool/results/secret.result.yaml | head -1)
+	if wait_until 60 done_n many 100 && wait_until 10 ct test -f $spool/failed/bob/secret.yaml; then
+		why=$(ct sed -n 's/^error: //p; s/^ *message: //p' $spool/results/bob/secret.result.yaml | head -1)
 		ok "a 0600 file went to failed/ ($why) and 100 others were processed in $(($(now_ms) - t0)) ms"
 	else
-		fail "0600 file and 100 others: $(count "done" '^many') of 100 done, secret.yaml in: $(ct find $spool -name 'secret*' | tr '\n' ' ')"
+		fail "0600 file and 100 others: $(count done/ann '^many') of 100 done, secret.yaml in: $(ct find $spool -name 'secret*' | tr '\n' ' ')"
 	fi
 	s=$(logged 'msg="storage error"')
 	check "no storage error or backoff for the 0600 file ($((s - storage0)) logged)" [ "$s" -eq "$storage0" ]
@@ -194,7 +243,7 @@ check_batch_beside_service() {
 	if wait_until 30 done_n beside 50 && [ -z "$(twice beside)" ] && [ "$st" != failed ]; then
 		ok "cairnd-batch.service started beside the running service: $st, Result=$res ($(ct journalctl -q -u cairnd-batch.service -o cat | grep 'leaves the spool' | tail -1)); 50 files processed once each"
 	else
-		fail "batch beside the service: $st, Result=$res, $(count "done" '^beside') of 50 done, twice: $(twice beside | tr '\n' ' ')"
+		fail "batch beside the service: $st, Result=$res, $(count done/ann '^beside') of 50 done, twice: $(twice beside | tr '\n' ' ')"
 	fi
 	# The daemon's own guard: a second daemon with the same instance
 	# refuses to start (SPEC section 5), whatever the units do.
@@ -220,10 +269,10 @@ check_batch_instead() {
 	bend=$(prop cairnd-batch.service ExecMainExitTimestampMonotonic)
 	sst=$(prop cairnd.service ExecMainStartTimestampMonotonic)
 	if [ "$bst" = 65 ] && [ "$bres" = success ] && [ "$(prop cairnd-batch.service ActiveState)" = inactive ] &&
-		done_n night 5 && ct test -f $spool/failed/broken.yaml; then
+		done_n night 5 && ct test -f $spool/failed/ann/broken.yaml; then
 		ok "cairnd-batch.service with a malformed file: exit 65, Result=success, unit inactive (not failed); 5 processed, broken.yaml in failed/"
 	else
-		fail "batch run: exit $bst, Result=$bres, $(prop cairnd-batch.service ActiveState); $(count "done" '^night') of 5 done"
+		fail "batch run: exit $bst, Result=$bres, $(prop cairnd-batch.service ActiveState); $(count done/ann '^night') of 5 done"
 	fi
 	if [ "$bend" -gt 0 ] && [ "$sst" -ge "$bend" ] && active && [ "$(prop cairnd.service NRestarts)" = "$r0" ]; then
 		ok "cairnd.service started together with the batch waited for it: started $(((sst - bend) / 1000)) ms after the batch ended, no restart"
@@ -261,7 +310,7 @@ check_kill() {
 	if wait_until 90 restarted_from "$r0" && wait_until 30 done_n "$2" 40 && [ -z "$(dup_done "$2")" ]; then
 		ok "$3: PID $pid -> $(mainpid), NRestarts $r0 -> $(prop cairnd.service NRestarts) after $(($(now_ms) - t0)) ms; 40/40 inputs in done/ once, with results"
 	else
-		fail "$3: NRestarts $r0 -> $(prop cairnd.service NRestarts), $(prop cairnd.service ActiveState), $(count "done" "^$2") of 40 done, left: $(ct find $spool/incoming $spool/processing -type f | tr '\n' ' ')"
+		fail "$3: NRestarts $r0 -> $(prop cairnd.service NRestarts), $(prop cairnd.service ActiveState), $(count done/ann "^$2") of 40 done, left: $(ct find $spool/incoming $spool/processing -type f | tr '\n' ' ')"
 	fi
 }
 
@@ -298,13 +347,13 @@ check_remove() {
 		{ tail "$work/remove.log"; fail "apt-get remove cairn-dev cairn"; return 1; }
 	st="$(prop cairnd.service ActiveState) $(prop cairnd-batch.timer ActiveState)"
 	procs=$(ct pgrep -x cairnd | tr '\n' ' ')
-	d="apt-get remove cairn: cairnd.service and cairnd-batch.timer $st, no cairnd process '$procs', spool kept ($(count results .) results)"
-	if [ "$st" = "inactive inactive" ] && [ -z "$procs" ] && [ "$(count results .)" -gt 0 ]; then ok "$d"; else fail "$d"; fi
+	d="apt-get remove cairn: cairnd.service and cairnd-batch.timer $st, no cairnd process '$procs', spool kept ($(files results) results)"
+	if [ "$st" = "inactive inactive" ] && [ -z "$procs" ] && [ "$(files results)" -gt 0 ]; then ok "$d"; else fail "$d"; fi
 	ct sh -c 'DEBIAN_FRONTEND=noninteractive apt-get purge -y cairn' >"$work/purge.log" 2>&1 ||
 		{ tail "$work/purge.log"; fail "apt-get purge cairn"; return 1; }
 	left=$(ct sh -c "test -e /etc/cairn && echo /etc/cairn; dpkg-query -W -f='\${db:Status-Abbrev}' cairn 2>/dev/null | grep -v '^un'")
-	d="apt-get purge cairn: /etc/cairn and the package's record gone ('$left'); the spool that holds files is kept: $(count results .) results, $(count "done" .) in done/, $(count failed .) in failed/"
-	if [ -z "$left" ] && [ "$(count results .)" -gt 0 ] && [ "$(count "done" .)" -gt 0 ]; then ok "$d"; else fail "$d"; fi
+	d="apt-get purge cairn: /etc/cairn and the package's record gone ('$left'); the spool that holds files is kept: $(files results) results, $(files done) in done/, $(files failed) in failed/"
+	if [ -z "$left" ] && [ "$(files results)" -gt 0 ] && [ "$(files done)" -gt 0 ]; then ok "$d"; else fail "$d"; fi
 	# An empty spool (the daemon's own dot files aside) goes with a purge.
 	ct find $spool -type f ! -name '.*' -delete
 	ct sh -c 'cd /root/debs && DEBIAN_FRONTEND=noninteractive apt-get install -y ./cairn_*.deb' >"$work/install2.log" 2>&1
@@ -326,6 +375,7 @@ if check_install; then
 	check_ready
 	check_users
 	check_status
+	check_submit
 	check_unreadable
 	check_reload
 	check_batch_beside_service
