@@ -119,11 +119,8 @@ static void reload(struct cairn_daemon *d)
 	cairn_log_set_level(g->conf.log_level);
 	cairn_gen_check_memory(&g->conf);
 	d->pending.settle_ms = g->conf.settle_ms;
-<<<<<<< HEAD
 	cairn_owner_forget();	/* renamed accounts are looked up again */
-=======
 	cairn_pending_set_per_owner(&d->pending, g->conf.max_queued_per_owner);
->>>>>>> wt-Q
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);

@@ -149,11 +149,19 @@ run 0 "$top_builddir/src/daemon/cairnd" -c "$tmp/d.yaml" --once
 cp "$data/set.json" "$tmp/set2.json"
 run 0 "$cairn_bin" solve -c "$tmp/d.yaml" "$tmp/set2.json"
 sed 's/"set2.json"/"set.json"/' "$tmp/out" > "$tmp/want"
-same_file "$tmp/want" "$tmp/spool/results/$(id -un)/set.result.json"
+# The daemon's result is the same but for the owner, uid and arrival it adds.
+python3 - "$tmp/spool/results/$(id -un)/set.result.json" "$(id -un)" "$(id -u)" <<'PY' > "$tmp/got"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r.pop("owner") == sys.argv[2] and r.pop("uid") == int(sys.argv[3]) and r.pop("received")
+PY
+python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [b.pop(k) for k in ("owner","uid","received")]; sys.exit(a != b)' "$tmp/want" "$tmp/spool/results/$(id -un)/set.result.json" || fail "the daemon's set.result.json differs from cairn solve's"
 cp "$tmp/sub.result.json" "$tmp/spool/results/"
 run 0 cairn report "$tmp/spool/results"
+sed -E "s/^set\.json,$(id -un),(.*),[0-9T:.-]+Z,\$/set.json,OWNER,\1,RECEIVED,/" "$tmp/out" > "$tmp/out2"
+mv "$tmp/out2" "$tmp/out"
 same_text 'source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
-set.json,,,,4,1,2,0,1,1,4,0.25,,
-sub.json,,Zoë <zoe@example.org>,hw,4,1,1,1,1,1,4,0.25,,' "$tmp/out"
+sub.json,,Zoë <zoe@example.org>,hw,4,1,1,1,1,1,4,0.25,,
+set.json,OWNER,,,4,1,2,0,1,1,4,0.25,RECEIVED,' "$tmp/out"
 
 finish
