@@ -34,7 +34,7 @@ tests_daemon_nomem_shim_la_LIBADD = -ldl
 daemon_tests = \
 	tests/daemon/config.sh tests/daemon/once.sh tests/daemon/arrival.sh \
 	tests/daemon/signals.sh tests/daemon/notify.sh tests/daemon/enospc.sh \
-	tests/daemon/kill9.sh tests/daemon/instances.sh tests/daemon/burst.sh \
+	tests/daemon/kill9.sh tests/daemon/owners.sh tests/daemon/instances.sh tests/daemon/burst.sh \
 	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
 	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh \
 	tests/daemon/journal.sh \

@@ -1,7 +1,9 @@
 #!/bin/sh
 # kill -9 in the middle of a stream of files, then a restart: every input
 # has exactly one result and is in done/ exactly once (no numbered copy),
-# nothing is lost, and no temporary file is left in results/.
+# nothing is lost, and no temporary file is left in results/; the files
+# are three owners' (uids without accounts, named by the number), each
+# one's results and inputs kept under its owner.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 N=400
@@ -15,36 +17,47 @@ stream() {
 	i=$1
 	while [ $i -lt $2 ]; do
 		printf 'piles: [%d, 7, 1, 5]\n' $i >"$SPOOL/incoming/.k$i.yaml"
+		chown $((60001 + i % 3)) "$SPOOL/incoming/.k$i.yaml"
 		mv "$SPOOL/incoming/.k$i.yaml" "$SPOOL/incoming/k$i.yaml"
 		i=$((i + 1))
 	done
 }
+# all_in KIND: the files in KIND/<owner>/ of the three owners
+all_in() {
+	find "$SPOOL/$1" -mindepth 2 -maxdepth 2 ! -name history | wc -l
+}
+at_least_in() {
+	[ "$(all_in "$1")" -ge "$2" ]
+}
 stream 0 200
-wait_for 60 has_at_least "$RES" 50 || fail "no progress before the kill"
+wait_for 60 at_least_in results 50 || fail "no progress before the kill"
 kill -9 "$FIRST"
 wait "$FIRST" 2>/dev/null || true
 stream 200 $N
 
 start_daemon d2 "$T/c.yaml"
-wait_for 120 has_at_least "$DONE" $N || fail "only $(count_files "$DONE") of $N in done/"
+wait_for 120 at_least_in done $N || fail "only $(all_in done) of $N in done/"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 20
 [ "$STATUS" -eq 0 ] || fail "exit status $STATUS"
 
 i=0
 while [ $i -lt $N ]; do
-	[ -f "$DONE/k$i.yaml" ] || fail "k$i.yaml not in done/"
-	grep -qx "    total: $((i + 13))" "$RES/k$i.result.yaml" || fail "k$i result"
+	o=$((60001 + i % 3))
+	[ -f "$SPOOL/done/$o/k$i.yaml" ] || fail "k$i.yaml not in done/$o/"
+	grep -qx "    total: $((i + 13))" "$SPOOL/results/$o/k$i.result.yaml" || fail "k$i result"
+	grep -qx "owner: \"$o\"" "$SPOOL/results/$o/k$i.result.yaml" || fail "k$i owner"
 	i=$((i + 1))
 done
-[ "$(count_files "$DONE")" -eq $N ] || fail "done/ has extra files: $(ls "$DONE" | grep '\..*\.' | head)"
-[ "$(count_files "$RES")" -eq $N ] || fail "results/ has extra files"
+[ "$(all_in done)" -eq $N ] || fail "done/ has extra files: $(find "$SPOOL/done" -name '*.*.*' | head)"
+[ "$(all_in results)" -eq $N ] || fail "results/ has extra files"
+[ -z "$(find "$SPOOL/results" -name '.*')" ] || fail "a temporary file left in results/"
 [ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "incoming/ not empty"
 [ -z "$(left_in_processing "$SPOOL/processing/test")" ] ||
 	fail "processing/ not empty"
 # files returned after the kill were processed: the journal forgot them
 [ ! -s "$SPOOL/processing/test/.attempts" ] || fail "attempts journal not emptied"
-[ "$(count_files "$FAILED")" -eq 0 ] || fail "failed/ not empty"
+[ -z "$(find "$SPOOL/failed" -type f)" ] || fail "failed/ not empty"
 
 # A file that is being processed during two crashes in a row fails as
 # "interrupted twice while processing" instead of crashing us forever.

@@ -174,6 +174,8 @@ write_half() {
 			open(my $out, ">", "$dir/$f.tmp") or die "$dir/$f.tmp: $!";
 			print $out $text;
 			close($out) or die "$dir/$f.tmp: $!";
+			# Three owners (SPEC 5): uids with no account go by the number.
+			chown(60001 + $i % 3, -1, "$dir/$f.tmp") or die "chown $dir/$f.tmp: $!";
 			rename("$dir/$f.tmp", "$dir/$f") or die "$dir/$f: $!";
 		}' "$W/src" "$1/spool/incoming" "$2" "$N"
 }
@@ -205,9 +207,9 @@ for p in $WA $WB; do
 done
 wait $WA $WB || fail "a writer failed"
 done_count() {
-	find "$GL_A/spool/done" -mindepth 1 -maxdepth 1 | wc -l
+	find "$GL_A/spool/done" -mindepth 2 -maxdepth 2 -type f | wc -l
 }
-gl_wait 300 sh -c "[ \$(find '$GL_A/spool/done' -mindepth 1 -maxdepth 1 | wc -l) -ge $N ]" ||
+gl_wait 300 sh -c "[ \$(find '$GL_A/spool/done' -mindepth 2 -maxdepth 2 -type f | wc -l) -ge $N ]" ||
 	fail "only $(done_count) of $N in done/"
 t1=$(date +%s.%N)
 # Let a late duplicate show itself, then stop both.
@@ -228,8 +230,12 @@ lost=0 bad=0
 i=0
 while [ $i -lt $N ]; do
 	b=$(printf 'f%05d' $i)
-	[ -f "$S/done/$b.yaml" ] || lost=$((lost + 1))
-	cmp -s "$W/want/$b.result.yaml" "$S/results/$b.result.yaml" || bad=$((bad + 1))
+	o=$((60001 + i % 3))
+	[ -f "$S/done/$o/$b.yaml" ] || lost=$((lost + 1))
+	# cairn solve's result, and the daemon's owner, uid and arrival
+	{ sed -n '1,2p' "$W/want/$b.result.yaml"; echo "owner: \"$o\""; echo "uid: $o"
+	  grep '^received: ' "$S/results/$o/$b.result.yaml"; sed '1,2d' "$W/want/$b.result.yaml"; } >"$W/expect"
+	cmp -s "$W/expect" "$S/results/$o/$b.result.yaml" || bad=$((bad + 1))
 	i=$((i + 1))
 done
 gone=$(grep -c 'msg=skipped .*reason=gone' "$W/all.log" || true)
@@ -249,5 +255,7 @@ echo "gluster: files=$N kills=$KILLS duplicates=$((dups + twice)) lost=$lost wro
 [ "$bad" -eq 0 ] || fail "$bad results differ from cairn solve's"
 [ "$left_in" -eq 0 ] || fail "incoming/ not empty"
 [ "$left_proc" -eq 0 ] || fail "processing/ not empty: $(leftover | head -3)"
-[ "$(find "$S/done" -mindepth 1 | wc -l)" -eq "$N" ] || fail "done/ holds more than the inputs"
+[ "$(find "$S/done" -mindepth 2 | wc -l)" -eq "$N" ] || fail "done/ holds more than the inputs"
+[ "$(find "$S/results" -path '*/history' -prune -o -type f -name 'f*.result.yaml' -print | wc -l)" -eq "$N" ] ||
+	fail "results/ holds more than one result per input"
 echo "ok: $N files through two mounts, $KILLS kills, exactly once"
