@@ -22,9 +22,9 @@ echo "quickstart: cairnd --once on $spool (incoming: $(ls "$spool/incoming" | tr
 echo
 src/daemon/cairnd --once -c "$spool/cairnd.yaml"
 echo
-echo "quickstart: results in $spool/results:"
-ls -l "$spool/results"
-for f in "$spool"/results/*; do
+echo "quickstart: results in $spool/results/ (one directory per owner):"
+ls -lR "$spool/results"
+for f in "$spool"/results/*/*.result.*; do
 	echo
 	echo "==> $f <=="
 	cat "$f"
