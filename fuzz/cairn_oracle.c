@@ -494,7 +494,17 @@ static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 	size_t i;
 
 	xml_view(b, "cairn");
-	xml_view(b, r->source);
+	if (r->owner != NULL) {
+		/* Suites are OWNER/SOURCE: two owners' hw1.yaml are two suites. */
+		char *name = cairn_xasprintf("%s/%s", r->owner, r->source);
+
+		xml_view(b, name);
+		free(name);
+		xml_view(b, "owner");
+		xml_view(b, r->owner);
+	} else {
+		xml_view(b, r->source);
+	}
 	if (r->submitter != NULL) {
 		xml_view(b, "submitter");
 		xml_view(b, r->submitter);
@@ -502,6 +512,14 @@ static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 	if (r->problem_set != NULL) {
 		xml_view(b, "problem_set");
 		xml_view(b, r->problem_set);
+	}
+	if (r->received != NULL) {
+		xml_view(b, "received");
+		xml_view(b, r->received);
+	}
+	if (r->late_by != NULL) {
+		xml_view(b, "late");
+		xml_view(b, r->late_by);
 	}
 	/* An element with no text is written empty: <error .../>. */
 	if (r->error != NULL) {
