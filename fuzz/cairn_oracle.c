@@ -487,6 +487,15 @@ static void gradebook_texts(struct cairn_buf *b, const char *x)
 	cairn_buf_free(&f);
 }
 
+/* property_want - a suite property's name and value, when it has one */
+static void property_want(struct cairn_buf *b, const char *name, const char *value)
+{
+	if (value == NULL)
+		return;
+	xml_view(b, name);
+	xml_view(b, value);
+}
+
 /* junit_want - what junit_texts() must find in the report of r */
 static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 {
@@ -500,27 +509,14 @@ static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 
 		xml_view(b, name);
 		free(name);
-		xml_view(b, "owner");
-		xml_view(b, r->owner);
 	} else {
 		xml_view(b, r->source);
 	}
-	if (r->submitter != NULL) {
-		xml_view(b, "submitter");
-		xml_view(b, r->submitter);
-	}
-	if (r->problem_set != NULL) {
-		xml_view(b, "problem_set");
-		xml_view(b, r->problem_set);
-	}
-	if (r->received != NULL) {
-		xml_view(b, "received");
-		xml_view(b, r->received);
-	}
-	if (r->late_by != NULL) {
-		xml_view(b, "late");
-		xml_view(b, r->late_by);
-	}
+	property_want(b, "owner", r->owner);
+	property_want(b, "submitter", r->submitter);
+	property_want(b, "problem_set", r->problem_set);
+	property_want(b, "received", r->received);
+	property_want(b, "late", r->late_by);
 	/* An element with no text is written empty: <error .../>. */
 	if (r->error != NULL) {
 		xml_view(b, "file");

@@ -35,7 +35,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cairn_acl.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
@@ -226,26 +225,6 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
 }
 
-/*
- * owner_dir - the owner's directory in parent_fd (results/, done/ or
- * failed/), made when missing; in results/, readable by the owner when
- * the job grants (SPEC 9).  A descriptor, or -errno.
- */
-static int owner_dir(const struct cairn_job *j, int parent_fd, int grant)
-{
-	int made, fd = cairn_spool_owner_dir(parent_fd, j->origin.owner, &made);
-
-	if (fd >= 0 && grant) {
-		int r = cairn_acl_grant(fd, j->origin.uid, 1);
-
-		if (r < 0 && r != -ENOTSUP) {
-			close(fd);
-			return r;
-		}
-	}
-	return fd;
-}
-
 /* store - move the processed input out of processing/, into its owner's. */
 static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed)
 {
@@ -258,7 +237,8 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 		size_t len = strlen(j->as ? j->as : j->name) + sizeof("failed//") +
 			     strlen(j->origin.owner) + STORED_SUFFIX_MAX;
 		char *stored = cairn_xmalloc(len);
-		int to_fd = r = owner_dir(j, failed ? sp->failed_fd : sp->done_fd, 0);
+		int to_fd = r = cairn_spool_owner_dir(failed ? sp->failed_fd : sp->done_fd,
+						      j->origin.owner, 0, 0);
 
 		/* A link and an unlink: recovery finishes it only if recorded. */
 		if (r >= 0 && !sp->noreplace)
@@ -359,7 +339,8 @@ static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	int grant = j->origin.uid != (uint32_t)geteuid();
 	struct cairn_newest nw = { j->origin.received, sp->root_fd, CAIRN_RESULTS_LOCK,
 				   sp->noreplace, 1, grant, (uid_t)j->origin.uid };
-	int dir_fd = owner_dir(j, sp->results_fd, grant), r;
+	int dir_fd = cairn_spool_owner_dir(sp->results_fd, j->origin.owner, grant,
+					   nw.reader), r;
 
 	free(j->result);
 	j->result = cairn_result_name(j->as ? j->as : j->name);

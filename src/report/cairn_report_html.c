@@ -359,6 +359,18 @@ static void verdict_row(struct cairn_buf *out,
 	cairn_buf_adds(out, "</td></tr>\n");
 }
 
+/* meta - one item of a submission's meta line, when it has a value */
+static void meta(struct cairn_buf *out, const char *before, const char *value,
+		 const char *after)
+{
+	if (value == NULL)
+		return;
+	cairn_buf_adds(out, before);
+	text(out, value);
+	cairn_buf_adds(out, after);
+	cairn_buf_adds(out, " \xc2\xb7 ");
+}
+
 /* submission - one submission's verdicts and feedback */
 static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 		       size_t i)
@@ -370,11 +382,7 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 	cairn_buf_addf(out, "<article class=\"sub\" id=\"s%zu\"><h3>", i + 1);
 	text(out, r->source);
 	cairn_buf_adds(out, "</h3>\n<p class=\"meta\">");
-	if (r->owner != NULL) {
-		cairn_buf_adds(out, "owner <b>");
-		text(out, r->owner);
-		cairn_buf_adds(out, "</b> \xc2\xb7 ");
-	}
+	meta(out, "owner <b>", r->owner, "</b>");
 	if (r->received != NULL) {
 		cairn_buf_adds(out, "received ");
 		text(out, r->received);
@@ -384,16 +392,8 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 		}
 		cairn_buf_adds(out, " \xc2\xb7 ");
 	}
-	if (r->submitter != NULL) {
-		cairn_buf_adds(out, "by ");
-		text(out, r->submitter);
-		cairn_buf_adds(out, " \xc2\xb7 ");
-	}
-	if (r->problem_set != NULL) {
-		cairn_buf_adds(out, "problem set <q>");
-		text(out, r->problem_set);
-		cairn_buf_adds(out, "</q> \xc2\xb7 ");
-	}
+	meta(out, "by ", r->submitter, "");
+	meta(out, "problem set <q>", r->problem_set, "</q>");
 	cairn_buf_adds(out, "score ");
 	if (scored(st))
 		cairn_stats_score(out, st);

@@ -67,12 +67,12 @@ int cairn_acl_grant(int fd, uid_t uid, int dir)
 	int r;
 
 	if (acl == NULL)
-		return errno == EOPNOTSUPP ? -ENOTSUP : -errno;
+		return errno == EOPNOTSUPP ? 0 : -errno;
 	r = grant(&acl, uid, dir);
 	if (r > 0)
 		r = acl_set_fd(fd, acl) < 0 ? -1 : 0;
 	if (r < 0)
-		r = errno == EOPNOTSUPP ? -ENOTSUP : -errno;
+		r = errno == EOPNOTSUPP ? 0 : -errno;
 	acl_free(acl);
 	return r;
 }

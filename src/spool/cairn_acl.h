@@ -16,7 +16,9 @@
 /*
  * Give uid read access (and search, with dir) to the file or directory
  * open as fd, unless an entry for uid grants it already.  0, or a
- * negative errno value: -ENOTSUP where the file system has no ACLs.
+ * negative errno value.  Where the file system has no ACLs nothing is
+ * granted and 0 returned: cairn_acl_supported() is how to tell (the
+ * daemon says so once, at start).
  */
 int cairn_acl_grant(int fd, uid_t uid, int dir);
 

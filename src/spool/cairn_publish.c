@@ -223,25 +223,6 @@ static int later(const struct timespec *a, const struct timespec *b)
 }
 
 /*
- * history_dir - dir_fd/history/, made when missing, readable by the
- * reader when nw grants: a descriptor, or -errno.
- */
-static int history_dir(int dir_fd, const struct cairn_newest *nw)
-{
-	int made, fd = cairn_spool_owner_dir(dir_fd, CAIRN_HISTORY_DIR, &made);
-
-	if (fd >= 0 && nw->grant) {
-		int r = cairn_acl_grant(fd, nw->reader, 1);
-
-		if (r < 0 && r != -ENOTSUP) {
-			close(fd);
-			return r;
-		}
-	}
-	return fd;
-}
-
-/*
  * keep - from_fd/from becomes history/NAME.K.EXT, under the first free
  * K: by a link when `link_only` (the current result stays in place until
  * the newer one is renamed over it; where hard links are missing, it is
@@ -250,7 +231,8 @@ static int history_dir(int dir_fd, const struct cairn_newest *nw)
 static int keep(int from_fd, const char *from, int dir_fd, const char *name,
 		const struct cairn_newest *nw, int link_only, int do_fsync)
 {
-	int hfd = history_dir(dir_fd, nw), r = -EEXIST;
+	int hfd = cairn_spool_owner_dir(dir_fd, CAIRN_HISTORY_DIR, nw->grant, nw->reader);
+	int r = -EEXIST;
 
 	if (hfd < 0)
 		return hfd;
@@ -380,8 +362,6 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 		if (r == 0 && nw != NULL && nw->grant) {
 			what = "grant the owner read access to";
 			r = cairn_acl_grant(fd, nw->reader, 0);
-			if (r == -ENOTSUP)
-				r = 0;	/* said once at start (cairnd(8), PERMISSIONS) */
 		}
 		if (r == 0 && do_fsync && fsync(fd) < 0) {
 			what = "fsync";

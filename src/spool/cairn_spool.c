@@ -43,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_acl.h"
 #include "cairn_dir.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
@@ -84,8 +85,7 @@ static int is_link(int dirfd, const char *name)
  * or ENOENT, and the directory still missing for a while: make and look
  * again, every 20 ms for up to 5 s, before giving up with ENOENT.
  */
-static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *links,
-			 int *was_made)
+static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *links)
 {
 	for (int tries = 0; ; tries++) {
 		int fd = -1, made = mkdirat(dirfd, name, 0755) == 0;
@@ -104,8 +104,6 @@ static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *lin
 			close(fd);
 			return e;
 		}
-		if (fd >= 0 && was_made != NULL)
-			*was_made = made;
 		if (fd >= 0 || errno != ENOENT || tries >= 250)
 			return fd < 0 ? -errno : fd;
 		struct timespec ts = { 0, 20 * 1000000 };
@@ -115,15 +113,23 @@ static int make_dir_like(int dirfd, const char *name, mode_t like, unsigned *lin
 
 static int make_dir_at(int dirfd, const char *name, unsigned *links)
 {
-	return make_dir_like(dirfd, name, 0, links, NULL);
+	return make_dir_like(dirfd, name, 0, links);
 }
 
-int cairn_spool_owner_dir(int parent_fd, const char *name, int *made)
+int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t reader)
 {
 	unsigned links = 0;
+	int fd = make_dir_like(parent_fd, name, CAIRN_OWNER_DIR_MODE, &links);
 
-	*made = 0;
-	return make_dir_like(parent_fd, name, CAIRN_OWNER_DIR_MODE, &links, made);
+	if (fd >= 0 && grant) {
+		int r = cairn_acl_grant(fd, reader, 1);
+
+		if (r < 0) {
+			close(fd);
+			return r;
+		}
+	}
+	return fd;
 }
 
 /* mkdir_p - create every missing component of path. */
@@ -310,7 +316,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		r = probe_noreplace(sp);
 	if (r >= 0)
 		r = sp->results_fd = make_dir_like(sp->root_fd, what = "results",
-						   CAIRN_RESULTS_DIR_MODE, &sp->links, NULL);
+						   CAIRN_RESULTS_DIR_MODE, &sp->links);
 	if (r >= 0 && !sp->noreplace &&
 	    (r = cairn_spool_open_temp(sp, err, errlen)) < 0) {
 		cairn_spool_close(sp);
@@ -350,7 +356,7 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 	 * A re-created incoming/ gets the old one's mode back (1733 in the
 	 * package): under UMask=0027 a plain mkdir would lock submitters out.
 	 */
-	return make_dir_like(sp->root_fd, "incoming", like, links, NULL);
+	return make_dir_like(sp->root_fd, "incoming", like, links);
 }
 
 /* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */

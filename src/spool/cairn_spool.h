@@ -87,11 +87,12 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 
 /*
  * Open parent_fd/name (an owner's directory, or an owner's history/),
- * making it with CAIRN_OWNER_DIR_MODE when missing (*made set), never
- * through a symbolic link: one in its place is removed and the directory
- * made.  The descriptor (O_DIRECTORY), or a negative errno value.
+ * making it with CAIRN_OWNER_DIR_MODE when missing, never through a
+ * symbolic link: one in its place is removed and the directory made.
+ * With grant, `reader` may read and search it (cairn_acl_grant()).  The
+ * descriptor (O_DIRECTORY), or a negative errno value.
  */
-int cairn_spool_owner_dir(int parent_fd, const char *name, int *made);
+int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t reader);
 
 /*
  * The lock file of result names, relative to the spool (SPEC 5): the

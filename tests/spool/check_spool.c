@@ -276,11 +276,11 @@ START_TEST(test_resolve)
 	p = sp.processing_fd;
 	/* Moves go to the directory of the file's owner: here, ours. */
 	char me[CAIRN_OWNER_MAX + 1];
-	int made, dd, fdd;
+	int dd, fdd;
 
 	cairn_owner_name(geteuid(), me);
-	dd = cairn_spool_owner_dir(sp.done_fd, me, &made);
-	fdd = cairn_spool_owner_dir(sp.failed_fd, me, &made);
+	dd = cairn_spool_owner_dir(sp.done_fd, me, 0, 0);
+	fdd = cairn_spool_owner_dir(sp.failed_fd, me, 0, 0);
 	ck_assert_int_ge(dd, 0);
 	ck_assert_int_ge(fdd, 0);
 	put(p, "a.yaml", "a\n");		/* linked as done/a.yaml */
