@@ -9,6 +9,7 @@
 #ifndef CAIRN_PROBLEMS_H
 #define CAIRN_PROBLEMS_H
 
+#include "cairn_policy.h"
 #include "cairn_puzzle.h"
 
 struct cairn_problem_cache;
@@ -58,6 +59,15 @@ char *cairn_problems_read(struct cairn_input *in, const char *name,
 			  const char *data, size_t len, int rc,
 			  const struct cairn_limits *limits);
 char *cairn_problems_unfit(const struct cairn_input *in, size_t i);
+/*
+ * The policy of problem set `name` in problems_dir (through `cache`, which
+ * may be NULL): 0 with *out filled (out->present 0 when the set has none),
+ * -ENOENT for no such set, -EINVAL for a set that cannot be used, or
+ * another negative errno value.
+ */
+int cairn_problems_policy(struct cairn_problem_cache *cache, const char *problems_dir,
+			  const char *name, struct cairn_policy *out);
+
 /* Whether NAME may name a set: [A-Za-z0-9._-]+, not starting with '.'. */
 int cairn_problems_valid_name(const char *name);
 

@@ -45,6 +45,16 @@ struct cairn_settings {
 	/* Called for events logged at level error (solver disagreements). */
 	void (*log_error)(void *ctx, const char *msg);
 	void *log_ctx;
+	/*
+	 * For a problem set's max_submissions (SPEC 4): store in *n how many
+	 * graded submissions of o's owner to set `set` arrived before
+	 * o->received; 0, or a negative errno value (the file is then not
+	 * processed: cairn_process() returns it).  NULL: none are counted
+	 * (`cairn solve`).
+	 */
+	int (*count_submissions)(void *ctx, const char *set,
+				 const struct cairn_origin *o, unsigned *n);
+	void *count_ctx;
 };
 
 struct cairn_conf;

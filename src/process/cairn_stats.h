@@ -22,6 +22,14 @@ struct cairn_stats {
 	/* A submission's points (SPEC 4): the score is their ratio. */
 	int weighted;			/* points and max_points are set */
 	uint64_t points, max_points;	/* earned, and of all graded puzzles */
+	/* Course policy (SPEC 4, cairn_policy.h). */
+	int refused;			/* enum cairn_refusal: not graded, why */
+	int late;			/* arrived after due + grace */
+	int64_t late_by_ms;		/* then: arrival - due */
+	uint32_t penalty_bp;		/* then: taken off, 1/10000 of the points */
+	/* When the owner may read the result: CAIRN_RELEASE_NOW, _NEVER, or
+	   ms since the epoch (error and refused results: NOW). */
+	int64_t release_ms;
 };
 
 /* Count an input's outcomes into st (st is zeroed first). */
