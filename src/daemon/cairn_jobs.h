@@ -73,6 +73,15 @@ struct cairn_job {
 	int stolen;			/* another instance's file: look before claiming */
 	int check_claim;		/* a file of its name may be held in processing/ */
 	uint64_t reserved;		/* of memory_total, until rendered (memory_budget) */
+	/*
+	 * The claim waits until the wall clock is past this (ms since the
+	 * epoch; 0: it does not wait): the previous arrival of the file's
+	 * owner, so that two arrivals of one owner taken one after the other
+	 * never share a millisecond (the kernel stamps the claim with a
+	 * clock that moves in ticks of a few ms), and a count of the
+	 * arrivals strictly before this one sees that one.
+	 */
+	int64_t not_before_ms;
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
