@@ -644,6 +644,8 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->end = CAIRN_JOB_SKIPPED;
 		return;
 	}
+	if (!j->claimed)
+		wait_past(j->not_before_ms);	/* before the lease: a writer waits less */
 	if (!j->claimed && ctx->leases &&
 	    cairn_lease_take(ctx->sp->root_fd, j->name, &j->lease) == -EAGAIN) {
 		/* Still open for writing: its close brings it back. */
@@ -651,7 +653,6 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
-		wait_past(j->not_before_ms);
 		cairn_attempts_claiming(ctx->attempts, j->name);
 		int r = cairn_spool_claim(ctx->sp, j->name, j->check_claim);
 

@@ -3,8 +3,10 @@
  *
  * cairn_job_run() claims the file (unless it is claimed already), reads
  * it if it is a regular file within max_file_bytes, runs cairn_process()
- * or renders an error result, publishes the result durably and only then
- * moves the input to done/ or failed/ (or unlinks it).  It never blocks
+ * or renders an error result, publishes the result durably (readable by
+ * its owner once its problem set's feedback allows) and only then moves
+ * the input to done/ (a refused one too) or failed/, with its arrival
+ * record, or unlinks it.  It never blocks
  * the event loop because it runs on a worker thread; it does not log: the
  * outcome is left in the job for the loop thread to report.
  */
