@@ -13,7 +13,8 @@
  * result file (named OWNER/SOURCE when the result has an owner, so that
  * two owners' hw1.yaml are two suites; its owner, submitter, problem set,
  * received and late as properties) and a
- * test case per graded puzzle, per puzzle error and per file error: a
+ * test case per verdict (answers graded against no puzzle included), per
+ * puzzle error and per file error: a
  * wrong, missing or invalid verdict is a failure whose message is
  * "VERDICT: FEEDBACK", an error is an error.  All text is escaped so that
  * the document stays well-formed XML 1.0 whatever the result files hold:
@@ -190,6 +191,17 @@ static void property(struct cairn_buf *out, const char *name,
 	cairn_buf_adds(out, "/>\n");
 }
 
+/*
+ * cases - the test cases of a result: one per verdict, which includes an
+ * answer graded against no puzzle (invalid, but not counted in graded),
+ * per puzzle error and per file error
+ */
+static size_t cases(const struct cairn_stats *st)
+{
+	return st->correct + st->wrong + st->missing + st->invalid +
+	       st->errors + st->file_error;
+}
+
 static void suite(struct cairn_buf *out, const struct cairn_result_file *r,
 		  const struct cairn_stats *st)
 {
@@ -199,8 +211,7 @@ static void suite(struct cairn_buf *out, const struct cairn_result_file *r,
 
 	cairn_buf_adds(out, "  <testsuite");
 	attr(out, "name", name);
-	counts(out, st->graded + st->errors + st->file_error,
-	       st->wrong + st->missing + st->invalid,
+	counts(out, cases(st), st->wrong + st->missing + st->invalid,
 	       st->errors + st->file_error);
 	cairn_buf_adds(out, ">\n");
 	if (r->owner != NULL || r->submitter != NULL || r->problem_set != NULL ||
@@ -231,7 +242,7 @@ void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 	cairn_buf_adds(&body, "");
 	for (i = 0; i < n; i++) {
 		cairn_result_tally(&files[i], &st);
-		tests += st.graded + st.errors + st.file_error;
+		tests += cases(&st);
 		failures += st.wrong + st.missing + st.invalid;
 		errors += st.errors + st.file_error;
 		suite(&body, &files[i], &st);

@@ -742,6 +742,6 @@ void cairn_result_tally(const struct cairn_result_file *r,
 	st->max_points = r->max_points;
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
-		cairn_stats_count(st, p->error != NULL, 0, p->verdict);
+		cairn_stats_count(st, p->error != NULL, p->solved, p->verdict);
 	}
 }

@@ -161,7 +161,7 @@ run 0 cairn report "$tmp/spool/results"
 sed -E "s/^set\.json,$(id -un),(.*),[0-9T:.-]+Z,\$/set.json,OWNER,\1,RECEIVED,/" "$tmp/out" > "$tmp/out2"
 mv "$tmp/out2" "$tmp/out"
 same_text 'source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
-sub.json,,Zoë <zoe@example.org>,hw,4,1,1,1,1,1,4,0.25,,
+sub.json,,Zoë <zoe@example.org>,hw,3,1,1,1,1,1,3,0.3333,,
 set.json,OWNER,,,4,1,2,0,1,1,4,0.25,RECEIVED,' "$tmp/out"
 
 finish
