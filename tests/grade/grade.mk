@@ -37,3 +37,10 @@ endif
 TESTS += tests/grade/grade_answers.sh
 dist_check_SCRIPTS += tests/grade/grade_answers.sh
 EXTRA_DIST += tests/data/answers
+if HAVE_CHECK
+check_PROGRAMS += tests/grade/check_policy
+TESTS += tests/grade/check_policy
+tests_grade_check_policy_CFLAGS = $(tests_check_cflags)
+tests_grade_check_policy_LDADD = $(tests_check_libs) $(YAML_LIBS)
+VALGRIND_TESTS += tests/grade/check_policy
+endif
