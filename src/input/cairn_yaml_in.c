@@ -408,6 +408,7 @@ static int policy(struct cairn_yaml_ev *r, yaml_event_t *e,
 	if (mapping(r, &mp, path) < 0)
 		return -1;
 	why = cairn_policy_in_check(pn.p, pn.given, &k);
+	pn.p->close_line = pn.mark[CAIRN_POLICY_CLOSE].line + 1;
 	if (why == NULL)
 		return 0;
 	kp.key = cairn_policy_in_keys[k];
