@@ -76,7 +76,9 @@ struct cairn_newest {
  * replaces, or a superseded one, is kept as dir_fd/history/NAME.K.EXT
  * (NAME.EXT is the result's name; K from 1, the first free number),
  * history/ made when missing; a result of the very same arrival (the
- * input processed again after a crash) is replaced, not kept.  With
+ * input processed again after a crash, or by `cairn regrade`) is
+ * replaced, not kept, whether it is the current one or kept in history/
+ * (the history/ entry whose time is that arrival's).  With
  * nw->grant, the result (and history/, when made use of) is readable by
  * nw->reader: where the file system has no ACLs, nothing is granted and
  * the publish goes on.
