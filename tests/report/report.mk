@@ -31,3 +31,5 @@ dist_check_SCRIPTS += tests/report/roundtrip_cli.sh
 # Issue 23: results/OWNER/ and history/, keyed on the owner.
 TESTS += tests/report/report_owners.sh
 dist_check_SCRIPTS += tests/report/report_owners.sh
+TESTS += tests/report/report_policy.sh
+dist_check_SCRIPTS += tests/report/report_policy.sh
