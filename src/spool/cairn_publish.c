@@ -222,6 +222,15 @@ static int later(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
 }
 
+/* same_time - whether dir_fd/name is a regular file of this arrival */
+static int same_time(int dir_fd, const char *name, const struct timespec *arrival)
+{
+	struct stat st;
+
+	return fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+	       !later(&st.st_mtim, arrival) && !later(arrival, &st.st_mtim);
+}
+
 /* numbered_as - whether entry is NAME numbered (NAME.K.EXT, K from 1) */
 static int numbered_as(const char *entry, const char *name)
 {
@@ -247,7 +256,6 @@ static char *kept_of(int hfd, const char *name, const struct timespec *arrival)
 	int fd = openat(hfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *de;
-	struct stat st;
 	char *found = NULL;
 
 	if (d == NULL) {
@@ -256,13 +264,26 @@ static char *kept_of(int hfd, const char *name, const struct timespec *arrival)
 		return NULL;
 	}
 	while (found == NULL && (de = readdir(d)) != NULL)
-		if (numbered_as(de->d_name, name) &&
-		    fstatat(hfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    S_ISREG(st.st_mode) && !later(&st.st_mtim, arrival) &&
-		    !later(arrival, &st.st_mtim))
+		if (numbered_as(de->d_name, name) && same_time(hfd, de->d_name, arrival))
 			found = cairn_xstrdup(de->d_name);
 	closedir(d);
 	return found;
+}
+
+char *cairn_publish_find(int dir_fd, const char *name, const struct timespec *arrival)
+{
+	char *kept = NULL, *path = NULL;
+	int hfd;
+
+	if (same_time(dir_fd, name, arrival))
+		return cairn_xstrdup(name);
+	hfd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (hfd >= 0 && (kept = kept_of(hfd, name, arrival)) != NULL)
+		path = cairn_xasprintf("%s/%s", CAIRN_HISTORY_DIR, kept);
+	if (hfd >= 0)
+		close(hfd);
+	free(kept);
+	return path;
 }
 
 /*

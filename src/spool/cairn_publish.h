@@ -92,6 +92,14 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 #define CAIRN_HISTORY_DIR "history"
 
 /*
+ * Where dir_fd holds the result NAME of the input that arrived at
+ * `arrival` (the time cairn_publish_input() gave it): "NAME" when it is
+ * the current result, "history/NAME.K.EXT" when an earlier one, or NULL
+ * when there is none.  A malloc'd path relative to dir_fd.
+ */
+char *cairn_publish_find(int dir_fd, const char *name, const struct timespec *arrival);
+
+/*
  * Create a spare temporary file in dir_fd for the next cairn_publish()
  * through ps, unless ps keeps enough.  Best done when the caller has
  * nothing more urgent to do.

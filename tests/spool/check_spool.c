@@ -453,6 +453,18 @@ START_TEST(test_publish_regrade_history)
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "b3\n");
 	ck_assert_int_eq(fstatat(hfd, "hw.result.2.yaml", &st, 0), 0);
 	ck_assert_int_eq(st.st_mtim.tv_sec, 200);
+	/* where each arrival's result is, for cairn regrade to compare */
+	struct timespec at = { 200, 0 };
+	char *where = cairn_publish_find(dir, "hw.result.yaml", &at);
+
+	ck_assert_str_eq(where, "history/hw.result.2.yaml");
+	free(where);
+	at.tv_sec = 300;
+	where = cairn_publish_find(dir, "hw.result.yaml", &at);
+	ck_assert_str_eq(where, "hw.result.yaml");
+	free(where);
+	at.tv_nsec = 1;
+	ck_assert_ptr_null(cairn_publish_find(dir, "hw.result.yaml", &at));
 	/* a name that only looks numbered is not an arrival's entry */
 	put(hfd, "hw.result.01.yaml", "x\n");
 	ck_assert_int_eq(futimens_at(hfd, "hw.result.01.yaml", 150), 0);
