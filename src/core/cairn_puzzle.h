@@ -20,6 +20,7 @@
 #include <cairn/plugin.h>
 
 #include "cairn_origin.h"
+#include "cairn_policy.h"
 
 struct cairn_budget;
 
@@ -139,6 +140,18 @@ struct cairn_input {
 	char *submitter;		/* submissions: optional */
 	/* The daemon's file: owner, uid and received in the result; or NULL. */
 	const struct cairn_origin *origin;
+	/*
+	 * The course policy (SPEC 4): a set's own as read (policy.present
+	 * when it has one); a submission's, its problem set's once resolved.
+	 * What it made of the arrival (cairn_process): refusal (enum
+	 * cairn_refusal, then `error` says why), or late by late_by_ms
+	 * (arrival - due) with penalty_bp taken off the points.
+	 */
+	struct cairn_policy policy;
+	int refusal;
+	int late;
+	int64_t late_by_ms;
+	uint32_t penalty_bp;
 	struct cairn_puzzle *puzzles;
 	size_t npuzzles;
 	size_t cap;

@@ -29,4 +29,20 @@ int cairn_policy_closed(const struct cairn_policy *p, int64_t arrival_ms);
  */
 int64_t cairn_policy_release_ms(const struct cairn_policy *p);
 
+/* Room for the texts below, with their NUL. */
+#define CAIRN_POLICY_BY_LEN 48
+#define CAIRN_POLICY_PENALTY_LEN 16
+
+/*
+ * The text of a late result's `by` (SPEC 4): days, hours and minutes
+ * with the zero ones left out and the minutes truncated ("2h 14m",
+ * "1d 5m", "3d"), or under a minute its seconds ("59s"); returns buf.
+ */
+char *cairn_policy_by_text(int64_t by_ms, char buf[CAIRN_POLICY_BY_LEN]);
+/*
+ * The text of a penalty in 1/10000 as the fraction taken off, trailing
+ * zeros dropped but one decimal kept ("0.1", "0.25", "1.0"); returns buf.
+ */
+char *cairn_policy_penalty_text(uint32_t bp, char buf[CAIRN_POLICY_PENALTY_LEN]);
+
 #endif

@@ -300,10 +300,14 @@ static struct set *load(int fd, const char *name, const char *where,
 	return s;
 }
 
-/* open_set - a reference to the parsed set NAME, or NULL with *msg set */
+/*
+ * open_set - a reference to the parsed set NAME, or NULL with *msg set
+ * and *err the negative errno value of why
+ */
 static struct set *open_set(const char *dir, const char *name,
 			    struct cairn_problem_cache *c,
-			    const struct cairn_limits *limits, char **msg)
+			    const struct cairn_limits *limits, char **msg,
+			    int *err)
 {
 	char *path = cairn_xasprintf("%s/%s.yaml", dir, name);
 	char *where = label(dir, name);
@@ -313,13 +317,16 @@ static struct set *open_set(const char *dir, const char *name,
 
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0 && errno == ENOENT) {
+		*err = -ENOENT;
 		*msg = cairn_xasprintf("unknown problem set \"%s\"", name);
 		if (c != NULL)
 			cache_put(c, name, NULL, NULL);
 	} else if (fd < 0 || fstat(fd, &st) < 0) {
+		*err = -errno;
 		*msg = cairn_xasprintf("problem set \"%s\": %s: %s", name,
-				       where, strerror(errno));
+				       where, strerror(-*err));
 	} else if (!S_ISREG(st.st_mode)) {
+		*err = -EINVAL;
 		*msg = cairn_xasprintf("problem set \"%s\": %s: not a regular "
 				       "file", name, where);
 	} else if (c == NULL || (s = cache_get(c, name, &st)) == NULL) {
@@ -457,8 +464,10 @@ static void use(struct cairn_input *in, struct set *s, char *msg)
 		cairn_input_fail(in, 0, msg);
 	else if (s->error != NULL)
 		cairn_input_fail(in, 0, cairn_xstrdup(s->error));
-	else
+	else {
 		merge(in, &s->in);
+		in->policy = s->in.policy;	/* the set's rules, for cairn_process */
+	}
 	set_unref(s);
 }
 
@@ -468,11 +477,12 @@ void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,
 {
 	char *msg = NULL;
 	struct set *s;
+	int err;
 
 	if (!usable(in, problems_dir != NULL))
 		return;
 	s = open_set(problems_dir, in->problem_set, cache,
-		     limits ? limits : &default_limits, &msg);
+		     limits ? limits : &default_limits, &msg, &err);
 	use(in, s, msg);
 }
 
@@ -498,4 +508,26 @@ void cairn_problems_resolve_from(struct cairn_input *in,
 		free(where);
 	}
 	use(in, s, msg);
+}
+
+int cairn_problems_policy(struct cairn_problem_cache *cache, const char *problems_dir,
+			  const char *name, struct cairn_policy *out)
+{
+	char *msg = NULL;
+	struct set *s;
+	int rc = 0;
+
+	memset(out, 0, sizeof *out);
+	if (!cairn_problems_valid_name(name))
+		return -EINVAL;
+	s = open_set(problems_dir, name, cache, &default_limits, &msg, &rc);
+	free(msg);
+	if (s == NULL)
+		return rc;
+	if (s->error != NULL)
+		rc = -EINVAL;
+	else
+		*out = s->in.policy;
+	set_unref(s);
+	return rc;
 }

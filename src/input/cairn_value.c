@@ -43,8 +43,7 @@ cairn_value_expect_types[CAIRN_EXPECT_NKEYS] = {
 	[CAIRN_EXPECT_MOVES] = CAIRN_VALUE_MOVES,
 };
 
-/* is_not - "\"VALUE\" is not WANTS" */
-static char *is_not(const char *s, size_t len, const char *wants)
+char *cairn_value_is_not(const char *s, size_t len, const char *wants)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 
@@ -122,7 +121,7 @@ char *cairn_value_parse(enum cairn_value_type t, const char *s,
 	case CAIRN_VALUE_NTYPES:
 		break;
 	}
-	return is_not(s, len, cairn_value_wants[t]);
+	return cairn_value_is_not(s, len, cairn_value_wants[t]);
 }
 
 int cairn_value_expect_key(const char *name, size_t len)

@@ -48,6 +48,9 @@ cairn_value_expect_types[CAIRN_EXPECT_NKEYS];
 char *cairn_value_parse(enum cairn_value_type t, const char *s,
 			size_t len, union cairn_value *v);
 
+/* "\"VALUE\" is not WANTS", VALUE quoted as messages quote it (allocated). */
+char *cairn_value_is_not(const char *s, size_t len, const char *wants);
+
 /* Look up an expect key by name; -1 when there is none. */
 int cairn_value_expect_key(const char *name, size_t len);
 

@@ -22,6 +22,7 @@
 #include "cairn_buf.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
+#include "cairn_policy_in.h"
 #include "cairn_value.h"
 #include "cairn_yaml_ev.h"
 #include "cairn_yaml_in.h"
@@ -30,12 +31,13 @@
 /* Keys of the top-level, puzzle and set mappings. */
 enum key {
 	K_PILES, K_ID, K_SOLVER, K_MOVES, K_EXPLAIN, K_EXPECT,
-	K_PUZZLES, K_PROBLEM_SET, K_SUBMITTER, K_ANSWERS, K_POINTS, K_NKEYS
+	K_PUZZLES, K_PROBLEM_SET, K_SUBMITTER, K_ANSWERS, K_POINTS, K_POLICY,
+	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"piles", "id", "solver", "moves", "explain", "expect",
-	"puzzles", "problem_set", "submitter", "answers", "points",
+	"puzzles", "problem_set", "submitter", "answers", "points", "policy",
 };
 
 #define BIT(k) (1u << (k))
@@ -44,7 +46,7 @@ static const char *const key_names[K_NKEYS] = {
 /* A puzzle of a set may weigh points, should the set be a problem set. */
 #define SET_PUZZLE_KEYS (PUZZLE_KEYS | BIT(K_POINTS))
 #define SET_KEYS (BIT(K_PUZZLES) | BIT(K_SOLVER) | BIT(K_MOVES) | \
-		  BIT(K_EXPLAIN))
+		  BIT(K_EXPLAIN) | BIT(K_POLICY))
 #define SUBMISSION_KEYS (BIT(K_PROBLEM_SET) | BIT(K_SUBMITTER) | \
 			 BIT(K_ANSWERS))
 #define SHAPE_KEYS (BIT(K_PILES) | BIT(K_PUZZLES) | BIT(K_PROBLEM_SET))
@@ -347,6 +349,72 @@ static int points_value(struct cairn_yaml_ev *r, const struct node *n,
 	return rc < 0 ? -1 : 0;
 }
 
+/* What a policy mapping is read into: the keys given and their places. */
+struct policy_node {
+	struct cairn_policy *p;
+	unsigned given;
+	yaml_mark_t mark[CAIRN_POLICY_NKEYS];
+};
+
+static int policy_key(const char *name, size_t len, unsigned allowed)
+{
+	return cairn_policy_in_key(name, len);
+}
+
+static int policy_entry(struct cairn_yaml_ev *r, void *ctx, int key,
+			yaml_event_t *e, const struct cairn_yaml_path *path)
+{
+	struct policy_node *pn = ctx;
+	yaml_mark_t m = e->start_mark;
+	char *why;
+	int rc;
+
+	pn->given |= BIT(key);
+	pn->mark[key] = m;
+	rc = need_scalar(r, e, cairn_policy_in_wants[key], to_file, path);
+	if (rc <= 0)
+		return rc;
+	why = cairn_policy_in_value(pn->p, (enum cairn_policy_key)key,
+				    cairn_yaml_ev_text(e), e->data.scalar.length);
+	yaml_event_delete(e);
+	return why == NULL ? 0 : cairn_yaml_ev_fail_why(r, to_file, &m, path, why);
+}
+
+/*
+ * policy - a set's policy mapping, value e (consumed); every fault in it
+ * is a file error, so that a set with a bad policy is never used
+ */
+static int policy(struct cairn_yaml_ev *r, yaml_event_t *e,
+		  const struct cairn_yaml_path *path)
+{
+	struct policy_node pn = { &r->in->policy, 0, { { 0, 0, 0 } } };
+	const struct mapping mp = { policy_key, 0, policy_entry, &pn, to_file };
+	struct cairn_yaml_path kp = { path, NULL, 0, 0 };
+	enum cairn_policy_key k;
+	char *why;
+
+	if (r->in->policy.present) {
+		yaml_mark_t m = e->start_mark;
+
+		if (cairn_yaml_ev_skip(r, e) < 0)
+			return -1;
+		return cairn_yaml_ev_fail(r, to_file, &m, path, "only one "
+					  "document of a file may have a policy");
+	}
+	if (e->type != YAML_MAPPING_START_EVENT)
+		return reject(r, e, "a mapping", to_file, path);
+	yaml_event_delete(e);
+	r->in->policy.present = 1;
+	if (mapping(r, &mp, path) < 0)
+		return -1;
+	why = cairn_policy_in_check(pn.p, pn.given, &k);
+	if (why == NULL)
+		return 0;
+	kp.key = cairn_policy_in_keys[k];
+	kp.len = strlen(kp.key);
+	return cairn_yaml_ev_fail_why(r, to_file, &pn.mark[k], &kp, why);
+}
+
 static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 		       const struct cairn_yaml_path *path);
 static int answers(struct cairn_yaml_ev *r, yaml_event_t *e,
@@ -382,6 +450,8 @@ static int entry(struct cairn_yaml_ev *r, void *ctx, int key,
 		return answers(r, e, path);
 	case K_POINTS:
 		return points_value(r, n, e, path);
+	case K_POLICY:
+		return policy(r, e, path);
 	}
 	return cairn_yaml_ev_skip(r, e);
 }

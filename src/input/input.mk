@@ -7,6 +7,7 @@ src_input_libcairn_input_la_SOURCES = \
 	src/input/cairn_input.h \
 	src/input/cairn_int.c src/input/cairn_int.h \
 	src/input/cairn_value.c src/input/cairn_value.h \
+	src/input/cairn_policy_in.c src/input/cairn_policy_in.h \
 	src/input/cairn_yaml_ev.c src/input/cairn_yaml_ev.h \
 	src/input/cairn_yaml_in.c src/input/cairn_yaml_in.h \
 	src/input/cairn_csv_rec.c src/input/cairn_csv_rec.h \

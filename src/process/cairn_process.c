@@ -25,11 +25,13 @@
 #include "cairn_grade.h"
 #include "cairn_input.h"
 #include "cairn_mem.h"
+#include "cairn_policy_rules.h"
 #include "cairn_process.h"
 #include "cairn_result_csv.h"
 #include "cairn_result_json.h"
 #include "cairn_result_yaml.h"
 #include "cairn_solve.h"
+#include "cairn_time.h"
 
 /*
  * What a job holds besides what is counted piece by piece: libyaml's
@@ -296,6 +298,60 @@ static int charge_outcome(struct cairn_input *in, size_t i, uint64_t before,
 	return -1;
 }
 
+/* refuse - the file error of a submission the policy does not grade */
+static void refuse(struct cairn_input *in, enum cairn_refusal why, char *msg)
+{
+	cairn_input_fail(in, 0, msg);
+	in->refusal = why;
+}
+
+/*
+ * judge - what the problem set's policy makes of the arrival (SPEC 4):
+ * after close, or past max_submissions, the submission is refused (close
+ * first: a closed set counts nothing); else it is late or on time.  A
+ * file with no arrival (`cairn solve` without --received) is judged by no
+ * policy.  Returns 0, or the counter's negative errno value.
+ */
+static int judge(struct cairn_input *in, const struct cairn_settings *s)
+{
+	const struct cairn_policy *p = &in->policy;
+	const struct timespec *at = in->origin ? &in->origin->received : s->received;
+	struct cairn_lateness l;
+	char text[CAIRN_TIME_LEN];
+	unsigned n = 0;
+	int64_t ms;
+	int rc;
+
+	if (in->shape != CAIRN_SHAPE_SUBMISSION || !p->present || at == NULL)
+		return 0;
+	ms = cairn_time_ms(at);
+	if (cairn_policy_closed(p, ms)) {
+		refuse(in, CAIRN_REFUSED_CLOSED, cairn_xasprintf(
+			"closed at %s (arrived %s)", p->close_text,
+			cairn_time_format(at, text)));
+		return 0;
+	}
+	if (p->max_submissions > 0 && s->count_submissions != NULL &&
+	    in->origin != NULL) {
+		rc = s->count_submissions(s->count_ctx, in->problem_set,
+					  in->origin, &n);
+		if (rc < 0)
+			return rc;
+		if (n >= p->max_submissions) {
+			refuse(in, CAIRN_REFUSED_LIMIT, cairn_xasprintf(
+				"submission limit reached (%lu of %lu)",
+				(unsigned long)p->max_submissions,
+				(unsigned long)p->max_submissions));
+			return 0;
+		}
+	}
+	cairn_policy_lateness(p, ms, &l);
+	in->late = l.late;
+	in->late_by_ms = l.by_ms;
+	in->penalty_bp = l.penalty_bp;
+	return 0;
+}
+
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel)
 {
@@ -317,6 +373,8 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			cairn_problems_resolve(in, s->problems_dir,
 					       s->problems, &s->limits);
 	}
+	if (in->error == NULL && (rc = judge(in, s)) < 0)
+		return rc;
 	if (in->error != NULL)
 		return 0;
 	if (in->budget != NULL) {

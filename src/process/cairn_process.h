@@ -37,6 +37,12 @@ struct cairn_settings {
 	const struct cairn_problem_source *problem_source;
 	/* Whose the file is and when it arrived (the daemon's); NULL: none. */
 	const struct cairn_origin *origin;
+	/*
+	 * When there is no origin: the arrival a problem set's policy is
+	 * applied as of (`cairn solve --received`), written nowhere in the
+	 * result; NULL: none, and no policy applies.
+	 */
+	const struct timespec *received;
 	unsigned solver_threads;	/* most threads one solve may use (0 = 1) */
 	/* `cairn solve` options: override what the file says, when set. */
 	const char *force_solver;

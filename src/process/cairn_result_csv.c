@@ -5,7 +5,8 @@
  * record ends with the submission's submitter and problem set (empty for
  * plain puzzles), its owner and arrival (empty for `cairn solve`), so a result says whose it is without its input, and for
  * a graded puzzle of a submission with the points it earned and the
- * points it weighs (their sums are the summary a YAML result has).
+ * points it weighs (their sums are the summary a YAML result has, before
+ * a late submission's penalty), then how late it was.
  * Fields are quoted per RFC 4180 only when they must be, and a text field
  * that a spreadsheet would run as a formula gets a leading apostrophe, so
  * that opening a result never executes what a submitter wrote; so does a
@@ -18,13 +19,15 @@
 
 #include "cairn_input.h"
 #include "cairn_int.h"
+#include "cairn_policy_rules.h"
 #include "cairn_result_csv.h"
 #include "cairn_stats.h"
 #include "cairn_time.h"
 
 #define HEADER "id,line,n,solver,total,alice,bob,diff,winner,alice_wins," \
 	       "first_move,moves,verdict,feedback,error,submitter," \
-	       "problem_set,points,max_points,owner,received\n"
+	       "problem_set,points,max_points,owner,received,late_by," \
+	       "late_penalty\n"
 
 int cairn_result_csv_guarded(const char *s)
 {
@@ -82,10 +85,11 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 }
 
 /*
- * owner - ",SUBMITTER,PROBLEM_SET,POINTS,MAX_POINTS,OWNER,RECEIVED\n":
- * whose submission the record is of, what puzzle p (NULL: none) earned of
- * its points, and whose file it was and when it arrived (empty without an
- * origin)
+ * owner - ",SUBMITTER,PROBLEM_SET,POINTS,MAX_POINTS,OWNER,RECEIVED,LATE_BY,
+ * LATE_PENALTY\n": whose submission the record is of, what puzzle p (NULL:
+ * none) earned of its points before any penalty, whose file it was and
+ * when it arrived (empty without an origin), and how late (empty when on
+ * time: the penalty applies to the sum of the points)
  */
 static void owner(struct cairn_buf *out, const struct cairn_input *in,
 		  const struct cairn_puzzle *p)
@@ -113,6 +117,14 @@ static void owner(struct cairn_buf *out, const struct cairn_input *in,
 		cairn_buf_addf(out, ",%s", cairn_time_format(&in->origin->received, at));
 	} else {
 		cairn_buf_addc(out, ',');
+	}
+	if (in->error == NULL && in->late) {
+		char by[CAIRN_POLICY_BY_LEN], pen[CAIRN_POLICY_PENALTY_LEN];
+
+		cairn_buf_addf(out, ",%s,%s", cairn_policy_by_text(in->late_by_ms, by),
+			       cairn_policy_penalty_text(in->penalty_bp, pen));
+	} else {
+		cairn_buf_adds(out, ",,");
 	}
 	cairn_buf_addc(out, '\n');
 }

@@ -21,6 +21,7 @@
 
 #include "cairn_input.h"
 #include "cairn_int.h"
+#include "cairn_policy_rules.h"
 #include "cairn_result_json.h"
 #include "cairn_time.h"
 #include "cairn_utf8.h"
@@ -183,6 +184,14 @@ void cairn_result_json(const struct cairn_input *in, const struct cairn_stats *s
 			   cairn_time_format(&in->origin->received, at));
 	}
 	key_string(out, &first, "  ", "status", in->error ? "error" : "ok");
+	if (in->error == NULL && in->late) {
+		char by[CAIRN_POLICY_BY_LEN], pen[CAIRN_POLICY_PENALTY_LEN];
+
+		key(out, &first, "  ", "late");
+		cairn_buf_addf(out, "{\"by\": \"%s\", \"penalty\": %s}",
+			       cairn_policy_by_text(in->late_by_ms, by),
+			       cairn_policy_penalty_text(in->penalty_bp, pen));
+	}
 	if (in->error != NULL)
 		key_string(out, &first, "  ", "error", in->error);
 	if (in->problem_set != NULL)

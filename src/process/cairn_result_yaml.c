@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "cairn_policy_rules.h"
 #include "cairn_result_yaml.h"
 #include "cairn_time.h"
 #include "cairn_utf8.h"
@@ -154,6 +155,14 @@ void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *s
 			       cairn_time_format(&in->origin->received, at));
 	}
 	cairn_buf_addf(out, "status: %s\n", in->error ? "error" : "ok");
+	if (in->error == NULL && in->late) {
+		char by[CAIRN_POLICY_BY_LEN], pen[CAIRN_POLICY_PENALTY_LEN];
+
+		/* by always quoted, so that every reader gets a string. */
+		cairn_buf_addf(out, "late: {by: \"%s\", penalty: %s}\n",
+			       cairn_policy_by_text(in->late_by_ms, by),
+			       cairn_policy_penalty_text(in->penalty_bp, pen));
+	}
 	if (in->error != NULL)
 		key_scalar(out, "", "error", in->error);
 	if (in->problem_set != NULL)

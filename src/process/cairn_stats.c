@@ -4,14 +4,21 @@
  * The counts come from the outcomes alone (an error puzzle is counted as
  * an error and nothing else; a verdict of none is not graded), and the
  * score is computed by long division in integers, so the same outcomes
- * give the same summary bytes in every writer, on every machine.
+ * give the same summary bytes in every writer, on every machine.  A late
+ * submission's penalty is applied here, to the summary only: points keep
+ * their count before it, and what is printed is that count times
+ * (1 - penalty), exact in 1/10000 of a point.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "cairn_policy_rules.h"
 #include "cairn_stats.h"
+
+/* The whole of the points, in 1/10000, that a penalty takes from. */
+#define ALL_BP 10000u
 
 void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st)
 {
@@ -20,9 +27,17 @@ void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st)
 
 	memset(st, 0, sizeof *st);
 	st->file_error = in->error != NULL;
+	st->refused = in->refusal;
+	/* Error and refused results reveal no answer: readable at once. */
+	st->release_ms = CAIRN_RELEASE_NOW;
 	if (st->file_error)
 		return;
 	st->weighted = in->shape == CAIRN_SHAPE_SUBMISSION;
+	if (st->weighted)
+		st->release_ms = cairn_policy_release_ms(&in->policy);
+	st->late = in->late;
+	st->late_by_ms = in->late_by_ms;
+	st->penalty_bp = in->late ? in->penalty_bp : 0;
 	for (i = 0; i < in->npuzzles; i++) {
 		p = &in->puzzles[i];
 		cairn_stats_count(st, p->error != NULL, p->out.solved,
@@ -62,11 +77,18 @@ void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
 		st->points += w;
 }
 
+/* kept - what the penalty leaves of v, in 1/10000 (128 bits: no overflow) */
+static unsigned __int128 kept(uint64_t v, const struct cairn_stats *st)
+{
+	return (unsigned __int128)v * (ALL_BP - (st->late ? st->penalty_bp : 0));
+}
+
 void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st)
 {
-	uint64_t num = st->weighted ? st->points : st->correct;
-	uint64_t den = st->weighted ? st->max_points : st->graded;
-	uint64_t whole, frac = 0, rem;
+	uint64_t den64 = st->weighted ? st->max_points : st->graded;
+	unsigned __int128 num = kept(st->weighted ? st->points : st->correct, st);
+	unsigned __int128 den = (unsigned __int128)den64 * ALL_BP;
+	unsigned __int128 whole, frac = 0, rem;
 	size_t len;
 	char tmp[48];
 	int k;
@@ -74,7 +96,8 @@ void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st)
 	if (den == 0)
 		return;
 	/* Long division, so that no product can overflow: 4 decimals, and
-	   round half up on the remainder. */
+	   round half up on the remainder.  The score is at most 1, so its
+	   whole part fits any integer type. */
 	whole = num / den;
 	rem = num % den;
 	for (k = 0; k < 4; k++) {
@@ -93,6 +116,23 @@ void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st)
 	cairn_buf_adds(out, tmp);
 }
 
+void cairn_stats_points_kept(struct cairn_buf *out, const struct cairn_stats *st)
+{
+	unsigned __int128 v = kept(st->points, st);
+	unsigned frac = (unsigned)(v % ALL_BP);
+	char tmp[8];
+	size_t len;
+
+	/* What is kept is at most the points: the whole part fits 64 bits. */
+	cairn_buf_addf(out, "%llu", (unsigned long long)(v / ALL_BP));
+	if (frac == 0)
+		return;
+	len = (size_t)snprintf(tmp, sizeof tmp, ".%04u", frac);
+	while (tmp[len - 1] == '0')
+		tmp[--len] = '\0';
+	cairn_buf_adds(out, tmp);
+}
+
 void cairn_stats_summary(struct cairn_buf *out, const struct cairn_stats *st,
 			 const char *q)
 {
@@ -106,10 +146,12 @@ void cairn_stats_summary(struct cairn_buf *out, const struct cairn_stats *st,
 	cairn_buf_addc(out, '{');
 	for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
 		cairn_buf_addf(out, "%s%s%s: %zu, ", q, counts[i].key, q, counts[i].n);
-	if (st->weighted)
-		cairn_buf_addf(out, "%spoints%s: %llu, %smax_points%s: %llu, ",
-			       q, q, (unsigned long long)st->points,
-			       q, q, (unsigned long long)st->max_points);
+	if (st->weighted) {
+		cairn_buf_addf(out, "%spoints%s: ", q, q);
+		cairn_stats_points_kept(out, st);
+		cairn_buf_addf(out, ", %smax_points%s: %llu, ", q, q,
+			       (unsigned long long)st->max_points);
+	}
 	cairn_buf_addf(out, "%sscore%s: ", q, q);
 	if ((st->weighted ? st->max_points : st->graded) == 0)
 		cairn_buf_adds(out, "null");

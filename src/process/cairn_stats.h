@@ -42,10 +42,16 @@ void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,
 			uint64_t w);
 /*
  * Append summary.score, points/max_points when st->weighted and else
- * correct/graded, rounded to four decimals with trailing zeros dropped
+ * correct/graded, both times (1 - penalty) when st->late, rounded to four decimals with trailing zeros dropped
  * (at least one decimal); nothing when the denominator is 0.
  */
 void cairn_stats_score(struct cairn_buf *out, const struct cairn_stats *st);
+/*
+ * Append summary.points: the points earned less a late submission's
+ * penalty, exact (to 1/10000 of a point) with trailing zeros dropped and
+ * no decimal point when whole: "9", "2.7".
+ */
+void cairn_stats_points_kept(struct cairn_buf *out, const struct cairn_stats *st);
 /*
  * Append the summary mapping in flow style, {puzzles: N, ..., score: S},
  * every key between the quotes q: "" for YAML, "\"" for JSON.

@@ -62,7 +62,7 @@ sed -n 's/^status: //p' "$tmp/out" > "$tmp/line"
 same_text error "$tmp/line"
 run 0 cairn solve --csv --moves -s linear - < "$data/plain.csv"
 sed -n 2p "$tmp/out" > "$tmp/line"
-same_text '#1,1,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,,,' "$tmp/line"
+same_text '#1,1,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,,,,,' "$tmp/line"
 
 # Usage errors (64), an unreadable file (66), configuration (78), plugins (69).
 run 64 cairn solve

@@ -114,10 +114,11 @@ being_read() {
 # received that the daemon adds; the owner it gives must be OWNER
 # (default: $ME).
 # strip_origin FILE AS: FILE without owner, uid and received, read as a
-# result named AS (its extension gives the format).
+# result named AS (its extension gives the format; a CSV result's owner
+# and received come before its last two columns, late_by and late_penalty).
 strip_origin() {
 	case $2 in
-	*.csv) sed -E 's/,[^,]*,[^,]*$//' "$1" ;;
+	*.csv) sed -E 's/,[^,]*,[^,]*(,[^,]*,[^,]*)$/\1/' "$1" ;;
 	*) sed -E '/^(owner|uid|received): /d; /^  "(owner|uid|received)": /d' "$1" ;;
 	esac
 }
@@ -126,7 +127,7 @@ same_result() {
 	strip_origin "$2" "$2" >"$T/.got.$$"
 	cmp -s "$T/.want.$$" "$T/.got.$$" || return 1
 	case $2 in
-	*.csv) ! tail -n +2 "$2" | grep -qv ",${3:-$ME},[0-9TZ:.-]*\$" ;;
+	*.csv) ! tail -n +2 "$2" | grep -qv ",${3:-$ME},[0-9TZ:.-]*,[^,]*,[^,]*\$" ;;
 	*.json) grep -q "^  \"owner\": \"${3:-$ME}\",\$" "$2" ;;
 	*) grep -qx "owner: \"*${3:-$ME}\"*" "$2" ;;
 	esac

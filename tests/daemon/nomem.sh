@@ -111,8 +111,8 @@ wait_for 20 grep -q "msg=started" "$T/w.log" || fail "daemon did not start"
 # in for the reload above, is the cheapest solver now).
 printf '5,3,4,5\n' >"$T/w.csv"
 {
-	echo 'id,line,n,solver,total,alice,bob,diff,winner,alice_wins,first_move,moves,verdict,feedback,error,submitter,problem_set,points,max_points,owner,received'
-	echo '#1,1,4,diff1d,17,9,8,1,alice,true,left,,,,,,,,,,'
+	echo 'id,line,n,solver,total,alice,bob,diff,winner,alice_wins,first_move,moves,verdict,feedback,error,submitter,problem_set,points,max_points,owner,received,late_by,late_penalty'
+	echo '#1,1,4,diff1d,17,9,8,1,alice,true,left,,,,,,,,,,,,'
 } >"$T/want"
 # One file first: the owner's name is looked up (and remembered) then,
 # so that what the user database allocates does not shift the count.

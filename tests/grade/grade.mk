@@ -34,3 +34,10 @@ tests_grade_check_generate_CFLAGS = $(tests_check_cflags)
 tests_grade_check_generate_LDADD = $(tests_check_libs)
 VALGRIND_TESTS += tests/grade/check_generate
 endif
+if HAVE_CHECK
+check_PROGRAMS += tests/grade/check_policy
+TESTS += tests/grade/check_policy
+tests_grade_check_policy_CFLAGS = $(tests_check_cflags)
+tests_grade_check_policy_LDADD = $(tests_check_libs) $(YAML_LIBS)
+VALGRIND_TESTS += tests/grade/check_policy
+endif

@@ -177,14 +177,14 @@ START_TEST(csv_bytes)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points,owner,received\n"
-		"p1,3,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,,,\n"
+		"points,max_points,owner,received,late_by,late_penalty\n"
+		"p1,3,4,linear,17,9,8,1,alice,true,left,LRRL,,,,,,,,,,,\n"
 		"\"'=HYPERLINK(\"\"x\"\")\",9,,,,,,,,,,,,,"
-		"\"line 10, column 14: puzzles[1].piles[2]: \"\"x\"\" is not an integer\",,,,,,\n"
+		"\"line 10, column 14: puzzles[1].piles[2]: \"\"x\"\" is not an integer\",,,,,,,,\n"
 		"1,12,4,linear,15,11,4,7,alice,true,right,RLLL,wrong,"
-		"\"diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L\",,,,,,,\n"
-		"-3,20,3,linear,104,4,100,-96,bob,false,left,,correct,,,,,,,,\n"
-		"'-lost,25,,,,,,,,,,,invalid,\"'+unknown, id\",,,,,,,\n");
+		"\"diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L\",,,,,,,,,\n"
+		"-3,20,3,linear,104,4,100,-96,bob,false,left,,correct,,,,,,,,,,\n"
+		"'-lost,25,,,,,,,,,,,invalid,\"'+unknown, id\",,,,,,,,,\n");
 	free(got);
 }
 END_TEST
@@ -221,8 +221,8 @@ START_TEST(file_error_csv)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points,owner,received\n"
-		",1,,,,,,,,,,,,,\"line 1, field 4: unknown column \"\"foo\"\"\",,,,,,\n");
+		"points,max_points,owner,received,late_by,late_penalty\n"
+		",1,,,,,,,,,,,,,\"line 1, field 4: unknown column \"\"foo\"\"\",,,,,,,,\n");
 	free(got);
 }
 END_TEST
@@ -270,18 +270,18 @@ START_TEST(csv_submission_owner)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points,owner,received\n"
+		"points,max_points,owner,received,late_by,late_penalty\n"
 		"a,2,3,linear,6,4,2,2,alice,true,right,,correct,,,"
-		"\"'=Zed, Z\",hw1,3,3,,\n"
+		"\"'=Zed, Z\",hw1,3,3,,,,\n"
 		"b,3,3,linear,6,4,2,2,alice,true,right,,missing,,,"
-		"\"'=Zed, Z\",hw1,0,1,,\n");
+		"\"'=Zed, Z\",hw1,0,1,,,,\n");
 	free(got);
 	cairn_input_init(&in, "gus.csv", CAIRN_FORMAT_CSV);
 	in.problem_set = cairn_xstrdup("hw9");
 	cairn_input_fail(&in, 0, cairn_xstrdup("unknown problem set \"hw9\""));
 	got = render(&in);
 	ck_assert_str_eq(strchr(got, '\n') + 1,
-		",,,,,,,,,,,,,,\"unknown problem set \"\"hw9\"\"\",,hw9,,,,\n");
+		",,,,,,,,,,,,,,\"unknown problem set \"\"hw9\"\"\",,hw9,,,,,,\n");
 	free(got);
 }
 END_TEST
@@ -458,9 +458,9 @@ START_TEST(origin_csv)
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points,owner,received\n"
+		"points,max_points,owner,received,late_by,late_penalty\n"
 		"a,2,3,linear,6,4,2,2,alice,true,right,,correct,,,Ada,hw1,1,1,"
-		"ada,2026-12-09T21:14:03.512Z\n");
+		"ada,2026-12-09T21:14:03.512Z,,\n");
 	free(got);
 }
 END_TEST
@@ -477,8 +477,8 @@ START_TEST(origin_error_result)
 		"  \"received\": \"2026-12-09T21:14:03.512Z\",\n  \"status\": \"error\",\n",
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
 		"first_move,moves,verdict,feedback,error,submitter,problem_set,"
-		"points,max_points,owner,received\n"
-		",,,,,,,,,,,,,,gone,,,,,ada,2026-12-09T21:14:03.512Z\n",
+		"points,max_points,owner,received,late_by,late_penalty\n"
+		",,,,,,,,,,,,,,gone,,,,,ada,2026-12-09T21:14:03.512Z,,\n",
 	};
 	struct cairn_stats st;
 	size_t i;
