@@ -334,14 +334,6 @@ static int regrade(struct cairn_regrade *rg, struct counts *c)
 	return 0;
 }
 
-static int64_t now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 static int run(struct cairn_cli *cli, const struct opts *o)
 {
 	struct counts c = { 0 };
@@ -355,7 +347,7 @@ static int run(struct cairn_cli *cli, const struct opts *o)
 	if (become_spool(cli->conf.spool) < 0)
 		return REGRADE_ERROR;
 	rg.euid = (uint32_t)geteuid();
-	rg.now_ms = now_ms();
+	rg.now_ms = cairn_regrade_now_ms();
 	if (open_spool(&rg, cli->conf.spool, &lock_fd) == 0 && regrade(&rg, &c) == 0) {
 		printf("inputs=%zu changed=%zu replaced=%zu unchanged=%zu skipped=%zu "
 		       "failed=%zu\n", c.inputs, c.changed, c.replaced, c.unchanged,

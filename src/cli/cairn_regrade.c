@@ -27,8 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "cairn_acl.h"
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
@@ -298,11 +300,40 @@ static int of_set(const char *result, const struct cairn_buf *b, const char *con
 	return yes;
 }
 
-/* released - whether a result with this release time may be read now */
-static int released(int64_t release_ms, int64_t now_ms)
+int64_t cairn_regrade_now_ms(void)
 {
-	return release_ms == CAIRN_RELEASE_NOW ||
-	       (release_ms != CAIRN_RELEASE_NEVER && release_ms <= now_ms);
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return cairn_submissions_ms(&t);
+}
+
+/*
+ * grant_late - what the publish held back, as the daemon does it: the
+ * owner's history/ is searchable as always, and a result whose release
+ * came while it was published is granted here (the daemon's release
+ * walk may have passed it by); else the walk grants it when it comes.
+ */
+static void grant_late(int owner_fd, const char *result, const struct cairn_origin *o,
+		       int64_t release_ms)
+{
+	int fd = openat(owner_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			O_CLOEXEC);
+	char *where;
+
+	if (fd >= 0) {
+		cairn_acl_grant(fd, (uid_t)o->uid, 1);
+		close(fd);
+	}
+	if (release_ms > cairn_regrade_now_ms() || (where = cairn_publish_find(owner_fd, result,
+								  &o->received)) == NULL)
+		return;
+	fd = openat(owner_fd, where, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		cairn_acl_grant(fd, (uid_t)o->uid, 0);
+		close(fd);
+	}
+	free(where);
 }
 
 /* publish - the result in the owner's directory, as the daemon publishes it */
@@ -328,7 +359,7 @@ int cairn_regrade_one(const struct cairn_regrade *rg, const struct cairn_stored 
 	struct cairn_stats st;
 	atomic_int cancel = 0;
 	char *result = NULL;
-	int owner_fd = -1, r;
+	int owner_fd = -1, held_back, r;
 
 	memset(out, 0, sizeof *out);
 	snprintf(o.owner, sizeof o.owner, "%s", s->owner);
@@ -361,9 +392,12 @@ int cairn_regrade_one(const struct cairn_regrade *rg, const struct cairn_stored 
 	if (out->had_old && out->old.len == out->result.len &&
 	    memcmp(out->old.data, out->result.data, out->old.len) == 0)
 		goto done;
-	r = publish(rg, owner_fd, result, &o, o.uid != rg->euid &&
-		    released(st.release_ms, rg->now_ms), &out->result, err, errlen);
+	held_back = o.uid != rg->euid && st.release_ms > rg->now_ms;
+	r = publish(rg, owner_fd, result, &o, o.uid != rg->euid && !held_back,
+		    &out->result, err, errlen);
 	out->replaced = r == 0;
+	if (r == 0 && held_back)
+		grant_late(owner_fd, result, &o, st.release_ms);
 done:
 	if (owner_fd >= 0)
 		close(owner_fd);

@@ -38,7 +38,7 @@ struct cairn_regrade {
 	const struct cairn_settings *settings;
 	int fsync;			/* flush results (the configuration's fsync) */
 	uint32_t euid;			/* whose results need no grant */
-	int64_t now_ms;			/* for the feedback's release */
+	int64_t now_ms;			/* the start, for the feedback's release */
 	/* A stored input that is passed over (no arrival record, ...). */
 	void (*skipped)(void *arg, const struct cairn_stored *s, const char *why);
 	void *arg;
@@ -76,6 +76,9 @@ struct cairn_regraded {
 int cairn_regrade_one(const struct cairn_regrade *rg, const struct cairn_stored *s,
 		      struct cairn_regraded *out, char *err, size_t errlen);
 void cairn_regraded_free(struct cairn_regraded *r);
+
+/* The wall clock in ms since the epoch, as policies' times are kept. */
+int64_t cairn_regrade_now_ms(void);
 
 /*
  * Remove the temporary files an interrupted `cairn regrade` left in

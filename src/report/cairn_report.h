@@ -31,7 +31,8 @@ void cairn_report_junit(const struct cairn_result_file *files, size_t n,
  * submission's, or for a result without them (not a submission) those of
  * unit weights (correct of graded); points and max_points in 1/10000 of
  * a point, the earned ones after the late penalty, so that their ratio
- * is the score exactly.
+ * is the score exactly (st->late stays 0: cairn_stats_score() would
+ * take the penalty again).
  */
 void cairn_report_tally(const struct cairn_result_file *r, struct cairn_stats *st);
 

@@ -816,8 +816,6 @@ void cairn_result_tally(const struct cairn_result_file *r,
 	memset(st, 0, sizeof *st);
 	st->file_error = r->error != NULL;
 	st->refused = r->refused;
-	st->late = r->late_by != NULL;
-	st->penalty_bp = r->penalty_bp;
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
 		cairn_stats_count(st, p->error != NULL, 0, p->verdict);

@@ -76,7 +76,8 @@ void cairn_result_file_free(struct cairn_result_file *r);
 
 /*
  * Count the file's puzzles, errors and verdicts into st (zeroed first),
- * and its refusal and lateness; not its points (cairn_report_tally()).
+ * and its refusal; not its points, nor its lateness: a result's points
+ * are after its penalty already (cairn_report_tally()).
  */
 void cairn_result_tally(const struct cairn_result_file *r,
 			struct cairn_stats *st);
