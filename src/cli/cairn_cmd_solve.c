@@ -16,6 +16,7 @@
 #include "cairn_input.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
+#include "cairn_time.h"
 
 static const char usage[] =
 	"Usage: cairn solve [OPTIONS] FILE|-\n"
@@ -33,6 +34,12 @@ static const char usage[] =
 	"      --csv             read standard input as CSV\n"
 	"      --json            read standard input as JSON\n"
 	"      --piles \"A B ...\" solve this one row instead of a file\n"
+	"      --received TIME   apply the problem set's policy (due, grace,\n"
+	"                        late_penalty, close) as if the file arrived at\n"
+	"                        TIME, RFC 3339 with an offset\n"
+	"                        (2026-12-10T23:59:00+01:00); no submission\n"
+	"                        limit is counted, and the output still has no\n"
+	"                        owner, uid or received\n"
 	"  -c, --config FILE     configuration file\n"
 	"      --plugin-dir DIR  solver plugin directory\n"
 	"      --problems DIR    problem sets directory\n"
@@ -43,13 +50,15 @@ static const char usage[] =
 	"usage error, 66 when FILE cannot be read, 69 when no solver plugin\n"
 	"loads, 78 on a configuration error.\n";
 
-enum { OPT_CSV = CAIRN_OPT_FIRST_OWN, OPT_PILES, OPT_JSON };
+enum { OPT_CSV = CAIRN_OPT_FIRST_OWN, OPT_PILES, OPT_JSON, OPT_RECEIVED };
 
 struct solve_opts {
 	const char *solver;
 	int moves, explain, csv, json;
 	const char *piles;
 	const char *file;
+	int has_received;
+	struct timespec received;	/* --received */
 };
 
 static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
@@ -63,6 +72,7 @@ static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
 		{ "csv", no_argument, NULL, OPT_CSV },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "piles", required_argument, NULL, OPT_PILES },
+		{ "received", required_argument, NULL, OPT_RECEIVED },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -77,6 +87,16 @@ static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
 		case OPT_CSV: o->csv = 1; break;
 		case OPT_JSON: o->json = 1; break;
 		case OPT_PILES: o->piles = optarg; break;
+		case OPT_RECEIVED:
+			if (cairn_time_parse_offset(optarg, strlen(optarg),
+						    &o->received) < 0) {
+				*exit_code = cairn_cli_usage_error(cli, "--received: \"%s\" "
+					"is not an RFC 3339 time with an offset "
+					"(2026-12-10T23:59:00+01:00)", optarg);
+				return 1;
+			}
+			o->has_received = 1;
+			break;
 		default:
 			if (cairn_cli_option(cli, opt, optarg, exit_code) != 0)
 				return 1;
@@ -164,6 +184,7 @@ static int run(struct cairn_cli *cli, const struct solve_opts *o)
 	cli->settings.force_solver = o->solver;
 	cli->settings.force_moves = o->moves;
 	cli->settings.force_explain = o->explain;
+	cli->settings.received = o->has_received ? &o->received : NULL;
 	r = cairn_process_as(source, fmt, in.data, in.len, &cli->settings,
 			     &cancel, &out, &st);
 	cairn_buf_free(&in);

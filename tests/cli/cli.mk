@@ -12,3 +12,5 @@ dist_check_SCRIPTS += tests/cli/cli_check.sh
 EXTRA_DIST += tests/data/check
 TESTS += tests/cli/generate.sh
 dist_check_SCRIPTS += tests/cli/generate.sh
+TESTS += tests/cli/cli_policy.sh
+dist_check_SCRIPTS += tests/cli/cli_policy.sh

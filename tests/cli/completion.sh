@@ -44,6 +44,7 @@ expect "solve " cairn -c c.yaml so
 expect "submit " cairn --plugin-dir sets --problems sets su
 expect "--config " cairn --conf
 expect "--csv " cairn solve --cs
+expect "--received " cairn solve --rec
 expect "--json " cairn -c c.yaml solve --js
 expect "--spool " cairn submit --sp
 expect "-w " cairn submit -w
