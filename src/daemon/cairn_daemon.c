@@ -34,6 +34,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_release_run.h"
 #include "cairn_sigmask.h"
 #include "cairn_status.h"
 
@@ -124,6 +125,7 @@ static void reload(struct cairn_daemon *d)
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);
+	cairn_release_kick(d);		/* problems_dir may have changed */
 	cairn_log(CAIRN_LOG_INFO, "reloaded", "plugins=%s workers=%u solver=%s",
 		  cairn_log_value(err, sizeof(err), g->plugin_names), cairn_dispatch_max(d),
 		  cairn_log_value(v, sizeof(v), g->conf.solver));
@@ -174,6 +176,7 @@ static void daemon_stop(struct cairn_daemon *d, int code)
 	}
 	uv_timer_stop(&d->backoff);
 	uv_timer_stop(&d->retry_timer);
+	uv_timer_stop(&d->release_timer);
 	cairn_dispatch_unqueue(d);
 	if (d->running == 0)
 		daemon_finish(d);
@@ -209,6 +212,7 @@ static void daemon_finish(struct cairn_daemon *d)
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
+	cairn_release_close(d);
 }
 
 /* --- start --- */
@@ -411,9 +415,11 @@ static void start(struct cairn_daemon *d)
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
 	d->ctx.publish = &d->publish;
+	d->ctx.limits_seen = &d->limits_seen;
 	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);
+	cairn_dispatch_hold_owners(d);
 	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
@@ -433,6 +439,7 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->metrics);
 	init_timer(d, &d->retry_timer);
 	init_timer(d, &d->peers);
+	cairn_release_init(d);
 	/* A --once run, or no rescan: take every file (nothing would steal). */
 	if (!d->once && c->rescan_s > 0) {
 		cairn_dispatch_peers(d);
@@ -441,6 +448,7 @@ static void start(struct cairn_daemon *d)
 	recover(d);
 	if (d->stopping)
 		return;
+	cairn_release_kick(d);
 	/* Recovery ran its jobs here; from now on workers run them. */
 	d->ctx.rendered = job_rendered;
 	d->ctx.rendered_arg = d;

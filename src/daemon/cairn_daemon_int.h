@@ -25,6 +25,7 @@
 #include "cairn_notify.h"
 #include "cairn_pending.h"
 #include "cairn_publish.h"
+#include "cairn_release.h"
 #include "cairn_spool.h"
 #include "cairn_watch.h"
 
@@ -62,6 +63,17 @@ struct cairn_daemon {
 	struct cairn_retry *retry;	/* files tried again alone */
 	size_t nretry, capretry;
 	uv_timer_t retry_timer;
+	/* The feedback release walk (cairn_release_run.h), one at a time. */
+	struct cairn_release release;
+	uv_work_t release_work;
+	struct cairn_gen *release_gen;	/* the generation it runs with */
+	int releasing;			/* a walk runs */
+	uv_timer_t release_timer;	/* the next walk */
+	/* Files of one owner one at a time (cairn_dispatch.c, one_owner()). */
+	int limits;			/* some set has max_submissions (1 until known) */
+	atomic_uint limits_seen;	/* counts made by jobs (cairn_jobctx) */
+	unsigned limits_mark;		/* limits_seen when the last walk ended */
+	unsigned limits_begin;		/* limits_seen when the running walk began */
 	uint64_t backoff_ms;		/* 0: no storage trouble */
 	int paused;			/* backing off: take nothing */
 	int stopping, finished, exit_code;

@@ -27,6 +27,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
@@ -55,6 +56,8 @@ struct djob {
 	struct cairn_gen *gen;		/* the generation it runs with */
 	struct cairn_cand *cand;	/* NULL for a file already claimed */
 	int held;			/* started with its file in processing/ */
+	int uid_known;			/* uid is its file's owner */
+	uid_t uid;
 	struct djob *prev, *next;	/* running jobs */
 };
 
@@ -72,6 +75,56 @@ struct cairn_retry {
 	int claimed;
 	int running;			/* a job for it runs now */
 };
+
+/*
+ * one_owner - whether files of one owner are graded one at a time: some
+ * problem set has max_submissions (the release walk says so, and until
+ * its first end it is assumed), or a job counted submissions since the
+ * walk last looked.  Then two files of one owner never run at once, so
+ * that each one's count sees the other's result (SPEC 4): the claim that
+ * gives a file its arrival, its count and its publish all come after the
+ * previous file's publish.
+ */
+static int one_owner(const struct cairn_daemon *d)
+{
+	return d->limits || atomic_load(&d->limits_seen) != d->limits_mark;
+}
+
+/* owner_running - whether a job of a file of uid runs (one_owner()'s rule). */
+static int owner_running(void *arg, uid_t uid)
+{
+	const struct cairn_daemon *d = arg;
+
+	if (!one_owner(d))
+		return 0;
+	for (const struct djob *dj = d->jobs; dj != NULL; dj = dj->next)
+		if (dj->uid_known && dj->uid == uid)
+			return 1;
+	return 0;
+}
+
+/*
+ * claimed_uid - the owner of a claimed file, by a look in processing/
+ * (only while one_owner() holds: files claimed before, rare); 0 when it
+ * is gone, and then it waits for nobody.
+ */
+static int claimed_uid(const struct cairn_daemon *d, const char *name, uid_t *uid)
+{
+	struct stat st;
+
+	if (!one_owner(d) || fstatat(d->sp.processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	*uid = st.st_uid;
+	return 1;
+}
+
+/* claimed_waits - a claimed file whose owner has a file running waits. */
+static int claimed_waits(struct cairn_daemon *d, const char *name)
+{
+	uid_t uid;
+
+	return claimed_uid(d, name, &uid) && owner_running(d, uid);
+}
 
 static void log_error_cb(void *ctx, const char *msg)
 {
@@ -258,7 +311,8 @@ static struct cairn_retry *retry_next(struct cairn_daemon *d)
 	uint64_t now = uv_now(&d->loop);
 
 	for (size_t i = 0; i < d->nretry; i++)
-		if (d->retry[i].claimed && !d->retry[i].running && d->retry[i].due <= now)
+		if (d->retry[i].claimed && !d->retry[i].running && d->retry[i].due <= now &&
+		    !claimed_waits(d, d->retry[i].name))
 			return &d->retry[i];
 	return NULL;
 }
@@ -420,19 +474,20 @@ static void after_work_cb(uv_work_t *w, int status)
 }
 
 /*
- * queue_work - hand dj to libuv's pool.  The first job of the process
- * makes the pool (one per process, as libuv keeps it), whose threads are
- * to inherit the signals held (cairn_sigmask.h); later ones need not pay
- * the two system calls.
+ * cairn_dispatch_queue_work - hand w to libuv's pool.  The first use of
+ * the pool in the process makes it (one per process, as libuv keeps it),
+ * whose threads are to inherit the signals held (cairn_sigmask.h); later
+ * ones need not pay the two system calls.
  */
-static void queue_work(struct cairn_daemon *d, struct djob *dj)
+void cairn_dispatch_queue_work(struct cairn_daemon *d, uv_work_t *w, uv_work_cb work,
+			       uv_after_work_cb after)
 {
 	static atomic_int pool_made;
 	int first = !atomic_exchange(&pool_made, 1);
 
 	if (first)
 		cairn_sigmask_hold();
-	int r = uv_queue_work(&d->loop, &dj->work, work_cb, after_work_cb);
+	int r = uv_queue_work(&d->loop, w, work, after);
 	if (first)
 		cairn_sigmask_release();
 	assert(r == 0);		/* fails only for a NULL work_cb */
@@ -474,6 +529,12 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	dj->job.claimed = claimed;
 	dj->job.check_claim = !claimed && claims_checked(d);
 	dj->held = claimed;
+	if (c != NULL) {
+		dj->uid_known = 1;
+		dj->uid = c->uid;
+	} else {
+		dj->uid_known = claimed_uid(d, name, &dj->uid);
+	}
 	cairn_gen_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;
@@ -495,7 +556,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	/* Each job may take up to memory_budget: that is what it holds of memory_total. */
 	dj->job.reserved = dj->gen->conf.memory_budget;
 	atomic_fetch_add(&d->reserved, dj->job.reserved);
-	queue_work(d, dj);
+	cairn_dispatch_queue_work(d, &dj->work, work_cb, after_work_cb);
 }
 
 /* cairn_dispatch_max - jobs allowed at once: workers, within the pool. */
@@ -528,7 +589,7 @@ static void check_idle(struct cairn_daemon *d)
 		return;
 	}
 	if (d->once && !scanning && d->pending.n == 0 && d->running == 0 &&
-	    d->nstuck == 0 && d->nretry == 0)
+	    d->nstuck == 0 && d->nretry == 0 && !d->releasing)
 		d->on_stop(d, 0);
 }
 
@@ -574,12 +635,32 @@ static void log_taking(const struct cairn_daemon *d, const struct cairn_cand *c)
 		  c->uq != NULL ? c->uq->n : 0, cairn_status_queued(d));
 }
 
+void cairn_dispatch_hold_owners(struct cairn_daemon *d)
+{
+	d->pending.held = owner_running;
+	d->pending.held_arg = d;
+}
+
+/* take_stuck - the last stuck file whose owner has none running, or NULL. */
+static char *take_stuck(struct cairn_daemon *d)
+{
+	for (size_t i = d->nstuck; i-- > 0; ) {
+		char *name = d->stuck[i];
+
+		if (claimed_waits(d, name))
+			continue;
+		memmove(&d->stuck[i], &d->stuck[i + 1], (d->nstuck - i - 1) * sizeof(d->stuck[0]));
+		d->nstuck--;
+		return name;
+	}
+	return NULL;
+}
+
 void cairn_dispatch(struct cairn_daemon *d)
 {
 	while (may_start(d)) {
-		if (d->nstuck > 0) {
-			char *name = d->stuck[--d->nstuck];
-
+		char *name = take_stuck(d);
+		if (name != NULL) {
 			start_job(d, name, NULL, 1, 0, NULL);
 			free(name);
 			continue;

@@ -10,6 +10,8 @@
 #ifndef CAIRN_DISPATCH_H
 #define CAIRN_DISPATCH_H
 
+#include <uv.h>
+
 struct cairn_daemon;
 struct cairn_job;
 struct cairn_watch;
@@ -33,6 +35,15 @@ void cairn_dispatch_cancel_all(struct cairn_daemon *d);
 void cairn_dispatch_free(struct cairn_daemon *d);
 /* Jobs allowed at once: workers, within the pool. */
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
+/*
+ * At start: while some problem set has max_submissions, a file of an
+ * owner that has a file running waits until it ends (SPEC 4: each
+ * count sees every earlier submission's result).
+ */
+void cairn_dispatch_hold_owners(struct cairn_daemon *d);
+/* Hand w to libuv's pool (jobs, the release walk). */
+void cairn_dispatch_queue_work(struct cairn_daemon *d, uv_work_t *w, uv_work_cb work,
+			       uv_after_work_cb after);
 /* Learn which other instances are alive, to share files out among them. */
 void cairn_dispatch_peers(struct cairn_daemon *d);
 

@@ -32,15 +32,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_acl.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_puzzle.h"
 #include "cairn_stat.h"
+#include "cairn_submissions.h"
 
+/* The directory of arrival records in done/OWNER/ and failed/OWNER/ (SPEC 5). */
+#define ARRIVAL_DIR ".arrival"
 /* What cairn_spool_numbered() adds to a name at most (".1000000"). */
 #define STORED_SUFFIX_MAX 16
 /* The largest result a job may hold while it waits for the disk alone. */
@@ -225,7 +230,43 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
 }
 
-/* store - move the processed input out of processing/, into its owner's. */
+/*
+ * arrival - the record of a stored input (SPEC 5, the issue 24 contract):
+ * .arrival/AS beside it, whose modification time is the arrival (to the
+ * nanosecond) and whose text is the name its result is named after, so
+ * that `cairn regrade` keeps both.  Made after the move, into a
+ * directory opened before it, with nothing allocated: once the input has
+ * moved, running out of memory must not be able to undo that.  A record
+ * that cannot be made leaves the input stored: j->arrival_err says why,
+ * and the loop logs it.
+ */
+static void arrival(struct cairn_job *j, int arrival_fd, const char *as)
+{
+	const char *name = j->as ? j->as : j->name;
+	struct timespec ts[2] = { { 0, UTIME_OMIT }, j->origin.received };
+	int fd = arrival_fd < 0 ? -1 : openat(arrival_fd, as, O_WRONLY | O_CREAT | O_TRUNC |
+					      O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0640);
+	int e = fd < 0 ? (arrival_fd < 0 ? -arrival_fd : errno) : 0;
+
+	if (fd >= 0) {
+		struct iovec iov[2] = { { (void *)name, strlen(name) }, { "\n", 1 } };
+		ssize_t want = (ssize_t)(iov[0].iov_len + 1), got = writev(fd, iov, 2);
+
+		if (got != want)
+			e = got < 0 ? errno : EIO;
+		else if (futimens(fd, ts) < 0)
+			e = errno;
+		if (close(fd) < 0 && e == 0)
+			e = errno;
+	}
+	j->arrival_err = e;
+}
+
+/*
+ * store - move the processed input out of processing/, into its
+ * owner's directory of done/ (graded and refused files) or failed/,
+ * with its arrival record.
+ */
 static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed)
 {
 	const struct cairn_spool *sp = ctx->sp;
@@ -239,6 +280,7 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 		char *stored = cairn_xmalloc(len);
 		int to_fd = r = cairn_spool_owner_dir(failed ? sp->failed_fd : sp->done_fd,
 						      j->origin.owner, 0, 0);
+		int arrival_fd = to_fd < 0 ? -1 : cairn_spool_owner_dir(to_fd, ARRIVAL_DIR, 0, 0);
 
 		/* A link and an unlink: recovery finishes it only if recorded. */
 		if (r >= 0 && !sp->noreplace)
@@ -253,10 +295,13 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 				 j->origin.owner, as);
 			free(j->stored);
 			j->stored = stored;
+			arrival(j, arrival_fd, as);
 			free(as);
 		} else {
 			free(stored);
 		}
+		if (arrival_fd >= 0)
+			close(arrival_fd);
 	} else {
 		r = unlinkat(sp->processing_fd, j->name, 0) < 0 ? -errno : 0;
 	}
@@ -324,26 +369,66 @@ static void error_result(struct cairn_job *j, struct cairn_buf *out)
 	cairn_process_error_result(j->as ? j->as : j->name, &j->origin, j->err, out, &j->st);
 }
 
+/* now_ms - the wall clock, to compare with a policy's times. */
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return cairn_submissions_ms(&ts);
+}
+
+/*
+ * grant_late - the owner's read access that the publish held back
+ * (feedback, SPEC 4): history/ is searchable by the owner as always
+ * (it may have been made by this publish); and when the release time
+ * has passed meanwhile, the result is granted here, since the release
+ * walk that ran meanwhile may have listed the directory before the
+ * result was in it.  A superseded result is in history/ under a number
+ * this does not know: the walk grants it if its release is still ahead.
+ */
+static void grant_late(struct cairn_job *j, int dir_fd)
+{
+	int fd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			O_CLOEXEC);
+
+	if (fd >= 0) {
+		cairn_acl_grant(fd, (uid_t)j->origin.uid, 1);
+		close(fd);
+	}
+	if (j->st.release_ms > now_ms() || j->superseded)
+		return;
+	fd = openat(dir_fd, j->result, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		j->held_back = cairn_acl_grant(fd, (uid_t)j->origin.uid, 0) < 0;
+		close(fd);
+	}
+}
+
 /*
  * publish - the result, under j->as when the file's own name cannot carry
  * one, in results/<owner>/; its time is the input's arrival, the change
  * time st_ctim that the claim's rename set (not the modification time,
  * which the submitter sets), a later arrival's result stays, and the
  * result it replaces goes to history/ (SPEC 5).  The owner may read it
- * (SPEC 9), unless the owner is the daemon's own user.
+ * (SPEC 9), unless the owner is the daemon's own user, from the time its
+ * problem set's feedback says (SPEC 4): at once, or later by the release
+ * walk; the owner's directories are readable at once whatever it says.
  */
 static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		   const struct cairn_buf *out)
 {
 	const struct cairn_spool *sp = ctx->sp;
-	int grant = j->origin.uid != (uint32_t)geteuid();
+	int reader = j->origin.uid != (uint32_t)geteuid();
 	struct cairn_newest nw = { j->origin.received, sp->root_fd, CAIRN_RESULTS_LOCK,
-				   sp->noreplace, 1, grant, (uid_t)j->origin.uid };
-	int dir_fd = cairn_spool_owner_dir(sp->results_fd, j->origin.owner, grant,
+				   sp->noreplace, 1, reader, (uid_t)j->origin.uid };
+	int dir_fd = cairn_spool_owner_dir(sp->results_fd, j->origin.owner, reader,
 					   nw.reader), r;
 
 	free(j->result);
 	j->result = cairn_result_name(j->as ? j->as : j->name);
+	j->held_back = reader && j->st.release_ms > now_ms();
+	nw.grant = reader && !j->held_back;
 	if (dir_fd < 0) {
 		snprintf(j->err, sizeof(j->err), "results/%s: %s", j->origin.owner,
 			 strerror(-dir_fd));
@@ -352,8 +437,26 @@ static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	r = cairn_publish_input(dir_fd, j->result, sp->instance,
 				out->data ? out->data : "", out->len, j->fsync,
 				ctx->publish, &nw, &j->superseded, j->err, sizeof(j->err));
+	if (r == 0 && j->held_back)
+		grant_late(j, dir_fd);
 	close(dir_fd);
 	return r;
+}
+
+/*
+ * count_cb - the settings' count_submissions: the owner's graded
+ * submissions to `set` in results/ (cairn_submissions.h).  Within one
+ * daemon no other file of this owner is being graded meanwhile
+ * (cairn_dispatch.c), so the count cannot miss one.
+ */
+static int count_cb(void *arg, const char *set, const struct cairn_origin *o, unsigned *n)
+{
+	const struct cairn_job *j = arg;
+
+	if (j->ctx->limits_seen != NULL)
+		atomic_fetch_add(j->ctx->limits_seen, 1);
+	return cairn_submissions_count(j->ctx->sp->results_fd, o->owner, set,
+				       cairn_submissions_ms(&o->received), n);
 }
 
 /* render - the result of the claimed file in out; 0, or -1 with j->end set. */
@@ -444,6 +547,8 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	}
 	j->origin.received = st.st_ctim;
 	j->settings.origin = &j->origin;
+	j->settings.count_submissions = count_cb;
+	j->settings.count_ctx = j;
 	int rendered = render(j, ctx, &st, &out);
 
 	/* Read or not (an error result), a waiting writer may go on now. */
@@ -482,13 +587,16 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			give_back(j, ctx, CAIRN_JOB_RETRY);
 		goto out;
 	}
-	r = store(j, ctx, j->st.file_error);
+	/* A refused file is well-formed: done/, where a regrade finds it. */
+	int failed = j->st.file_error && j->st.refused == CAIRN_REFUSED_NONE;
+
+	r = store(j, ctx, failed);
 	if (r < 0) {
 		if (failure(j, ctx, CAIRN_STEP_STORE, r))
 			give_back(j, ctx, CAIRN_JOB_RETRY);
 		goto out;
 	}
-	j->end = j->st.file_error ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
+	j->end = failed ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
 	/*
 	 * The result is visible, and whoever waits for it was just woken,
 	 * often onto this CPU: on an idle daemon let it run before the next
@@ -592,6 +700,7 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	atomic_store(&j->started_ns, (uint64_t)t0.tv_sec * 1000000000u + (uint64_t)t0.tv_nsec);
 	j->err[0] = '\0';
+	j->ctx = ctx;
 	if (setjmp(oom) == 0) {
 		cairn_mem_catch(&oom);
 		run(j, ctx);
@@ -600,4 +709,5 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	}
 	cairn_mem_catch(outer);
 	j->ms = elapsed_ms(&t0);
+	j->ctx = NULL;
 }

@@ -51,6 +51,12 @@ struct cairn_jobctx {
 	 */
 	void (*rendered)(void *arg, const struct cairn_job *j);
 	void *rendered_arg;
+	/*
+	 * Counted up (when not NULL) each time a job counts an owner's
+	 * submissions to a set with max_submissions: the loop learns that
+	 * files of one owner are to be taken one at a time.
+	 */
+	atomic_uint *limits_seen;
 };
 
 struct cairn_job {
@@ -74,11 +80,14 @@ struct cairn_job {
 	double ms;			/* wall time of the job */
 	char *stored;			/* "done/ada/hw1.1.yaml", "failed/ada/x", or NULL */
 	char *result;			/* "hw1.result.yaml" (in results/<owner>/), or NULL */
+	int held_back;			/* the owner may not read the result yet (feedback) */
+	int arrival_err;		/* the arrival record of `stored` was not made: errno */
 	int superseded;			/* results/ kept a newer input's result */
 	struct cairn_origin origin;	/* the claimed file's owner and arrival */
 	char *as;			/* the short name it failed under, or NULL */
 	uint64_t ino;			/* of the claimed input, 0: not seen */
 	int unsure;			/* claimed, then not found for an error: may be there */
+	const struct cairn_jobctx *ctx;	/* while it runs: for the settings' callbacks */
 	struct cairn_lease lease;	/* held from before the claim until the file is read */
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };

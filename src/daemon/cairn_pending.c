@@ -501,6 +501,8 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 	struct cairn_uidq *q = p->turn;
 
 	for (size_t k = 0; k < p->nuids; k++, q = q->next) {
+		if (p->held != NULL && p->held(p->held_arg, q->uid))
+			continue;
 		for (struct cairn_cand *c = q->first; c != NULL; c = c->unext)
 			if (c->ready && is_mine(p, c) &&
 			    (c->local || p->nnear == p->npeers ||
@@ -510,7 +512,8 @@ struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 	for (size_t i = end; i > p->head; i--) {
 		struct cairn_cand *c = p->order[i - 1];
 
-		if (c->ready && now_ms - c->first_ms >= p->steal_ms)
+		if (c->ready && now_ms - c->first_ms >= p->steal_ms &&
+		    (p->held == NULL || !p->held(p->held_arg, c->uid)))
 			return c;
 	}
 	return NULL;

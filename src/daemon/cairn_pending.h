@@ -117,6 +117,9 @@ struct cairn_pending {
 	unsigned peers_gen;		/* changes when peers change */
 	uint64_t prefer_ms;		/* an owned scanned file is taken after this */
 	uint64_t steal_ms;		/* another's file is taken after this */
+	/* When set, the files of a uid for which it says yes wait (not picked). */
+	int (*held)(void *arg, uid_t uid);
+	void *held_arg;
 };
 
 void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_ms);
@@ -148,7 +151,8 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
  * The candidate to take now: the oldest ready one this instance owns (a
  * scanned one once known for prefer_ms) of the first uid in turn that has
  * one, or else the newest ready one that has been known for steal_ms; or
- * NULL.  Picking changes nothing: starting the file ends its uid's turn.
+ * NULL; a uid that `held` holds is passed over.  Picking changes
+ * nothing: starting the file ends its uid's turn.
  */
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
 /*

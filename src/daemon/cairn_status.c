@@ -151,6 +151,13 @@ void cairn_status_start_metrics(struct cairn_daemon *d)
 	}
 }
 
+/* refusal - the processed line's refused= key (SPEC 4), or "". */
+static const char *refusal(int refused)
+{
+	return refused == CAIRN_REFUSED_CLOSED ? " refused=closed" :
+	       refused == CAIRN_REFUSED_LIMIT ? " refused=limit" : "";
+}
+
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	char f[512], e[1024], in[512], o[CAIRN_OWNER_MAX * 4 + 8];
@@ -168,11 +175,15 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 		cairn_log(j->end == CAIRN_JOB_DONE ? CAIRN_LOG_INFO : CAIRN_LOG_WARNING,
 			  "processed",
 			  "file=%s puzzles=%zu errors=%zu correct=%zu wrong=%zu ms=%.2f"
-			  " status=%s input=%s owner=%s%s%s",
+			  " status=%s input=%s owner=%s%s%s%s",
 			  f, st->puzzles, st->errors, st->correct, st->wrong, j->ms,
 			  st->file_error ? "error" : "ok",
-			  in, o,
+			  in, o, refusal(st->refused),
 			  j->err[0] ? " error=" : "", j->err[0] ? e : "");
+		if (j->arrival_err != 0)
+			cairn_log(CAIRN_LOG_WARNING, "arrival record not written",
+				  "file=%s input=%s error=%s", f, in,
+				  cairn_log_value(e, sizeof(e), strerror(j->arrival_err)));
 		break;
 	case CAIRN_JOB_RETURNED:
 		cairn_log(CAIRN_LOG_INFO, "returned", "file=%s reason=shutdown", f);

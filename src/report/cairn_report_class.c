@@ -199,9 +199,9 @@ void cairn_class_gather(struct cairn_class *pg,
 	pg->st = cairn_xcalloc(pg->n + 1, sizeof *pg->st);
 	for (i = 0; i < pg->n; i++) {
 		r = &pg->files[i];
-		cairn_result_tally(r, &pg->st[i]);
-		cairn_report_points(&pg->st[i]);
-		if (r->problem_set == NULL)
+		cairn_report_tally(r, &pg->st[i]);
+		/* A refused file is no submission to its set (SPEC 4). */
+		if (r->problem_set == NULL || r->refused != CAIRN_REFUSED_NONE)
 			continue;
 		s = set_of(pg, &sm, r->problem_set);
 		pg->sets[s].subs++;

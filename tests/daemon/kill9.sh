@@ -24,7 +24,7 @@ stream() {
 }
 # all_in KIND: the files in KIND/<owner>/ of the three owners
 all_in() {
-	find "$SPOOL/$1" -mindepth 2 -maxdepth 2 ! -name history | wc -l
+	find "$SPOOL/$1" -mindepth 2 -maxdepth 2 ! -name history ! -name .arrival | wc -l
 }
 at_least_in() {
 	[ "$(all_in "$1")" -ge "$2" ]

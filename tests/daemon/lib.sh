@@ -133,9 +133,11 @@ same_result() {
 	esac
 }
 
-# count_files DIR [GLOB]: entries of DIR, but for an owner's history/.
+# count_files DIR [GLOB]: entries of DIR, but for an owner's history/
+# and the arrival records' .arrival/.
 count_files() {
-	find "$1" -mindepth 1 -maxdepth 1 ! \( -type d -name history \) ${2:+-name "$2"} | wc -l
+	find "$1" -mindepth 1 -maxdepth 1 ! \( -type d \( -name history -o -name .arrival \) \) \
+		${2:+-name "$2"} | wc -l
 }
 
 has_at_least() {

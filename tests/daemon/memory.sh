@@ -37,7 +37,7 @@ for f in one10.csv one40.csv docs30.yaml rec60.csv; do
 done
 wait_for 120 has_at_least "$RES" 4 ||
 	fail "only $(count_files "$RES") results of 4"
-wait_for 20 sh -c "[ \$(find '$SPOOL/done' '$SPOOL/failed' -type f | wc -l) -eq 4 ]" ||
+wait_for 20 sh -c "[ \$(find '$SPOOL/done' '$SPOOL/failed' -path '*/.arrival' -prune -o -type f -print | wc -l) -eq 4 ]" ||
 	fail "inputs not stored"
 peak_kb=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$PID/status")
 [ -n "$peak_kb" ] || fail "no VmHWM in /proc/$PID/status"

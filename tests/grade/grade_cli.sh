@@ -104,7 +104,7 @@ cairn report: $tmp/results/stray.result.yaml: not a cairn result file (no \"form
 # An empty directory is an empty gradebook; usage errors are 64.
 mkdir "$tmp/emptydir"
 run 0 "$cairn" report "$tmp/emptydir"
-same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late" "$tmp/out"
+same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused" "$tmp/out"
 run 64 "$cairn" report --format xml "$tmp/results"
 same_text "cairn report: unknown format \"xml\" (csv, junit or html)
 Try 'cairn report --help'." "$tmp/err"

@@ -1,0 +1,225 @@
+/*
+ * cairn_release - granting a problem set's results once its feedback
+ * may be read.
+ *
+ * The problem sets are those of problems_dir (NAME.yaml), each asked
+ * for its policy through the daemon's cache, so that a walk reads a set
+ * again only when it changed.  A set whose release time has passed and
+ * whose marker is missing has its graded results (status ok: error and
+ * refused results were readable at once) granted to their owners: the
+ * uid a YAML or JSON result records, or for a CSV result, which records
+ * none, its owner's uid from the user database, or the number itself
+ * when the owner is a uid in decimal (an account the database does not
+ * know).  The owner's directories are granted too: they are readable
+ * by the owner whatever the feedback, and granting them again costs
+ * nothing.  The marker is made only once every grant was made, so that
+ * a walk stopped by an error is done again by the next one.  Where the
+ * file system keeps no ACLs there is nothing to grant, and no marker is
+ * made.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_acl.h"
+#include "cairn_dir.h"
+#include "cairn_mem.h"
+#include "cairn_policy_rules.h"
+#include "cairn_publish.h"
+#include "cairn_release.h"
+#include "cairn_spool.h"
+#include "cairn_submissions.h"
+
+/* set_file - NAME.yaml that may name a problem set */
+static int set_file(int dir_fd, const char *name, void *arg)
+{
+	size_t len = strlen(name);
+	struct stat st;
+
+	(void)arg;
+	return len > 5 && strcmp(name + len - 5, ".yaml") == 0 && name[0] != '.' &&
+	       fstatat(dir_fd, name, &st, 0) == 0 && S_ISREG(st.st_mode);
+}
+
+/* owner_dir - a directory of results/ that is an owner's */
+static int owner_dir(int dir_fd, const char *name, void *arg)
+{
+	struct stat st;
+
+	(void)arg;
+	return name[0] != '.' && fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       S_ISDIR(st.st_mode);
+}
+
+/* owner_uid - the uid of a result's owner; 0, or -1 when none is known */
+static int owner_uid(const struct cairn_result_file *r, uid_t *uid)
+{
+	char buf[4096], *end;
+	struct passwd pw, *found = NULL;
+
+	if (r->has_uid) {
+		*uid = (uid_t)r->uid;
+		return 0;
+	}
+	if (r->owner == NULL || r->owner[0] == '\0')
+		return -1;
+	errno = 0;
+	unsigned long v = strtoul(r->owner, &end, 10);
+	if (r->owner[0] >= '0' && r->owner[0] <= '9' && *end == '\0' && errno == 0 &&
+	    v <= UINT32_MAX) {
+		*uid = (uid_t)v;
+		return 0;
+	}
+	if (getpwnam_r(r->owner, &pw, buf, sizeof(buf), &found) != 0 || found == NULL)
+		return -1;
+	*uid = found->pw_uid;
+	return 0;
+}
+
+/* What granting one owner's results of a set needs. */
+struct granting {
+	const char *set;
+	uid_t self;
+	int owner_fd;
+	unsigned results;
+};
+
+static int grant_one(void *arg, int fd, const struct cairn_result_file *r)
+{
+	struct granting *g = arg;
+	uid_t uid;
+	int rc;
+
+	if (r->error != NULL || r->problem_set == NULL || strcmp(r->problem_set, g->set) != 0 ||
+	    owner_uid(r, &uid) < 0 || uid == g->self)
+		return 0;
+	if ((rc = cairn_acl_grant(fd, uid, 0)) < 0 ||
+	    (rc = cairn_acl_grant(g->owner_fd, uid, 1)) < 0)
+		return rc;
+	int hfd = openat(g->owner_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			 O_CLOEXEC);
+	if (hfd >= 0) {
+		rc = cairn_acl_grant(hfd, uid, 1);
+		close(hfd);
+	}
+	g->results++;
+	return rc;
+}
+
+/* grant_set - every graded result of set in results/; how many, or -errno */
+static int grant_set(const struct cairn_release *rw, const char *set, unsigned *n)
+{
+	struct granting g = { set, rw->self, -1, 0 };
+	char **owners;
+	int k = cairn_dir_list(rw->results_fd, ".", owner_dir, NULL, &owners), rc = 0;
+
+	if (k < 0)
+		return k;
+	for (int i = 0; rc == 0 && i < k; i++) {
+		g.owner_fd = openat(rw->results_fd, owners[i], O_RDONLY | O_DIRECTORY |
+				    O_NOFOLLOW | O_CLOEXEC);
+		if (g.owner_fd < 0) {
+			rc = errno == ENOENT ? 0 : -errno;
+			continue;
+		}
+		rc = cairn_submissions_each(g.owner_fd, grant_one, &g);
+		close(g.owner_fd);
+	}
+	cairn_dir_free(owners);
+	*n = g.results;
+	return rc;
+}
+
+/* marker - results/.released/SET@MS: 1 when there, 0 when made now, or -errno */
+static int marker(const struct cairn_release *rw, const char *set, int64_t ms, int make)
+{
+	char name[300];
+	int dir = cairn_spool_owner_dir(rw->results_fd, CAIRN_RELEASED_DIR, 0, 0), fd, rc;
+	struct stat st;
+
+	if (dir < 0)
+		return dir;
+	snprintf(name, sizeof(name), "%s@%lld", set, (long long)ms);
+	if (!make) {
+		rc = fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? 1 :
+		     errno == ENOENT ? 0 : -errno;
+	} else {
+		fd = openat(dir, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0640);
+		rc = fd < 0 ? -errno : 0;
+		if (fd >= 0)
+			close(fd);
+	}
+	close(dir);
+	return rc;
+}
+
+static void note(struct cairn_release *rw, const char *set, unsigned results, int err)
+{
+	rw->done = cairn_xgrow(rw->done, &rw->cap, rw->ndone + 1, sizeof(rw->done[0]));
+	rw->done[rw->ndone].set = cairn_xstrdup(set);
+	rw->done[rw->ndone].results = results;
+	rw->done[rw->ndone++].err = err;
+}
+
+/* one_set - the policy of set: its limit, and its release when due */
+static void one_set(struct cairn_release *rw, const char *set, int acls)
+{
+	struct cairn_policy p;
+	unsigned n = 0;
+	int rc;
+
+	if (!cairn_problems_valid_name(set) ||
+	    cairn_problems_policy(rw->cache, rw->problems_dir, set, &p) < 0 || !p.present)
+		return;
+	if (p.max_submissions > 0)
+		rw->limits = 1;
+	int64_t at = cairn_policy_release_ms(&p);
+	if (at == CAIRN_RELEASE_NOW || at == CAIRN_RELEASE_NEVER || !acls)
+		return;
+	if (at > rw->now_ms) {
+		if (at < rw->next_ms)
+			rw->next_ms = at;
+		return;
+	}
+	if ((rc = marker(rw, set, at, 0)) != 0) {
+		if (rc < 0)
+			note(rw, set, 0, -rc);
+		return;
+	}
+	if ((rc = grant_set(rw, set, &n)) == 0)
+		rc = marker(rw, set, at, 1);
+	note(rw, set, n, rc < 0 ? -rc : 0);
+}
+
+void cairn_release_walk(struct cairn_release *rw)
+{
+	char **names;
+	int acls = cairn_acl_supported(rw->results_fd) == 1;
+	int k = cairn_dir_list(AT_FDCWD, rw->problems_dir, set_file, NULL, &names);
+
+	rw->limits = 0;
+	rw->next_ms = INT64_MAX;
+	rw->list_err = k < 0 && k != -ENOENT ? -k : 0;
+	for (int i = 0; i < k; i++) {
+		names[i][strlen(names[i]) - 5] = '\0';
+		one_set(rw, names[i], acls);
+	}
+	if (k >= 0)
+		cairn_dir_free(names);
+}
+
+void cairn_release_clear(struct cairn_release *rw)
+{
+	for (size_t i = 0; i < rw->ndone; i++)
+		free(rw->done[i].set);
+	free(rw->done);
+	rw->done = NULL;
+	rw->ndone = rw->cap = 0;
+}

@@ -1,0 +1,143 @@
+/*
+ * cairn_release_run - the release walk, from the loop.
+ *
+ * A walk holds a reference to the generation it began with (its
+ * problems_dir and cache), so that a reload meanwhile frees nothing
+ * from under it.  Its end says whether any set has max_submissions: a
+ * job that counted submissions while it ran (a set made since the walk
+ * listed problems_dir) keeps files of one owner one at a time too.  The
+ * next walk is due one rescan period later, or at the earliest release
+ * time it found ahead when that comes sooner (the wall clock's time,
+ * waited for on the loop's monotonic clock: a walk a little early finds
+ * it still ahead and waits for the rest).  Where a walk could not grant
+ * a set's results, the error is logged and the next walk tries again.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn_daemon_int.h"
+#include "cairn_dispatch.h"
+#include "cairn_log.h"
+#include "cairn_release_run.h"
+#include "cairn_submissions.h"
+
+#define cairn_container_of(p, type, member) \
+	((type *)(void *)((char *)(p) - offsetof(type, member)))
+
+/* The period of walks when the rescan is off (rescan_s: 0). */
+#define RELEASE_PERIOD_MS 60000
+
+static void release_timer_cb(uv_timer_t *t)
+{
+	cairn_release_kick(t->data);
+}
+
+static void handle_closed(uv_handle_t *h)
+{
+	struct cairn_daemon *d = h->data;
+
+	d->nhandles--;
+}
+
+void cairn_release_init(struct cairn_daemon *d)
+{
+	uv_timer_init(&d->loop, &d->release_timer);
+	d->release_timer.data = d;
+	d->nhandles++;
+	d->limits = 1;		/* until a walk has looked at the sets */
+}
+
+void cairn_release_close(struct cairn_daemon *d)
+{
+	uv_handle_t *h = (uv_handle_t *)&d->release_timer;
+
+	if (h->loop != NULL && !uv_is_closing(h))
+		uv_close(h, handle_closed);
+}
+
+static void walk_cb(uv_work_t *w)
+{
+	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release_work);
+
+	cairn_release_walk(&d->release);
+}
+
+/* report - one line per set released, or that could not be. */
+static void report(const struct cairn_release *rw)
+{
+	char set[512], e[256];
+
+	if (rw->list_err != 0)
+		cairn_log(CAIRN_LOG_WARNING, "problem sets not listed", "error=%s",
+			  cairn_log_value(e, sizeof(e), strerror(rw->list_err)));
+	for (size_t i = 0; i < rw->ndone; i++) {
+		cairn_log_value(set, sizeof(set), rw->done[i].set);
+		if (rw->done[i].err == 0)
+			cairn_log(CAIRN_LOG_INFO, "feedback released", "problem_set=%s results=%u",
+				  set, rw->done[i].results);
+		else
+			cairn_log(CAIRN_LOG_WARNING, "feedback not released",
+				  "problem_set=%s error=%s action=retry", set,
+				  cairn_log_value(e, sizeof(e), strerror(rw->done[i].err)));
+	}
+}
+
+/* arm - the next walk: a rescan period from now, or the next release. */
+static void arm(struct cairn_daemon *d, int64_t next_ms)
+{
+	uint64_t period = d->gen->conf.rescan_s ? (uint64_t)d->gen->conf.rescan_s * 1000 :
+			  RELEASE_PERIOD_MS, wait = period;
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t ahead = next_ms == INT64_MAX ? INT64_MAX : next_ms - cairn_submissions_ms(&now);
+	if (ahead >= 0 && (uint64_t)ahead < period)
+		wait = (uint64_t)ahead + 1;
+	uv_timer_start(&d->release_timer, release_timer_cb, wait, 0);
+}
+
+static void walked_cb(uv_work_t *w, int status)
+{
+	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release_work);
+	unsigned seen = atomic_load(&d->limits_seen);
+
+	(void)status;		/* walks are never uv_cancel()ed */
+	d->releasing = 0;
+	cairn_gen_unref(d->release_gen);
+	d->release_gen = NULL;
+	report(&d->release);
+	d->limits = d->release.limits || seen != d->limits_begin;
+	d->limits_mark = seen;
+	int64_t next = d->release.next_ms;
+	cairn_release_clear(&d->release);
+	if (d->stopping || d->finished)
+		return;
+	if (!d->once)
+		arm(d, next);
+	cairn_dispatch(d);	/* a file that waited for its owner; --once's end */
+}
+
+void cairn_release_kick(struct cairn_daemon *d)
+{
+	struct timespec now;
+
+	if (d->releasing || d->stopping)
+		return;
+	uv_timer_stop(&d->release_timer);
+	clock_gettime(CLOCK_REALTIME, &now);
+	memset(&d->release, 0, sizeof(d->release));
+	d->release_gen = cairn_gen_ref(d->gen);
+	d->release.results_fd = d->sp.results_fd;
+	d->release.problems_dir = d->release_gen->problems_dir;
+	d->release.cache = d->release_gen->problems;
+	d->release.self = geteuid();
+	d->release.now_ms = cairn_submissions_ms(&now);
+	d->limits_begin = atomic_load(&d->limits_seen);
+	d->releasing = 1;
+	cairn_dispatch_queue_work(d, &d->release_work, walk_cb, walked_cb);
+}

@@ -1,0 +1,164 @@
+/*
+ * cairn_submissions - an owner's results, and the graded submissions
+ * among them.
+ *
+ * Only the daemon writes results/OWNER/, so what is there is read as
+ * it is: the current results (NAME.result.EXT) and the earlier
+ * arrivals' in history/, each read whole and parsed by
+ * cairn_result_read().  A name that starts with '.' is a temporary
+ * file of a publish in progress, never a result; a file that is not a
+ * cairn result (a stray file an administrator left) counts as no
+ * submission rather than stopping the count; but a file or directory
+ * that cannot be read is an error, so that a limit is never passed
+ * because a count came out short.  Files are opened without following
+ * a symbolic link and without blocking on a FIFO.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_buf.h"
+#include "cairn_dir.h"
+#include "cairn_submissions.h"
+
+/* The spool's CAIRN_HISTORY_DIR (SPEC 5), which this layer does not include. */
+#define HISTORY "history"
+
+int64_t cairn_submissions_ms(const struct timespec *t)
+{
+	return (int64_t)t->tv_sec * 1000 + t->tv_nsec / 1000000;
+}
+
+/* result_name - NAME.result.EXT: a current result's name */
+static int result_name(int dir_fd, const char *name, void *arg)
+{
+	struct stat st;
+
+	(void)arg;
+	return name[0] != '.' && strstr(name, ".result.") != NULL &&
+	       fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+}
+
+/* kept_name - any regular file of history/ not being written */
+static int kept_name(int dir_fd, const char *name, void *arg)
+{
+	struct stat st;
+
+	(void)arg;
+	return name[0] != '.' &&
+	       fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+}
+
+/* read_fd - the whole of fd into b; 0 or -errno */
+static int read_fd(int fd, struct cairn_buf *b)
+{
+	for (;;) {
+		char chunk[65536];
+		ssize_t got = read(fd, chunk, sizeof(chunk));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -errno;
+		if (got == 0)
+			return 0;
+		cairn_buf_add(b, chunk, (size_t)got);
+	}
+}
+
+/*
+ * one - dir_fd/name read and handed to fn; a name gone meanwhile (a
+ * result moved into history/ after the listing) or replaced by a link
+ * is passed over.
+ */
+static int one(int dir_fd, const char *name, cairn_submissions_fn *fn, void *arg)
+{
+	struct cairn_buf data = CAIRN_BUF_INIT;
+	struct cairn_result_file r;
+	char err[256];
+	int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return errno == ENOENT || errno == ELOOP ? 0 : -errno;
+	rc = read_fd(fd, &data);
+	memset(&r, 0, sizeof(r));
+	if (rc == 0 && cairn_result_read(&r, name, data.data ? data.data : "", data.len,
+					 err, sizeof(err)) == 0)
+		rc = fn(arg, fd, &r);
+	cairn_result_file_free(&r);
+	cairn_buf_free(&data);
+	close(fd);
+	return rc;
+}
+
+/* each_in - fn for each file of dir_fd/path that keep() lists */
+static int each_in(int dir_fd, const char *path, cairn_dir_keep_fn *keep,
+		   cairn_submissions_fn *fn, void *arg)
+{
+	char **names;
+	int n = cairn_dir_list(dir_fd, path, keep, NULL, &names), rc = 0, fd;
+
+	if (n < 0)
+		return n;
+	fd = openat(dir_fd, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		rc = -errno;
+	for (int i = 0; rc == 0 && i < n; i++)
+		rc = one(fd, names[i], fn, arg);
+	if (fd >= 0)
+		close(fd);
+	cairn_dir_free(names);
+	return rc;
+}
+
+int cairn_submissions_each(int owner_fd, cairn_submissions_fn *fn, void *arg)
+{
+	struct stat st;
+	int rc = each_in(owner_fd, ".", result_name, fn, arg);
+
+	if (rc != 0)
+		return rc;
+	if (fstatat(owner_fd, HISTORY, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	/* A link in its place is never followed: nothing kept there. */
+	return S_ISDIR(st.st_mode) ? each_in(owner_fd, HISTORY, kept_name, fn, arg) : 0;
+}
+
+/* What counting looks for. */
+struct count {
+	const char *set;
+	int64_t before_ms;
+	unsigned n;
+};
+
+static int count_one(void *arg, int fd, const struct cairn_result_file *r)
+{
+	struct count *c = arg;
+
+	(void)fd;
+	if (r->error == NULL && r->problem_set != NULL && strcmp(r->problem_set, c->set) == 0 &&
+	    r->received != NULL && cairn_submissions_ms(&r->received_at) < c->before_ms)
+		c->n++;
+	return 0;
+}
+
+int cairn_submissions_count(int results_fd, const char *owner, const char *set,
+			    int64_t before_ms, unsigned *n)
+{
+	struct count c = { set, before_ms, 0 };
+	int fd = openat(results_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc;
+
+	*n = 0;
+	if (fd < 0)
+		return errno == ENOENT || errno == ELOOP || errno == ENOTDIR ? 0 : -errno;
+	rc = cairn_submissions_each(fd, count_one, &c);
+	close(fd);
+	if (rc == 0)
+		*n = c.n;
+	return rc;
+}
