@@ -77,11 +77,11 @@ for f in dup.yaml dup.csv unknown.json contra.csv; do
 	cp "expected/${f%.*}.result.${f##*.}" "$tmp/results/"
 done
 run 0 "$cairn_bin" report "$tmp/results"
-same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
-contra.csv,,,contra,4,0,4,0,0,0,4,0.0,,
-dup.csv,,,dup,1,1,0,0,1,1,1,1.0,,
-dup.yaml,,,dup,1,1,0,0,1,1,1,1.0,,
-unknown.json,,,edge,1,1,0,0,1,1,1,1.0,," "$tmp/out"
+same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused
+contra.csv,,,contra,4,0,4,0,0,0,4,0.0,,,,
+dup.csv,,,dup,1,1,0,0,1,1,1,1.0,,,,
+dup.yaml,,,dup,1,1,0,0,1,1,1,1.0,,,,
+unknown.json,,,edge,1,1,0,0,1,1,1,1.0,,,," "$tmp/out"
 run 0 "$cairn_bin" report --format junit "$tmp/results"
 grep -E '<testsuites? ' "$tmp/out" | sed 's/^ *//' > "$tmp/suites"
 same_text '<testsuites name="cairn" tests="10" failures="7" errors="0">

@@ -28,9 +28,19 @@ submitter: Ada
 puzzles:
   - id: a
     line: 4
+    n: 4
+    total: 17
+    alice: 9
+    bob: 8
+    diff: 1
     verdict: correct
   - id: b
     line: 5
+    n: 3
+    total: 6
+    alice: 4
+    bob: 2
+    diff: 2
     verdict: wrong
     feedback: "diff: expected 5, optimal play gives 2 (Alice 4, Bob 2); optimal line R L L"
 summary: {puzzles: 2, solved: 2, errors: 0, graded: 2, correct: 1, wrong: 1, missing: 0, invalid: 0, points: 0.9, max_points: 2, score: 0.45}
