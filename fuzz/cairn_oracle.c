@@ -413,8 +413,8 @@ static const char *decode(struct cairn_buf *b, const char *s, char stop)
 }
 
 /*
- * junit_texts - the name and value attributes and the text of failure and
- * error elements, in document order, each ended by 0x1f (attribute values
+ * junit_texts - the name and value attributes and the text of failure,
+ * error and skipped elements, in document order, each ended by 0x1f (attribute values
  * hold no raw '>' or '"', so a tag ends at the first '>')
  */
 static void junit_texts(struct cairn_buf *b, const char *x)
@@ -425,7 +425,8 @@ static void junit_texts(struct cairn_buf *b, const char *x)
 	cairn_buf_adds(b, "");
 	while ((x = strchr(x, '<')) != NULL && (end = strchr(x, '>')) != NULL) {
 		text = strncmp(x, "<failure ", 9) == 0 ||
-		       strncmp(x, "<error ", 7) == 0;
+		       strncmp(x, "<error ", 7) == 0 ||
+		       strncmp(x, "<skipped ", 9) == 0;
 		for (c = x; x[1] != '?' && x[1] != '/' &&
 		     (eq = memchr(c, '=', (size_t)(end - c))) != NULL; c = q + 1) {
 			if (eq[1] != '"' || (q = strchr(eq + 2, '"')) == NULL ||
@@ -517,9 +518,11 @@ static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 	property_want(b, "problem_set", r->problem_set);
 	property_want(b, "received", r->received);
 	property_want(b, "late", r->late_by);
+	property_want(b, "penalty", r->late_penalty);
+	property_want(b, "refused", cairn_result_refusal_name(r->refused));
 	/* An element with no text is written empty: <error .../>. */
 	if (r->error != NULL) {
-		xml_view(b, "file");
+		xml_view(b, r->refused ? "refused" : "file");
 		if (r->error[0] != '\0')
 			xml_view(b, r->error);
 	}

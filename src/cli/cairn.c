@@ -27,6 +27,7 @@ static const char usage[] =
 	"  submit   drop files into the spool (--wait: and print their results)\n"
 	"  check    check problem sets as the daemon loads them, with warnings\n"
 	"  generate write a problem set with the properties asked for\n"
+	"  regrade  grade the spool's stored inputs again, keeping their arrival\n"
 	"\n"
 	"Options common to all commands (before or after the command):\n"
 	"  -c, --config FILE     configuration file (default " CAIRN_CONFIG_FILE ",\n"
@@ -49,6 +50,7 @@ static const struct {
 	{ "submit", (char *)"cairn submit", cairn_cmd_submit },
 	{ "check", (char *)"cairn check", cairn_cmd_check },
 	{ "generate", (char *)"cairn generate", cairn_cmd_generate },
+	{ "regrade", (char *)"cairn regrade", cairn_cmd_regrade },
 };
 
 /*

@@ -14,7 +14,10 @@
  * whose result has status: error, gets "FILE: error: MESSAGE" instead.
  * With --verbose the whole result file is printed before its line.
  * Exit status: 2 on a usage, configuration or file error, else 1 when
- * any graded puzzle is not correct (wrong, missing or invalid), else 0.
+ * any graded puzzle is not correct (wrong, missing or invalid) or an
+ * answer was set aside (an unknown or repeated id: counted invalid but
+ * not graded, so the score ignores it and the exit status does not),
+ * else 0.
  */
 #include "config.h"
 
@@ -46,7 +49,8 @@ static const char usage[] =
 	"  -h, --help            this help\n"
 	"\n"
 	"Exit status: 0 when every graded puzzle is correct, 1 when any is\n"
-	"not, 2 on a usage, configuration or file error.\n";
+	"not or an answer was set aside (an unknown or repeated id), 2 on a\n"
+	"usage, configuration or file error.\n";
 
 /* error_line - "FILE: error: MESSAGE", the message read back from the result */
 static void error_line(const char *file, const char *source,

@@ -32,6 +32,7 @@ struct cairn_policy {
 	uint32_t late_penalty_bp;	/* per started day, in 1/10000 of the points */
 	uint32_t max_submissions;	/* 0: no limit */
 	enum cairn_feedback feedback;
+	unsigned long close_line;	/* where `close` is, for `cairn check` */
 };
 
 /* Release times (cairn_policy_release_ms()): at once, or not ever. */

@@ -2,14 +2,17 @@
  * cairn_feedback - word the facts grading found as one sentence.
  *
  * The sentence reads, in this order: why the answer is invalid (if it is),
- * one part per failed check ("diff: expected 5, optimal play gives 7"),
- * both optimal scores ("(Alice 11, Bob 4)" after the last failed number,
- * or "optimal play gives Alice 11, Bob 4" when no number failed), the
- * optimal line ("optimal line R L L L", only its first
- * CAIRN_FEEDBACK_LINE_MAX moves for a longer game), and last any
- * contradiction among the stated answers themselves.  Parts are joined
- * with "; ".  The result never exceeds CAIRN_FEEDBACK_MAX bytes and is cut
- * only on a UTF-8 character boundary.
+ * any contradiction among the stated answers themselves ("your answers
+ * contradict each other: alice + bob = 20 but the piles add up to 15"),
+ * named before what optimal play gives because it is the answer's own
+ * mistake (SPEC 4), one part per failed check ("diff: expected 5, optimal
+ * play gives 7"), both optimal scores ("(Alice 11, Bob 4)" after the last
+ * failed number, or "optimal play gives Alice 11, Bob 4" when no number
+ * failed), and the optimal line ("optimal line R L L L", only its first
+ * CAIRN_FEEDBACK_LINE_MAX moves for a longer game).  An answer graded
+ * against no puzzle (not solved) gets only why it is invalid.  Parts are
+ * joined with "; ".  The result never exceeds CAIRN_FEEDBACK_MAX bytes and
+ * is cut only on a UTF-8 character boundary.
  */
 #include "config.h"
 
@@ -129,8 +132,9 @@ static void note(struct cairn_buf *b, int *n, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* contradictions - stated answers that cannot all hold for any row */
-static void contradictions(struct cairn_buf *b, const struct cairn_expect *e)
+/* contradictions - stated answers that cannot all hold for this row */
+static void contradictions(struct cairn_buf *b, const struct cairn_expect *e,
+			   int64_t total)
 {
 	unsigned g = e->given;
 	int have_ab, n = 0;
@@ -138,6 +142,14 @@ static void contradictions(struct cairn_buf *b, const struct cairn_expect *e)
 
 #define HAS(k) ((g & CAIRN_EXPECT_BIT(CAIRN_EXPECT_##k)) != 0)
 	have_ab = HAS(ALICE) && HAS(BOB);
+	if (have_ab) {
+		if (__builtin_add_overflow(e->alice, e->bob, &ab))
+			note(b, &n, "alice + bob does not fit in 64 bits but "
+			     "the piles add up to %lld", (long long)total);
+		else if (ab != total)
+			note(b, &n, "alice + bob = %lld but the piles add up "
+			     "to %lld", (long long)ab, (long long)total);
+	}
 	if (have_ab && HAS(DIFF)) {
 		if (__builtin_sub_overflow(e->alice, e->bob, &ab))
 			note(b, &n, "alice - bob does not fit in 64 bits but "
@@ -187,7 +199,10 @@ char *cairn_feedback_build(const struct cairn_puzzle *p, const char *lead,
 
 	cairn_buf_adds(&b, lead != NULL ? lead : "");
 	if (o->solved) {
-		int numbers = number_parts(&b, o);
+		int numbers;
+
+		contradictions(&b, &p->expect, o->total);
+		numbers = number_parts(&b, o);
 
 		move_parts(&b, bad);
 		if (!numbers) {
@@ -197,7 +212,6 @@ char *cairn_feedback_build(const struct cairn_puzzle *p, const char *lead,
 		if (o->moves != NULL)
 			optimal_line(&b, o->moves, p->n);
 	}
-	contradictions(&b, &p->expect);
 	s = cairn_buf_steal(&b);
 	cairn_feedback_cut(s);
 	return s;

@@ -30,9 +30,9 @@ struct cairn_bad_move {
 
 /*
  * Word the feedback for a graded puzzle whose checks are filled: `lead`
- * (why the answer is invalid, or NULL), one part per failed check, what
- * optimal play gives when the puzzle was solved, and any contradiction
- * among the stated answers.  `bad` is indexed by 0 (first_move) and 1
+ * (why the answer is invalid, or NULL), then, when the puzzle was solved,
+ * any contradiction among the stated answers, one part per failed check
+ * and what optimal play gives.  `bad` is indexed by 0 (first_move) and 1
  * (moves).  Returns an allocated string of at most CAIRN_FEEDBACK_MAX bytes.
  */
 char *cairn_feedback_build(const struct cairn_puzzle *p, const char *lead,

@@ -16,8 +16,14 @@
  * and the expectation of the matching answer.  Its line is the answer's
  * line in the submission, or, for an unanswered puzzle (verdict missing),
  * the puzzle's line in the set.  An answer that states no key at all
- * counts as no answer.  Answers to ids the set lacks follow, in
- * submission order, with no piles and an invalid expectation.  A set may
+ * counts as no answer.  Of several answers to one id the first (in the
+ * submission's order) that states anything is the one graded (SPEC 4);
+ * piles a CSV answer repeats must be the set's, or the answer is invalid.
+ * The answers graded against no puzzle follow, in submission order, with
+ * no piles and an invalid expectation that says why: an id the set lacks,
+ * or an id answered before; an empty answer beside a stating one is
+ * dropped, as it says nothing.  Having no piles, they are not solved, and
+ * so count neither in graded nor in max_points (cairn_stats.c).  A set may
  * also come from a source that is not a directory (a test's or a fuzzer's
  * texts in memory): it is then parsed for each submission, uncached.
  */
@@ -341,11 +347,13 @@ static struct set *open_set(const char *dir, const char *name,
 	return s;
 }
 
+/* by_id - by id, then in input order (the answers are one array) */
 static int by_id(const void *a, const void *b)
 {
 	const struct cairn_puzzle *const *x = a, *const *y = b;
+	int c = strcmp((*x)->id, (*y)->id);
 
-	return strcmp((*x)->id, (*y)->id);
+	return c != 0 ? c : (*x > *y) - (*x < *y);
 }
 
 /* blank - a puzzle as cairn_input_add() makes it */
@@ -356,6 +364,25 @@ static void blank(struct cairn_puzzle *q)
 	q->explain = -1;
 	q->out.first_move = -1;
 	q->points = -1;
+}
+
+/* states - whether an answer says anything: one that does not is none */
+static int states(const struct cairn_puzzle *a)
+{
+	return a->expect.given != 0 || a->expect.invalid != NULL ||
+	       a->error != NULL;
+}
+
+/* same_piles - piles a CSV answer repeats must be the set's (SPEC 2) */
+static void same_piles(struct cairn_puzzle *a, const struct cairn_puzzle *sp)
+{
+	if (a->piles == NULL || a->expect.invalid != NULL)
+		return;
+	if (a->n != sp->n ||
+	    memcmp(a->piles, sp->piles, sp->n * sizeof *sp->piles) != 0)
+		a->expect.invalid = cairn_xasprintf("line %lu: piles: a "
+						    "submission cannot change "
+						    "the piles", a->line);
 }
 
 /* from_set - copy one puzzle of the set, with its answer (or none) */
@@ -372,24 +399,18 @@ static void from_set(struct cairn_puzzle *q, const struct cairn_puzzle *sp,
 	q->explain = sp->explain;
 	q->points = sp->points;
 	q->line = a != NULL ? a->line : sp->line;
-	if (a != NULL) {
+	if (a != NULL && states(a)) {
 		q->expect = a->expect;
 		memset(&a->expect, 0, sizeof a->expect);
 		q->error = a->error;
 		a->error = NULL;
-	}
-	/* An answer that states nothing is no answer. */
-	if (q->expect.given == 0 && q->expect.invalid == NULL &&
-	    q->error == NULL) {
-		free(q->expect.moves);
-		memset(&q->expect, 0, sizeof q->expect);
+	} else {
 		q->out.verdict = CAIRN_VERDICT_MISSING;
 	}
 }
 
-/* unknown - an answer to an id the set lacks, moved into q */
-static void unknown(struct cairn_puzzle *q, struct cairn_puzzle *a,
-		    const char *set_name)
+/* aside - an answer graded against no puzzle, moved into q: why, no piles */
+static void aside(struct cairn_puzzle *q, struct cairn_puzzle *a, char *why)
 {
 	*q = *a;
 	blank(a);
@@ -398,41 +419,106 @@ static void unknown(struct cairn_puzzle *q, struct cairn_puzzle *a,
 	q->n = 0;
 	q->expect.present = 1;
 	free(q->expect.invalid);
-	q->expect.invalid = cairn_xasprintf("unknown puzzle id \"%s\" in "
-					    "problem set \"%s\"", q->id,
-					    set_name);
+	q->expect.invalid = why;
 }
 
-/* merge - replace the answers of `in` by the set's puzzles (see above) */
+/* What becomes of each answer. */
+enum fate {
+	UNKNOWN,		/* its id is not the set's: aside */
+	GRADED,			/* the set's puzzle takes it */
+	TWICE,			/* a later answer to a graded id: aside */
+	NOTHING			/* states nothing, and another answer counts */
+};
+
+/*
+ * pick - the answer to set puzzle sp among run[0..n), the answers to its
+ * id in input order: the first that states anything (or, when none does,
+ * the first, for its line); the other stating ones were given twice.
+ * Every answer of the run gets its fate, and twice[] its first's line.
+ */
+static struct cairn_puzzle *pick(struct cairn_puzzle **run, size_t n,
+				 const struct cairn_puzzle *sp,
+				 struct cairn_puzzle *base, enum fate *fate,
+				 unsigned long *first_line)
+{
+	struct cairn_puzzle *first = NULL;
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		same_piles(run[i], sp);
+		if (first == NULL && states(run[i]))
+			first = run[i];
+	}
+	if (first == NULL)
+		first = run[0];
+	for (i = 0; i < n; i++) {
+		k = (size_t)(run[i] - base);
+		fate[k] = run[i] == first ? GRADED :
+			  states(run[i]) ? TWICE : NOTHING;
+		first_line[k] = first->line;
+	}
+	return first;
+}
+
+/* run_of - where in the sorted index the answers to id start, and *n */
+static size_t run_of(struct cairn_puzzle *const *index, size_t na,
+		     const char *id, size_t *n)
+{
+	size_t lo = 0, hi = na, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(index[mid]->id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (hi = lo; hi < na && strcmp(index[hi]->id, id) == 0; hi++)
+		;
+	*n = hi - lo;
+	return lo;
+}
+
+/*
+ * merge - replace the answers of `in` by the set's puzzles (see above),
+ * then the answers graded against none, in input order
+ */
 static void merge(struct cairn_input *in, const struct cairn_input *set)
 {
-	size_t na = in->npuzzles, ns = set->npuzzles, i, k = 0;
+	size_t na = in->npuzzles, ns = set->npuzzles, i, k = 0, lo, n;
 	struct cairn_puzzle **index = cairn_xcalloc(na + 1, sizeof *index);
 	struct cairn_puzzle *np = cairn_xcalloc(ns + na + 1, sizeof *np);
-	struct cairn_puzzle key, *kp = &key, **hit;
-	char *used = cairn_xcalloc(na + 1, 1);
+	struct cairn_puzzle *a = in->puzzles, *hit;
+	enum fate *fate = cairn_xcalloc(na + 1, sizeof *fate);
+	unsigned long *first_line = cairn_xcalloc(na + 1, sizeof *first_line);
 
 	for (i = 0; i < na; i++)
-		index[i] = &in->puzzles[i];
+		index[i] = &a[i];
 	qsort(index, na, sizeof *index, by_id);
 	for (i = 0; i < ns; i++) {
-		key.id = set->puzzles[i].id;
-		hit = na ? bsearch(&kp, index, na, sizeof *index, by_id) : NULL;
-		if (hit != NULL)
-			used[*hit - in->puzzles] = 1;
-		from_set(&np[k++], &set->puzzles[i], hit ? *hit : NULL);
+		lo = run_of(index, na, set->puzzles[i].id, &n);
+		hit = n > 0 ? pick(index + lo, n, &set->puzzles[i], a, fate,
+				   first_line) : NULL;
+		from_set(&np[k++], &set->puzzles[i], hit);
 	}
 	for (i = 0; i < na; i++)
-		if (!used[i])
-			unknown(&np[k++], &in->puzzles[i], in->problem_set);
+		if (fate[i] == UNKNOWN)
+			aside(&np[k++], &a[i], cairn_xasprintf(
+				"unknown puzzle id \"%s\" in problem set "
+				"\"%s\"", a[i].id, in->problem_set));
+		else if (fate[i] == TWICE)
+			aside(&np[k++], &a[i], cairn_xasprintf(
+				"answered twice: the first answer (line %lu) "
+				"is the one graded", first_line[i]));
 	for (i = 0; i < na; i++)
-		cairn_puzzle_free(&in->puzzles[i]);
-	free(in->puzzles);
+		cairn_puzzle_free(&a[i]);
+	free(a);
 	in->puzzles = np;
 	in->npuzzles = k;
 	in->cap = ns + na + 1;
 	free(index);
-	free(used);
+	free(fate);
+	free(first_line);
 }
 
 /* usable - the submission names a set that may be looked up; else fail it */

@@ -20,8 +20,10 @@ void cairn_problem_cache_free(struct cairn_problem_cache *c);
 /*
  * Turn a submission (in->shape == CAIRN_SHAPE_SUBMISSION) into the
  * puzzles to solve: every puzzle of the set in the set's order with the
- * matching answer as its expectation (verdict MISSING when unanswered),
- * then each answer to an unknown id (with expect.invalid set).  An unknown
+ * first answer to its id as its expectation (verdict MISSING when
+ * unanswered), then, in the submission's order, each answer to an unknown
+ * id and each later answer to an answered one (no piles, expect.invalid
+ * set: reported, never counted).  An unknown
  * or broken problem set becomes a file error of `in`.  `cache` may be NULL.
  */
 void cairn_problems_resolve(struct cairn_input *in, const char *problems_dir,

@@ -8,8 +8,9 @@
  * accepts: every line optimal, the piles of an earlier puzzle, an id that
  * differs from an earlier one only by case, `explain` beyond
  * CAIRN_EXPLAIN_MAX_N piles (the daemon makes that a puzzle error of each
- * submission).  `policy` is not checked: the loader does not know it yet
- * (an unknown key, so an error).  Findings come in file order, each
+ * submission), and a policy whose close is before its due time (every
+ * late arrival refused: a slip of a date, most likely, but a set may mean
+ * it, so the loader takes it).  Findings come in file order, each
  * puzzle's after the set's own, and the cost is O(N log N) comparisons
  * for N puzzles plus O(piles).
  *
@@ -140,6 +141,15 @@ static void explain_warning(struct cairn_setcheck *r,
 		CAIRN_EXPLAIN_MAX_N, p->n));
 }
 
+/* policy_warning - a close before the due time leaves no late arrivals */
+static void policy_warning(struct cairn_setcheck *r, const struct cairn_policy *p)
+{
+	if (p->has_due && p->has_close && p->close_ms < p->due_ms)
+		add(r, CAIRN_SETCHECK_WARNING, p->close_line, cairn_xasprintf(
+			"policy: close (%s) is before due (%s): every late "
+			"submission will be refused", p->close_text, p->due_text));
+}
+
 /* warnings - the findings on accepted puzzle p, given the earlier ones like it */
 static void warnings(struct cairn_setcheck *r, const struct cairn_puzzle *p,
 		     const struct cairn_puzzle *same_piles,
@@ -211,6 +221,7 @@ void cairn_setcheck_run(struct cairn_setcheck *r, const char *base,
 	} else {
 		r->loaded = 1;
 		r->npuzzles = in.npuzzles;
+		policy_warning(r, &in.policy);
 		puzzles(r, &in);
 	}
 	cairn_input_free(&in);

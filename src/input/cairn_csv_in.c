@@ -142,12 +142,21 @@ static int column(const struct cairn_csv_field *f)
 	return -1;
 }
 
-/* finish - default id and duplicate check; field idf holds the id, or -1 */
+/*
+ * finish - default id and duplicate check; field idf holds the id, or -1.
+ * A submission's answers to one id are no error here: grading says which
+ * one counts (cairn_problems.c).
+ */
 static void finish(struct csv *c, size_t idx, int idf)
 {
 	struct cairn_puzzle *p = &c->in->puzzles[idx];
 	int given = p->id != NULL;
-	char *why = cairn_value_id(&c->ids, c->in, idx);
+	char *why = NULL;
+
+	if (c->submission)
+		cairn_value_default_id(c->in, idx);
+	else
+		why = cairn_value_id(&c->ids, c->in, idx);
 
 	if (why != NULL && given) {
 		report_why(c, PUZZLE_ERR, p, (size_t)idf, "id", why);
@@ -164,14 +173,15 @@ static void finish(struct csv *c, size_t idx, int idf)
 }
 
 /* pile - parse pile text s[0..len) of field i, or report why not */
-static int pile(struct csv *c, struct cairn_puzzle *p, size_t i,
-		const char *name, const char *s, size_t len, int64_t *v)
+static int pile(struct csv *c, enum cairn_value_sink sink,
+		struct cairn_puzzle *p, size_t i, const char *name,
+		const char *s, size_t len, int64_t *v)
 {
 	union cairn_value u;
 
 	if (cairn_parse_i64(s, len, v) == 0)
 		return 0;
-	report_why(c, PUZZLE_ERR, p, i,
+	report_why(c, sink, p, i,
 		   name, cairn_value_parse(CAIRN_VALUE_INT, s, len, &u));
 	return -1;
 }
@@ -190,8 +200,8 @@ static void headerless_row(struct csv *c)
 		p->piles = cairn_xmalloc(r->nf * sizeof *p->piles);
 		p->n = r->nf;
 		for (i = 0; i < r->nf; i++)
-			if (pile(c, p, i, NULL, r->f[i].s, r->f[i].len,
-				 &p->piles[i]) < 0)
+			if (pile(c, PUZZLE_ERR, p, i, NULL, r->f[i].s,
+				 r->f[i].len, &p->piles[i]) < 0)
 				break;
 	}
 	finish(c, idx, -1);
@@ -250,9 +260,11 @@ static int is_sep(char ch)
 
 /*
  * piles_cell - a `piles` cell: integers separated by spaces or ';' (or
- * any white space, as a quoted cell may span lines)
+ * any white space, as a quoted cell may span lines); 0, or -1 after
+ * reporting to `sink` why not
  */
-static void piles_cell(struct csv *c, struct cairn_puzzle *p, size_t i)
+static int piles_cell(struct csv *c, enum cairn_value_sink sink,
+		      struct cairn_puzzle *p, size_t i)
 {
 	const struct cairn_csv_field *f = &c->rec.f[i];
 	const char *s = f->s, *end = s + f->len, *t;
@@ -267,16 +279,31 @@ static void piles_cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 		for (t = s; t < end && !is_sep(*t); t++)
 			;
 		if (p->n == max) {
-			report_at(c, PUZZLE_ERR, p, i, "piles",
+			report_at(c, sink, p, i, "piles",
 				  "more than %zu piles (max_piles)", max);
-			return;
+			return -1;
 		}
-		if (pile(c, p, i, "piles", s, (size_t)(t - s), &v) < 0)
-			return;
+		if (pile(c, sink, p, i, "piles", s, (size_t)(t - s), &v) < 0)
+			return -1;
 		p->piles = cairn_xgrow(p->piles, &cap, p->n + 1,
 				       sizeof *p->piles);
 		p->piles[p->n++] = v;
 	}
+	return 0;
+}
+
+/*
+ * answer_piles - a submission may repeat its set's piles, which grading
+ * compares (cairn_problems.c); piles that cannot be read are no piles,
+ * and the answer is invalid
+ */
+static void answer_piles(struct csv *c, struct cairn_puzzle *p, size_t i)
+{
+	if (piles_cell(c, EXPECT_ERR, p, i) == 0)
+		return;
+	free(p->piles);
+	p->piles = NULL;
+	p->n = 0;
 }
 
 /* cell - the value of field i of a row, when it is not empty */
@@ -296,10 +323,9 @@ static void cell(struct csv *c, struct cairn_puzzle *p, size_t i)
 		return;
 	case C_PILES:
 		if (!c->submission)
-			piles_cell(c, p, i);
+			piles_cell(c, PUZZLE_ERR, p, i);
 		else
-			report_at(c, EXPECT_ERR, p, i, "piles",
-				  "a submission cannot change the piles");
+			answer_piles(c, p, i);
 		return;
 	case C_SOLVER:
 		p->solver = cairn_xstrndup(f->s, f->len);

@@ -6,8 +6,7 @@
  * (a time without one would depend on the daemon's zone), durations are
  * whole numbers of d, h, m and s in that order, percentages have at
  * most two decimals (the rules count in 1/10000), feedback is one of
- * four words.  A close before the due time is refused too: it would
- * make the due time mean nothing.  A bad value is described as the other readers describe
+ * four words.  A bad value is described as the other readers describe
  * theirs: the value quoted, what it should be, and an example.
  */
 #include "config.h"
@@ -214,11 +213,6 @@ char *cairn_policy_in_check(const struct cairn_policy *p, unsigned given,
 	} else if (p->feedback == CAIRN_FEEDBACK_AFTER_CLOSE && !p->has_close) {
 		*blame = CAIRN_POLICY_FEEDBACK;
 		why = "after_close needs policy.close";
-	} else if (p->has_due && p->has_close && p->close_ms < p->due_ms) {
-		/* Every late arrival refused, a typo of a date most likely. */
-		*blame = CAIRN_POLICY_CLOSE;
-		return cairn_xasprintf("%s is before policy.due (%s)",
-				       p->close_text, p->due_text);
 	}
 	return why == NULL ? NULL : cairn_xstrdup(why);
 }

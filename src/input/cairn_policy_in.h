@@ -44,9 +44,8 @@ char *cairn_policy_in_value(struct cairn_policy *p, enum cairn_policy_key k,
 
 /*
  * Once the whole mapping is read (`given`: a bit 1 << k per key given):
- * NULL, or why the values do not go together (allocated: a key that
- * needs another missing, a close before the due time), with *blame the
- * key to put the message at.
+ * NULL, or why the values do not go together (allocated), with *blame
+ * the key to put the message at.
  */
 char *cairn_policy_in_check(const struct cairn_policy *p, unsigned given,
 			    enum cairn_policy_key *blame);

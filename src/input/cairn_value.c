@@ -284,6 +284,14 @@ static char *duplicate(const struct cairn_input *in, const char *id,
 	return cairn_buf_steal(&b);
 }
 
+void cairn_value_default_id(const struct cairn_input *in, size_t idx)
+{
+	struct cairn_puzzle *p = &in->puzzles[idx];
+
+	if (p->id == NULL)
+		p->id = default_id(idx);
+}
+
 /*
  * Only given ids go into the table: a default id "#k" is unique by its
  * position, so it can only clash with a given id, which either is in the
@@ -299,8 +307,7 @@ char *cairn_value_id(struct cairn_value_ids *ids,
 	long first;
 	size_t h;
 
-	if (!given)
-		p->id = default_id(idx);
+	cairn_value_default_id(in, idx);
 	if (ids->used == 0 && !given)
 		return NULL;
 	if (2 * (ids->used + 1) > ids->cap) {

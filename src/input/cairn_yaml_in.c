@@ -408,6 +408,7 @@ static int policy(struct cairn_yaml_ev *r, yaml_event_t *e,
 	if (mapping(r, &mp, path) < 0)
 		return -1;
 	why = cairn_policy_in_check(pn.p, pn.given, &k);
+	pn.p->close_line = pn.mark[CAIRN_POLICY_CLOSE].line + 1;
 	if (why == NULL)
 		return 0;
 	kp.key = cairn_policy_in_keys[k];
@@ -542,22 +543,15 @@ static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 static int answer(struct cairn_yaml_ev *r, yaml_event_t *k, yaml_event_t *e,
 		  const struct cairn_yaml_path *path)
 {
-	size_t idx = r->in->npuzzles;
 	struct cairn_puzzle *p = cairn_input_add(r->in);
-	const struct cairn_yaml_sink s = { CAIRN_VALUE_PUZZLE, p };
 	struct cairn_yaml_path kp = { path, NULL, k->data.scalar.length, 0 };
-	yaml_mark_t m = k->start_mark;
-	char *why;
 
-	p->line = m.line + 1;
+	/* A key given twice is no error here: grading says which answer
+	 * counts (cairn_problems.c). */
+	p->line = k->start_mark.line + 1;
 	p->id = cairn_yaml_ev_take(k);
 	kp.key = p->id;
-	if (expect(r, p, e, &kp) < 0)
-		return -1;
-	why = cairn_value_id(&r->ids, r->in, idx);
-	if (why != NULL)
-		cairn_yaml_ev_fail_why(r, &s, &m, &kp, why);
-	return 0;
+	return expect(r, p, e, &kp) < 0 ? -1 : 0;
 }
 
 static int answers(struct cairn_yaml_ev *r, yaml_event_t *e,

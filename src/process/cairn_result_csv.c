@@ -101,7 +101,8 @@ static void owner(struct cairn_buf *out, const struct cairn_input *in,
 	cairn_buf_addc(out, ',');
 	cairn_result_csv_field(out, in->problem_set ? in->problem_set : "", 1);
 	if (p != NULL && in->shape == CAIRN_SHAPE_SUBMISSION &&
-	    p->error == NULL && p->out.verdict != CAIRN_VERDICT_NONE) {
+	    cairn_stats_graded(p->error != NULL, p->out.solved,
+			       p->out.verdict)) {
 		/* The summary's rule, so that the records sum to it. */
 		cairn_stats_points(&one, p->out.verdict, CAIRN_POINTS_OF(p));
 		cairn_buf_addf(out, ",%llu,%llu,",

@@ -2,7 +2,9 @@
  * cairn_stats - counting a result's outcomes and writing its summary.
  *
  * The counts come from the outcomes alone (an error puzzle is counted as
- * an error and nothing else; a verdict of none is not graded), and the
+ * an error and nothing else; a verdict of none is not graded; a verdict
+ * on a puzzle not solved, which only an answer matched to no puzzle of
+ * its set has, counts as invalid but not as graded, SPEC 4), and the
  * score is computed by long division in integers, so the same outcomes
  * give the same summary bytes in every writer, on every machine.  A late
  * submission's penalty is applied here, to the summary only: points keep
@@ -42,10 +44,17 @@ void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st)
 		p = &in->puzzles[i];
 		cairn_stats_count(st, p->error != NULL, p->out.solved,
 				  p->out.verdict);
-		if (st->weighted && p->error == NULL)
+		if (st->weighted && cairn_stats_graded(p->error != NULL,
+						       p->out.solved,
+						       p->out.verdict))
 			cairn_stats_points(st, p->out.verdict,
 					   CAIRN_POINTS_OF(p));
 	}
+}
+
+int cairn_stats_graded(int error, int solved, enum cairn_verdict v)
+{
+	return !error && solved && v != CAIRN_VERDICT_NONE;
 }
 
 void cairn_stats_count(struct cairn_stats *st, int error, int solved,
@@ -64,7 +73,7 @@ void cairn_stats_count(struct cairn_stats *st, int error, int solved,
 	case CAIRN_VERDICT_MISSING: st->missing++; break;
 	case CAIRN_VERDICT_NONE: return;
 	}
-	st->graded++;
+	st->graded += cairn_stats_graded(0, solved, v);
 }
 
 void cairn_stats_points(struct cairn_stats *st, enum cairn_verdict v,

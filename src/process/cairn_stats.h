@@ -34,6 +34,13 @@ struct cairn_stats {
 
 /* Count an input's outcomes into st (st is zeroed first). */
 void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st);
+/*
+ * Whether a puzzle counts in graded and max_points: it has a verdict, no
+ * error, and was solved.  An answer to an id its problem set lacks, or to
+ * an id answered before, is not solved (it has no piles): it is reported
+ * with verdict invalid and counted as invalid, but not graded (SPEC 4).
+ */
+int cairn_stats_graded(int error, int solved, enum cairn_verdict v);
 /* Count one puzzle: an error, or solved or not with verdict v. */
 void cairn_stats_count(struct cairn_stats *st, int error, int solved,
 		       enum cairn_verdict v);

@@ -8,6 +8,7 @@
 #define CAIRN_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cairn_buf.h"
 #include "cairn_process.h"
@@ -16,8 +17,8 @@
 
 /*
  * CSV: the header source,owner,submitter,problem_set,graded,correct,
- * wrong,missing,invalid,points,max_points,score,received,late and one
- * row per file.
+ * wrong,missing,invalid,points,max_points,score,received,late,penalty,
+ * refused and one row per file.
  */
 void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		      struct cairn_buf *out);
@@ -26,10 +27,17 @@ void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 			struct cairn_buf *out);
 
 /*
- * Give a tally without points (not a submission) those of unit weights:
- * points = correct, max_points = graded; then st->weighted is always set.
+ * cairn_result_tally() with the points, always set (st->weighted): a
+ * submission's, or for a result without them (not a submission) those of
+ * unit weights (correct of graded); points and max_points in 1/10000 of
+ * a point, the earned ones after the late penalty, so that their ratio
+ * is the score exactly (st->late stays 0: cairn_stats_score() would
+ * take the penalty again).
  */
-void cairn_report_points(struct cairn_stats *st);
+void cairn_report_tally(const struct cairn_result_file *r, struct cairn_stats *st);
+
+/* Append points in 1/10000 as results write them: 2.7, 9, 0.0625. */
+void cairn_report_decimal(struct cairn_buf *out, uint64_t e4);
 
 /* Append s as XML character data or attribute text, always well-formed. */
 void cairn_report_xml_text(struct cairn_buf *out, const char *s);

@@ -162,6 +162,17 @@ static void count_puzzle(struct cairn_class *pg, struct map *wm, size_t k,
 			    p->feedback ? p->feedback : "");
 }
 
+/*
+ * of_the_set - whether a result's puzzle is one of its set's: an answer
+ * graded against none (an unknown id, or an id answered twice) has a
+ * verdict but nothing solved, and is no puzzle of the set (SPEC 4)
+ */
+static int of_the_set(const struct cairn_result_puzzle *p)
+{
+	return p->error != NULL || p->verdict == CAIRN_VERDICT_NONE ||
+	       cairn_stats_graded(0, p->solved, p->verdict);
+}
+
 /* by_count - each puzzle's wrong answers together, most common first */
 static int by_count(const void *a, const void *b)
 {
@@ -188,15 +199,17 @@ void cairn_class_gather(struct cairn_class *pg,
 	pg->st = cairn_xcalloc(pg->n + 1, sizeof *pg->st);
 	for (i = 0; i < pg->n; i++) {
 		r = &pg->files[i];
-		cairn_result_tally(r, &pg->st[i]);
-		cairn_report_points(&pg->st[i]);
-		if (r->problem_set == NULL)
+		cairn_report_tally(r, &pg->st[i]);
+		/* A refused file is no submission to its set (SPEC 4). */
+		if (r->problem_set == NULL || r->refused != CAIRN_REFUSED_NONE)
 			continue;
 		s = set_of(pg, &sm, r->problem_set);
 		pg->sets[s].subs++;
 		for (j = 0; j < r->npuzzles; j++)
-			count_puzzle(pg, &wm, puzzle_of(pg, &pm, s,
-					r->puzzles[j].id), &r->puzzles[j]);
+			if (of_the_set(&r->puzzles[j]))
+				count_puzzle(pg, &wm, puzzle_of(pg, &pm, s,
+						r->puzzles[j].id),
+					     &r->puzzles[j]);
 	}
 	if (pg->nwr > 0)
 		qsort(pg->wr, pg->nwr, sizeof *pg->wr, by_count);

@@ -1,7 +1,7 @@
 /*
  * cairn_report_class - what a class's results say, gathered for the page.
  *
- * Per result its tally with points (cairn_report_points), per problem set
+ * Per result its tally with points (cairn_report_tally), per problem set
  * its puzzles in the order the results list them, per puzzle the counts
  * of its verdicts and errors, one solved result for the optimal values,
  * and its wrong answers counted and sorted, most common first (ties in

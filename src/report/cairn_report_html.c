@@ -8,7 +8,10 @@
  * of each problem set (how many answers were correct, wrong, missing and
  * invalid, how many puzzle errors, what optimal play gives, and the three
  * most common wrong answers with their counts), and each submission with
- * its owner, arrival, verdicts and feedback.  It needs nothing but itself: the style is
+ * its owner, arrival, verdicts and feedback.  A late submission carries
+ * a visible mark "late" (and its penalty in its details), and a file the
+ * course policy refused a mark "refused: closed|limit"; a refused file is
+ * not counted as a submission.  It needs nothing but itself: the style is
  * inline, there is no script and no external resource, so it reads the
  * same offline, with scripts off and on paper.
  *
@@ -65,6 +68,10 @@ static const char style[] =
 	"ol.wrong{margin:0;padding-left:1.2rem}.sub{margin-bottom:1.4rem}"
 	".meta{color:#57606a;margin:.1rem 0 .4rem}a{color:#0550ae}"
 	".vt th:first-child{width:12rem}.vt th:nth-child(2){width:6rem}"
+	".mark{font-size:.8rem;font-weight:600;border-radius:.2rem;"
+	"padding:0 .3rem;margin-left:.3rem;white-space:nowrap}"
+	".late{background:#fff8c5;color:#7d4e00}"
+	".refused{background:#ffebe9;color:#cf222e}"
 	"svg text{font:12px system-ui,\"DejaVu Sans\",sans-serif;fill:#1b1f24}"
 	"@media print{body{max-width:none;padding:0;font-size:11pt}"
 	"a{color:inherit;text-decoration:none}.top{display:none}"
@@ -165,10 +172,12 @@ static void histogram(struct cairn_buf *out, const size_t *bins,
 static void glance(struct cairn_buf *out, const struct cairn_class *pg)
 {
 	double *v = cairn_xcalloc(pg->n + 1, sizeof *v), sum = 0;
-	size_t bins[NBINS] = { 0 }, k = 0, i, b, errors = 0;
+	size_t bins[NBINS] = { 0 }, k = 0, i, b, errors = 0, refused = 0;
 
 	for (i = 0; i < pg->n; i++) {
-		errors += pg->files[i].error != NULL;
+		refused += pg->files[i].refused != CAIRN_REFUSED_NONE;
+		errors += pg->files[i].error != NULL &&
+			  pg->files[i].refused == CAIRN_REFUSED_NONE;
 		if (!scored(&pg->st[i]))
 			continue;
 		v[k] = score_of(&pg->st[i]);
@@ -182,8 +191,11 @@ static void glance(struct cairn_buf *out, const struct cairn_class *pg)
 	cairn_buf_addf(out, "<section id=\"glance\"><h2>The class at a glance"
 		       "</h2>\n<div class=\"glance\"><dl class=\"stats\">"
 		       "<dt>Submissions</dt><dd>%zu</dd><dt>With a score</dt>"
-		       "<dd>%zu</dd><dt>File errors</dt><dd>%zu</dd>"
-		       "<dt>Mean score</dt><dd>", pg->n, k, errors);
+		       "<dd>%zu</dd><dt>File errors</dt><dd>%zu</dd>",
+		       pg->n - refused, k, errors);
+	if (refused > 0)
+		cairn_buf_addf(out, "<dt>Refused</dt><dd>%zu</dd>", refused);
+	cairn_buf_adds(out, "<dt>Mean score</dt><dd>");
 	if (k > 0)
 		decimal(out, sum / (double)k);
 	else
@@ -213,9 +225,22 @@ static void score_cell(struct cairn_buf *out, const struct cairn_stats *st)
 		cairn_stats_score(out, st);
 	else
 		cairn_buf_adds(out, "\xe2\x80\x93");
-	cairn_buf_addf(out, "</td><td class=\"n\">%llu/%llu</td>",
-		       (unsigned long long)st->points,
-		       (unsigned long long)st->max_points);
+	cairn_buf_adds(out, "</td><td class=\"n\">");
+	cairn_report_decimal(out, st->points);
+	cairn_buf_addf(out, "/%llu</td>", (unsigned long long)(st->max_points / 10000));
+}
+
+/*
+ * marks - a visible mark for a late submission and for one the course
+ * policy refused (SPEC 4), which is not a submission
+ */
+static void marks(struct cairn_buf *out, const struct cairn_result_file *r)
+{
+	if (r->late_by != NULL)
+		cairn_buf_adds(out, "<span class=\"mark late\">late</span>");
+	if (r->refused != CAIRN_REFUSED_NONE)
+		cairn_buf_addf(out, "<span class=\"mark refused\">refused: %s</span>",
+			       cairn_result_refusal_name(r->refused));
 }
 
 /* roster - one row per submission, linking to its section */
@@ -235,7 +260,9 @@ static void roster(struct cairn_buf *out, const struct cairn_class *pg)
 		r = &pg->files[i];
 		cairn_buf_addf(out, "<tr><td><a href=\"#s%zu\">", i + 1);
 		text(out, r->source);
-		cairn_buf_adds(out, "</a></td><td>");
+		cairn_buf_adds(out, "</a>");
+		marks(out, r);
+		cairn_buf_adds(out, "</td><td>");
 		text(out, r->owner ? r->owner : "");
 		cairn_buf_adds(out, "</td><td>");
 		text(out, r->submitter ? r->submitter : "");
@@ -381,6 +408,7 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 
 	cairn_buf_addf(out, "<article class=\"sub\" id=\"s%zu\"><h3>", i + 1);
 	text(out, r->source);
+	marks(out, r);
 	cairn_buf_adds(out, "</h3>\n<p class=\"meta\">");
 	meta(out, "owner <b>", r->owner, "</b>");
 	if (r->received != NULL) {
@@ -389,6 +417,10 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 		if (r->late_by != NULL) {
 			cairn_buf_adds(out, ", late by ");
 			text(out, r->late_by);
+		}
+		if (r->late_penalty != NULL) {
+			cairn_buf_adds(out, ", penalty ");
+			text(out, r->late_penalty);
 		}
 		cairn_buf_adds(out, " \xc2\xb7 ");
 	}
@@ -399,11 +431,16 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 		cairn_stats_score(out, st);
 	else
 		cairn_buf_adds(out, "\xe2\x80\x93");
-	cairn_buf_addf(out, " (%llu of %llu points) \xc2\xb7 <a class=\"top\" "
+	cairn_buf_adds(out, " (");
+	cairn_report_decimal(out, st->points);
+	cairn_buf_addf(out, " of %llu points) \xc2\xb7 <a class=\"top\" "
 		       "href=\"#summary\">back to the summary</a></p>\n",
-		       (unsigned long long)st->points,
-		       (unsigned long long)st->max_points);
-	if (r->error != NULL) {
+		       (unsigned long long)(st->max_points / 10000));
+	if (r->refused != CAIRN_REFUSED_NONE) {
+		cairn_buf_adds(out, "<p class=\"err\">Refused, not a submission: ");
+		text(out, r->error);
+		cairn_buf_adds(out, "</p>\n");
+	} else if (r->error != NULL) {
 		cairn_buf_adds(out, "<p class=\"err\">File error: ");
 		text(out, r->error);
 		cairn_buf_adds(out, "</p>\n");

@@ -7,7 +7,10 @@
  * greatest arrival time, `received`; a result without one is taken as
  * arriving at its file's modification time), or the best (the highest score, points/max_points
  * compared exactly; a result with nothing to score, a file error
- * included, ranks below a score of 0).  Ties are broken the same way on
+ * included, ranks below a score of 0).  A result the course policy
+ * refused (SPEC 4: after the close, past the submission limit) is not a
+ * submission: it is kept only where its owner has no other result of the
+ * set, and shows there as refused.  Ties are broken the same way on
  * every run, whatever the order of the arguments: best falls back to
  * latest, latest to the greater source name (byte order), and equal names
  * to the result given last.  A result with neither owner nor submitter
@@ -125,6 +128,9 @@ static int by_owner(const void *pa, const void *pb)
 
 	if ((c = key_cmp(x->r, y->r)) != 0)
 		return c;
+	if ((c = (x->r->refused != CAIRN_REFUSED_NONE) -
+		 (y->r->refused != CAIRN_REFUSED_NONE)) != 0)
+		return c;
 	if (x->best &&
 	    (c = cairn_report_score_cmp(x->num, x->den, y->num, y->den)) != 0)
 		return -c;
@@ -150,8 +156,7 @@ size_t cairn_report_pick(struct cairn_result_file *files, size_t n,
 		return n;
 	c = cairn_xcalloc(n, sizeof *c);
 	for (i = 0; i < n; i++) {
-		cairn_result_tally(&files[i], &st);
-		cairn_report_points(&st);
+		cairn_report_tally(&files[i], &st);
 		c[i] = (struct cand){ &files[i], i, st.points, st.max_points,
 				      how == CAIRN_PICK_BEST };
 	}

@@ -8,9 +8,11 @@
  * may have `verdict`, `feedback` and `error`, and the optimal numbers
  * (alice, bob, diff, first_move, moves) and the stated answer (the
  * `expected` of each entry of `checks`) are kept for the HTML report; a
- * submission's `summary` has `points` and `max_points`; `owner`, `uid`
- * and `received` (SPEC 3) are kept when present, and `late`, a mapping
- * with a `by` text and a `penalty`.  Keys this reader
+ * submission's `summary` has `points` (after a late penalty a decimal:
+ * 2.7, kept exactly in 1/10000 of a point) and `max_points`; `owner`,
+ * `uid` and `received` (SPEC 3) are kept when present, and `late`, a
+ * mapping with a `by` text and a `penalty` (0.1).  A result whose error
+ * starts with the words of a refusal (SPEC 4) is refused.  Keys this reader
  * does not use (n, total, the rest of `summary`, keys added by a later
  * version) are skipped, and numbers that do not parse are taken as
  * absent.  JSON results (NAME.result.json) take the same path: the
@@ -24,8 +26,10 @@
  * apostrophe the writer puts before formula-like text is removed.  The
  * submitter and problem set come from the columns of those names (the
  * first record that has them; a result written before they existed names
- * neither), and so do the owner and received, a submission's points are the sums of the points and
- * max_points columns, and the source is the result file's name without
+ * neither), and so do the owner, received, late_by and late_penalty; a
+ * submission's points are the sums of the points and max_points columns,
+ * the earned ones less the penalty (which applies to their sum, not to
+ * each record's), and the source is the result file's name without
  * ".result" (hw1.result.csv gives hw1.csv, and so does hw1.result.2.csv,
  * an earlier result kept in history/).
  */
@@ -369,6 +373,52 @@ static int count(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* The largest max_points whose 1/10000 of a point fit in 64 bits. */
+#define MAX_POINTS_E4 (UINT64_MAX / 10000)
+
+/*
+ * decimal_e4 - a non-negative decimal as result files write points and
+ * penalties (2, 2.7, 0.0625: at most four decimals) in 1/10000
+ */
+static int decimal_e4(const char *s, uint64_t *out)
+{
+	uint64_t v = 0, scale = 10000;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (MAX_POINTS_E4 - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (p == s)
+		return -1;
+	v *= 10000;
+	if (*p == '.' && p[1] != '\0')
+		for (p++; *p >= '0' && *p <= '9' && scale > 1; p++) {
+			scale /= 10;
+			v += (uint64_t)(*p - '0') * scale;
+		}
+	if (*p != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* penalty - the late penalty's text, 0 to 1, into r->penalty_bp */
+static int penalty(struct cairn_result_file *r)
+{
+	uint64_t v;
+
+	if (r->late_penalty == NULL) {
+		r->penalty_bp = 0;
+		return 0;
+	}
+	if (decimal_e4(r->late_penalty, &v) < 0 || v > 10000)
+		return -1;
+	r->penalty_bp = (uint32_t)v;
+	return 0;
+}
+
 /* yaml_points - summary.points and max_points, when the summary has them */
 static int yaml_points(struct cairn_result_file *r, const struct node *root,
 		       char *err, size_t errlen)
@@ -380,11 +430,11 @@ static int yaml_points(struct cairn_result_file *r, const struct node *root,
 	if (p == NULL && m == NULL)
 		return 0;
 	if (p == NULL || m == NULL || p->kind != N_SCALAR ||
-	    m->kind != N_SCALAR || count(p->text, &r->points) < 0 ||
-	    count(m->text, &r->max_points) < 0)
-		return fail(err, errlen, "line %lu: summary: points and "
-			    "max_points must both be non-negative integers",
-			    sum->line);
+	    m->kind != N_SCALAR || decimal_e4(p->text, &r->points_e4) < 0 ||
+	    count(m->text, &r->max_points) < 0 || r->max_points > MAX_POINTS_E4)
+		return fail(err, errlen, "line %lu: summary: points must be a "
+			    "non-negative number (at most 4 decimals) and "
+			    "max_points a non-negative integer", sum->line);
 	r->weighted = 1;
 	return 0;
 }
@@ -424,9 +474,10 @@ static int yaml_origin(struct cairn_result_file *r, const struct node *root,
 	}
 	if (late != NULL &&
 	    (late->kind != N_MAP || text(late, "by", &r->late_by) < 0 ||
-	     r->late_by == NULL || text(late, "penalty", &r->late_penalty) < 0))
+	     r->late_by == NULL || text(late, "penalty", &r->late_penalty) < 0 ||
+	     penalty(r) < 0))
 		return fail(err, errlen, "line %lu: late must be a mapping with "
-			    "a scalar by (and penalty)", late->line);
+			    "a scalar by (and a penalty from 0 to 1)", late->line);
 	return received(r, "", err, errlen);
 }
 
@@ -522,10 +573,11 @@ static char *csv_source(const char *name)
 
 enum { C_ID, C_LINE, C_VERDICT, C_FEEDBACK, C_ERROR, C_SUBMITTER,
        C_PROBLEM_SET, C_POINTS, C_MAX_POINTS, C_ALICE, C_BOB, C_DIFF,
-       C_FIRST_MOVE, C_MOVES, C_OWNER, C_RECEIVED, C_N };
+       C_FIRST_MOVE, C_MOVES, C_OWNER, C_RECEIVED, C_LATE_BY,
+       C_LATE_PENALTY, C_N };
 #define C_REQUIRED C_SUBMITTER		/* the columns before it */
 
-/* csv_points - add one record's points to the submission's */
+/* csv_points - add one record's points (before the penalty) to the submission's */
 static int csv_points(struct cairn_result_file *r, const char *points,
 		      const char *max_points)
 {
@@ -534,10 +586,10 @@ static int csv_points(struct cairn_result_file *r, const char *points,
 	if (points[0] == '\0' && max_points[0] == '\0')
 		return 0;
 	if (count(points, &p) < 0 || count(max_points, &m) < 0 || p > m ||
-	    r->max_points + m < m)
+	    r->max_points + m < m || r->max_points + m > MAX_POINTS_E4)
 		return -1;
 	r->weighted = 1;
-	r->points += p;
+	r->points_e4 += p;
 	r->max_points += m;
 	return 0;
 }
@@ -578,6 +630,11 @@ static int csv_row(struct cairn_result_file *r, const struct cairn_csv_rec *cr,
 		r->problem_set = unprotect(f[C_PROBLEM_SET]);
 	if (r->owner == NULL)
 		r->owner = unprotect(f[C_OWNER]);
+	if (r->late_by == NULL && (r->late_by = unprotect(f[C_LATE_BY])) != NULL &&
+	    ((r->late_penalty = unprotect(f[C_LATE_PENALTY])) == NULL ||
+	     penalty(r) < 0))
+		return fail(err, errlen, "line %lu: late_penalty must be a "
+			    "number from 0 to 1 where late_by is set", cr->start);
 	if (r->received == NULL) {
 		char where[32];
 
@@ -632,7 +689,8 @@ static int header(struct cairn_csv_rec *cr, int *col, char *err,
 	static const char *const names[C_N] = {
 		"id", "line", "verdict", "feedback", "error", "submitter",
 		"problem_set", "points", "max_points", "alice", "bob", "diff",
-		"first_move", "moves", "owner", "received",
+		"first_move", "moves", "owner", "received", "late_by",
+		"late_penalty",
 	};
 	int i, rc = next_record(cr, err, errlen);
 
@@ -671,6 +729,8 @@ static int csv_result(struct cairn_result_file *r, const char *name,
 	while (rc >= 0 && (rc = next_record(&cr, err, errlen)) > 0)
 		if (!(cr.nf == 1 && cr.f[0].len == 0))
 			rc = csv_row(r, &cr, col, &b, err, errlen);
+	/* Summed before the penalty: now in 1/10000, less it. */
+	r->points_e4 *= 10000u - r->penalty_bp;
 	cairn_buf_free(&b);
 	cairn_csv_rec_free(&cr);
 	return rc < 0 ? rc : 0;
@@ -703,7 +763,25 @@ int cairn_result_read(struct cairn_result_file *r, const char *name,
 		cairn_result_file_free(r);
 		memset(r, 0, sizeof *r);
 	}
+	r->refused = cairn_result_refusal(r->error);
 	return rc;
+}
+
+int cairn_result_refusal(const char *error)
+{
+	if (error == NULL)
+		return CAIRN_REFUSED_NONE;
+	if (strncmp(error, CAIRN_REFUSED_CLOSED_TEXT, strlen(CAIRN_REFUSED_CLOSED_TEXT)) == 0)
+		return CAIRN_REFUSED_CLOSED;
+	if (strncmp(error, CAIRN_REFUSED_LIMIT_TEXT, strlen(CAIRN_REFUSED_LIMIT_TEXT)) == 0)
+		return CAIRN_REFUSED_LIMIT;
+	return CAIRN_REFUSED_NONE;
+}
+
+const char *cairn_result_refusal_name(int refused)
+{
+	return refused == CAIRN_REFUSED_CLOSED ? "closed" :
+	       refused == CAIRN_REFUSED_LIMIT ? "limit" : NULL;
 }
 
 void cairn_result_file_free(struct cairn_result_file *r)
@@ -737,11 +815,9 @@ void cairn_result_tally(const struct cairn_result_file *r,
 
 	memset(st, 0, sizeof *st);
 	st->file_error = r->error != NULL;
-	st->weighted = r->weighted;
-	st->points = r->points;
-	st->max_points = r->max_points;
+	st->refused = r->refused;
 	for (i = 0; i < r->npuzzles; i++) {
 		p = &r->puzzles[i];
-		cairn_stats_count(st, p->error != NULL, 0, p->verdict);
+		cairn_stats_count(st, p->error != NULL, p->solved, p->verdict);
 	}
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "cairn_policy.h"
 #include "cairn_process.h"
 #include "cairn_puzzle.h"
 
@@ -46,10 +47,17 @@ struct cairn_result_file {
 	struct timespec received_at;	/* the same, when received is set */
 	/* late: {by, penalty} (SPEC 4), or NULL: on time */
 	char *late_by, *late_penalty;
+	uint32_t penalty_bp;		/* late_penalty in 1/10000: 0.1 is 1000 */
+	/* Not graded by the course policy (SPEC 4): enum cairn_refusal, from
+	   the error's words (CAIRN_REFUSED_CLOSED_TEXT, _LIMIT_TEXT). */
+	int refused;
 	struct cairn_result_puzzle *puzzles;
 	size_t npuzzles, cap;
 	int weighted;			/* a submission's points were given */
-	uint64_t points, max_points;	/* then its earned and possible points */
+	/* Then its earned points after the penalty, in 1/10000 of a point
+	   (2.7 is 27000: exact, as results write them), and its possible
+	   points. */
+	uint64_t points_e4, max_points;
 	/* The result file's modification time (the input's), set by whoever
 	   read the file; 0 when unknown. */
 	int64_t mtime_sec;
@@ -66,9 +74,21 @@ int cairn_result_read(struct cairn_result_file *r, const char *name,
 		      const char *data, size_t len, char *err, size_t errlen);
 void cairn_result_file_free(struct cairn_result_file *r);
 
-/* Count the file's puzzles, errors and verdicts into st (zeroed first). */
+/*
+ * Count the file's puzzles, errors and verdicts into st (zeroed first),
+ * and its refusal; not its points, nor its lateness: a result's points
+ * are after its penalty already (cairn_report_tally()).
+ */
 void cairn_result_tally(const struct cairn_result_file *r,
 			struct cairn_stats *st);
+
+/* The first words of a refused result's error (SPEC 4). */
+#define CAIRN_REFUSED_CLOSED_TEXT "closed at "
+#define CAIRN_REFUSED_LIMIT_TEXT "submission limit reached ("
+/* Which refusal an error is (CAIRN_REFUSED_NONE for any other error). */
+int cairn_result_refusal(const char *error);
+/* "closed", "limit", or NULL for CAIRN_REFUSED_NONE. */
+const char *cairn_result_refusal_name(int refused);
 
 /* A verdict's name in result files ("correct", ...; "" for NONE). */
 const char *cairn_result_verdict_name(enum cairn_verdict v);

@@ -222,20 +222,90 @@ static int later(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
 }
 
+/* same_time - whether dir_fd/name is a regular file of this arrival */
+static int same_time(int dir_fd, const char *name, const struct timespec *arrival)
+{
+	struct stat st;
+
+	return fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+	       !later(&st.st_mtim, arrival) && !later(arrival, &st.st_mtim);
+}
+
+/* numbered_as - whether entry is NAME numbered (NAME.K.EXT, K from 1) */
+static int numbered_as(const char *entry, const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	size_t base = dot == NULL || dot == name ? strlen(name) : (size_t)(dot - name);
+	const char *ext = name + base, *k = entry + base + 1;
+
+	if (strncmp(entry, name, base) != 0 || entry[base] != '.' || *k < '1' || *k > '9')
+		return 0;
+	while (*k >= '0' && *k <= '9')
+		k++;
+	return strcmp(k, ext) == 0;
+}
+
+/*
+ * kept_of - the entry of history/ (hfd) that keeps the result of this
+ * very arrival of NAME (numbered as NAME, its time the arrival's): a
+ * re-grade of an earlier arrival replaces it rather than keeping a
+ * second one.  A malloc'd name, or NULL.
+ */
+static char *kept_of(int hfd, const char *name, const struct timespec *arrival)
+{
+	int fd = openat(hfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *de;
+	char *found = NULL;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while (found == NULL && (de = readdir(d)) != NULL)
+		if (numbered_as(de->d_name, name) && same_time(hfd, de->d_name, arrival))
+			found = cairn_xstrdup(de->d_name);
+	closedir(d);
+	return found;
+}
+
+char *cairn_publish_find(int dir_fd, const char *name, const struct timespec *arrival)
+{
+	char *kept = NULL, *path = NULL;
+	int hfd;
+
+	if (same_time(dir_fd, name, arrival))
+		return cairn_xstrdup(name);
+	hfd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (hfd >= 0 && (kept = kept_of(hfd, name, arrival)) != NULL)
+		path = cairn_xasprintf("%s/%s", CAIRN_HISTORY_DIR, kept);
+	if (hfd >= 0)
+		close(hfd);
+	free(kept);
+	return path;
+}
+
 /*
  * keep - from_fd/from becomes history/NAME.K.EXT, under the first free
  * K: by a link when `link_only` (the current result stays in place until
  * the newer one is renamed over it; where hard links are missing, it is
- * moved), else by a move.  0 or -errno.
+ * moved), else by a move, which replaces the entry of the same arrival
+ * when there is one (kept_of).  0 or -errno.
  */
 static int keep(int from_fd, const char *from, int dir_fd, const char *name,
 		const struct cairn_newest *nw, int link_only, int do_fsync)
 {
 	int hfd = cairn_spool_owner_dir(dir_fd, CAIRN_HISTORY_DIR, nw->grant, nw->reader);
 	int r = -EEXIST;
+	char *same;
 
 	if (hfd < 0)
 		return hfd;
+	if (!link_only && (same = kept_of(hfd, name, &nw->arrival)) != NULL) {
+		r = renameat(from_fd, from, hfd, same) < 0 ? -errno : 0;
+		free(same);
+	}
 	for (unsigned k = 1; r == -EEXIST && k <= 1000000; k++) {
 		char *to = cairn_spool_numbered(name, k);
 

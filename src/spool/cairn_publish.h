@@ -76,7 +76,9 @@ struct cairn_newest {
  * replaces, or a superseded one, is kept as dir_fd/history/NAME.K.EXT
  * (NAME.EXT is the result's name; K from 1, the first free number),
  * history/ made when missing; a result of the very same arrival (the
- * input processed again after a crash) is replaced, not kept.  With
+ * input processed again after a crash, or by `cairn regrade`) is
+ * replaced, not kept, whether it is the current one or kept in history/
+ * (the history/ entry whose time is that arrival's).  With
  * nw->grant, the result (and history/, when made use of) is readable by
  * nw->reader: where the file system has no ACLs, nothing is granted and
  * the publish goes on.
@@ -88,6 +90,14 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 
 /* The directory of a result's earlier arrivals, beside it (SPEC 5). */
 #define CAIRN_HISTORY_DIR "history"
+
+/*
+ * Where dir_fd holds the result NAME of the input that arrived at
+ * `arrival` (the time cairn_publish_input() gave it): "NAME" when it is
+ * the current result, "history/NAME.K.EXT" when an earlier one, or NULL
+ * when there is none.  A malloc'd path relative to dir_fd.
+ */
+char *cairn_publish_find(int dir_fd, const char *name, const struct timespec *arrival);
 
 /*
  * Create a spare temporary file in dir_fd for the next cairn_publish()

@@ -158,10 +158,10 @@ PY
 python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); [b.pop(k) for k in ("owner","uid","received")]; sys.exit(a != b)' "$tmp/want" "$tmp/spool/results/$(id -un)/set.result.json" || fail "the daemon's set.result.json differs from cairn solve's"
 cp "$tmp/sub.result.json" "$tmp/spool/results/"
 run 0 cairn report "$tmp/spool/results"
-sed -E "s/^set\.json,$(id -un),(.*),[0-9T:.-]+Z,\$/set.json,OWNER,\1,RECEIVED,/" "$tmp/out" > "$tmp/out2"
+sed -E "s/^set\.json,$(id -un),(.*),[0-9T:.-]+Z,,,\$/set.json,OWNER,\1,RECEIVED,,,/" "$tmp/out" > "$tmp/out2"
 mv "$tmp/out2" "$tmp/out"
-same_text 'source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
-sub.json,,Zoë <zoe@example.org>,hw,4,1,1,1,1,1,4,0.25,,
-set.json,OWNER,,,4,1,2,0,1,1,4,0.25,RECEIVED,' "$tmp/out"
+same_text 'source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused
+sub.json,,Zoë <zoe@example.org>,hw,3,1,1,1,1,1,3,0.3333,,,,
+set.json,OWNER,,,4,1,2,0,1,1,4,0.25,RECEIVED,,,' "$tmp/out"
 
 finish

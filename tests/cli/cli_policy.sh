@@ -213,7 +213,6 @@ done <<'EOT'
   feedback: after_close|line 2, column 13: policy.feedback: after_close needs policy.close
   grace: 10m|line 2, column 10: policy.grace: a grace period needs policy.due
   late_penalty: 10%|line 2, column 17: policy.late_penalty: a late penalty needs policy.due
-  due: 2026-12-10T23:59:00+01:00\n  close: 2026-12-03T23:59:00+01:00|line 3, column 10: policy.close: 2026-12-03T23:59:00+01:00 is before policy.due (2026-12-10T23:59:00+01:00)
   deadline: 2026-12-10T23:59:00Z|line 2, column 3: policy: unknown key \"deadline\"
 EOT
 

@@ -33,7 +33,10 @@ expect() {
 	[ "$got" = "$want" ] || fail "complete '$*': got '$got', expected '$want'"
 }
 
-expect "check generate grade plugins report solve submit " cairn ""
+expect "check generate grade plugins regrade report solve submit " cairn ""
+expect "regrade report " cairn re
+expect "--owner " cairn regrade --ow
+expect " " cairn regrade --set ""
 expect "--id-prefix " cairn generate --id
 expect "greedy-fails " cairn generate --require gr
 expect "solve submit " cairn s

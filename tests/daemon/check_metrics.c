@@ -85,6 +85,25 @@ START_TEST(counts)
 }
 END_TEST
 
+/* An answer set aside (SPEC 4) is invalid, not graded, and not ungraded. */
+START_TEST(set_aside)
+{
+	struct cairn_metrics m = { 0 };
+	struct cairn_metrics_now now = { 0 };
+	/* a puzzle right, one missing, one answer to an unknown id */
+	struct cairn_stats a = { .puzzles = 3, .solved = 2, .graded = 2,
+		.correct = 1, .missing = 1, .invalid = 1 };
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_metrics_observe(&m, &a, 1);
+	cairn_metrics_render(&m, &now, "h", &b);
+	HAS(b.data, "cairnd_puzzles_total{instance=\"h\",verdict=\"correct\"} 1");
+	HAS(b.data, "cairnd_puzzles_total{instance=\"h\",verdict=\"invalid\"} 1");
+	HAS(b.data, "cairnd_puzzles_total{instance=\"h\",verdict=\"ungraded\"} 0");
+	cairn_buf_free(&b);
+}
+END_TEST
+
 START_TEST(escaping)
 {
 	struct cairn_metrics m = { 0 };
@@ -104,6 +123,7 @@ int main(void)
 
 	tcase_add_test(tc, buckets);
 	tcase_add_test(tc, counts);
+	tcase_add_test(tc, set_aside);
 	tcase_add_test(tc, escaping);
 	suite_add_tcase(s, tc);
 	return cairn_check_run(s);

@@ -51,6 +51,11 @@ TESTS += $(intake_tests)
 fairness_tests = tests/daemon/fairness.sh
 TESTS += $(fairness_tests)
 dist_check_SCRIPTS += $(fairness_tests)
+# Issue 24: cairn regrade on a spool the daemon made.
+TESTS += tests/daemon/regrade.sh
+dist_check_SCRIPTS += tests/daemon/regrade.sh
+TESTS += tests/daemon/regrade_perm.sh
+dist_check_SCRIPTS += tests/daemon/regrade_perm.sh
 dist_check_SCRIPTS += $(intake_tests)
 dist_check_SCRIPTS += $(daemon_tests)
 EXTRA_DIST += tests/daemon/lib.sh

@@ -23,11 +23,11 @@ once() {
 cp "$EX/submissions/ada.yaml" "$I/hw1.yaml"; once
 cp "$EX/submissions/chen.yaml" "$I/hw1.yaml"; once
 "$CAIRN" report -c "$T/c.yaml" "$SPOOL/results" >"$T/report" || fail "report exit $?"
-sed -E 's/,[0-9T:.-]+Z,$/,RECEIVED,/' "$T/report" >"$T/got"
+sed -E 's/,[0-9T:.-]+Z,,,$/,RECEIVED,,,/' "$T/report" >"$T/got"
 cat >"$T/want" <<EOT
-source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
-hw1.yaml,$ME,Chen,hw1,6,4,2,0,0,6,9,0.6667,RECEIVED,
-hw1.yaml,$ME,Ada Lovelace,hw1,6,6,0,0,0,9,9,1.0,RECEIVED,
+source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused
+hw1.yaml,$ME,Chen,hw1,6,4,2,0,0,6,9,0.6667,RECEIVED,,,
+hw1.yaml,$ME,Ada Lovelace,hw1,6,6,0,0,0,9,9,1.0,RECEIVED,,,
 EOT
 cmp "$T/want" "$T/got" || fail "gradebook: $(diff "$T/want" "$T/got")"
 grep -qx 'submitter: Chen' "$RES/hw1.result.yaml" || fail "the current result is not Chen's"

@@ -175,6 +175,8 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 		"$CAIRN" submit --spool "$SPOOL" --wait --timeout 60 "$T/u/guest.yaml" >"$T/out" 2>"$T/err" || STATUS=$?
 	[ "$STATUS" -eq 0 ] || fail "guest in the group: exit $STATUS: $(cat "$T/err")"
 	grep -qx '    diff: 1' "$T/out" || fail "guest result: $(cat "$T/out")"
+	# The input is stored after its result is published: wait for it.
+	wait_for 30 test -f "$SPOOL/done/nobody/guest.yaml" || fail "guest.yaml never stored in done/"
 	[ "$(stat -c %u "$SPOOL/done/nobody/guest.yaml")" -eq 65534 ] || fail "guest's file not processed"
 	STATUS=0
 	setpriv --reuid 65534 --regid 65534 --groups 65534 -- \

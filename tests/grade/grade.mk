@@ -34,6 +34,9 @@ tests_grade_check_generate_CFLAGS = $(tests_check_cflags)
 tests_grade_check_generate_LDADD = $(tests_check_libs)
 VALGRIND_TESTS += tests/grade/check_generate
 endif
+TESTS += tests/grade/grade_answers.sh
+dist_check_SCRIPTS += tests/grade/grade_answers.sh
+EXTRA_DIST += tests/data/answers
 if HAVE_CHECK
 check_PROGRAMS += tests/grade/check_policy
 TESTS += tests/grade/check_policy

@@ -74,7 +74,7 @@ BEGIN {
 			printf "batch,%s,p1,\n", name > file
 		close(file)
 		score = correct / nprob
-		printf "%s%s,,%s,%s,%d,%d,%d,%d,0,%d,%d,%s,,\n", name,
+		printf "%s%s,,%s,%s,%d,%d,%d,%d,0,%d,%d,%s,,,,\n", name,
 			csv ? ".csv" : ".yaml", name, "batch", nprob, correct,
 			wrong, missing, correct, nprob,
 			fmt(correct, nprob) > "/dev/stderr"
@@ -111,7 +111,7 @@ for r in rows[1:]:
 csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
 PY
 {
-	echo "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late"
+	echo "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused"
 	sort "$tmp/expected.rows"
 } > "$tmp/expected.csv"
 same_file "$tmp/expected.csv" "$tmp/out"

@@ -104,10 +104,24 @@ cairn report: $tmp/results/stray.result.yaml: not a cairn result file (no \"form
 # An empty directory is an empty gradebook; usage errors are 64.
 mkdir "$tmp/emptydir"
 run 0 "$cairn" report "$tmp/emptydir"
-same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late" "$tmp/out"
+same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused" "$tmp/out"
 run 64 "$cairn" report --format xml "$tmp/results"
 same_text "cairn report: unknown format \"xml\" (csv, junit or html)
 Try 'cairn report --help'." "$tmp/err"
 run 64 "$cairn" report
+
+# examples/class/README.md's policy walk-through, command for command:
+# hw2's policy as of three arrival times (on time within the grace, late
+# by 2h 14m, after the close).
+cd "$class"
+for case in 2026-12-11T00:05:00+01:00:0:ontime 2026-12-11T01:13:00Z:0:late \
+	2026-12-18T09:00:00+01:00:65:closed; do
+	when=${case%:*:*}
+	rest=${case#"$when":}
+	run "${rest%%:*}" "$cairn" solve -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
+		--problems problems --received "$when" policy/nora.yaml
+	same_file "$expected/nora-${rest#*:}.yaml" "$tmp/out"
+	same_file /dev/null "$tmp/err"
+done
 
 finish

@@ -308,17 +308,27 @@ static const struct csv_case cases[] = {
 	  "p2 @3 piles=-\n"
 	  "  expect\n"
 	  "  invalid: line 3, field 4: expect_diff: \"x\" is not an integer\n"
-	  "p3 @4 piles=-\n"
+	  "p3 @4 piles=5,6\n"
 	  "  expect\n"
-	  "  invalid: line 4, field 6: piles: a submission cannot change the piles\n"
 	  "#4 @5 piles=-\n"
 	  "  expect diff=3\n"
 	  "  error: line 5, field 3: id: expected a non-empty string\n"
 	  "p1 @6 piles=-\n"
 	  "  expect diff=2\n"
-	  "  error: line 6, field 3: id: duplicate id \"p1\" (first at line 2)\n"
 	  "p6 @7 piles=-\n"
 	  "  expect\n" },
+
+	{ "a submission's piles: read for grading to compare, or invalid", 0,
+	  "problem_set,id,expect_diff,piles\n"
+	  "hw1,p1,1,3;9;1;2\n"
+	  "hw1,p2,1,5 x\n",
+	  "shape: submission\n"
+	  "problem_set: hw1\n"
+	  "p1 @2 piles=3,9,1,2\n"
+	  "  expect diff=1\n"
+	  "p2 @3 piles=-\n"
+	  "  expect diff=1\n"
+	  "  invalid: line 3, field 4: piles: \"x\" is not an integer\n" },
 
 	{ "a submission: the set from the first well-formed row", 0,
 	  "id,problem_set\n"

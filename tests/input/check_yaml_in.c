@@ -388,7 +388,6 @@ static const struct yaml_case cases[] = {
 	  "  invalid: line 6, column 7: answers.p3: expected a mapping\n"
 	  "p1 @7 piles=-\n"
 	  "  expect diff=2\n"
-	  "  error: line 7, column 3: answers.p1: duplicate id \"p1\" (first at line 2)\n"
 	  "p4 @8 piles=-\n"
 	  "  expect\n"
 	  "p5 @9 piles=-\n"

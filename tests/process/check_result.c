@@ -77,6 +77,8 @@ static void build(struct cairn_input *in, enum cairn_format fmt)
 	p->expect.given = CAIRN_EXPECT_BIT(CAIRN_EXPECT_WINNER);
 	p->out.verdict = CAIRN_VERDICT_CORRECT;
 	add_check(p, CAIRN_EXPECT_WINNER, "bob", "bob", 1, 0);
+	/* An unsolved verdict, as only an answer matched to no puzzle of a
+	   submission has: reported and counted invalid, but not graded. */
 	p = cairn_input_add(in);
 	p->id = cairn_xstrdup("-lost");
 	p->line = 25;
@@ -161,8 +163,8 @@ START_TEST(yaml_bytes)
 		"    line: 25\n"
 		"    verdict: invalid\n"
 		"    feedback: \"+unknown, id\"\n"
-		"summary: {puzzles: 5, solved: 3, errors: 1, graded: 3, correct: 1, "
-		"wrong: 1, missing: 0, invalid: 1, score: 0.3333}\n");
+		"summary: {puzzles: 5, solved: 3, errors: 1, graded: 2, correct: 1, "
+		"wrong: 1, missing: 0, invalid: 1, score: 0.5}\n");
 	free(got);
 }
 END_TEST

@@ -99,7 +99,7 @@ static size_t build(const struct pick_case *c, int reverse,
 			rf[i].error = cairn_xstrdup("unknown problem set");
 		} else {
 			rf[i].weighted = 1;
-			rf[i].points = (uint64_t)r->points;
+			rf[i].points_e4 = (uint64_t)r->points * 10000;
 			rf[i].max_points = (uint64_t)r->max_points;
 		}
 	}

@@ -103,18 +103,22 @@ START_TEST(test_read)
 			 "play gives 7 (Alice 11, Bob 4); optimal line R L L L");
 	ck_assert_str_eq(rf[0].puzzles[3].error, "line 12: piles: values too "
 			 "large (the sum of absolute values exceeds 2^63-1)");
-	cairn_result_tally(&rf[0], &st);
+	ck_assert_uint_eq(rf[0].penalty_bp, 1000);
+	ck_assert_int_eq(rf[0].refused, CAIRN_REFUSED_NONE);
+	cairn_report_tally(&rf[0], &st);
 	ck_assert_uint_eq(st.puzzles, 5);
 	ck_assert_uint_eq(st.errors, 1);
-	ck_assert_uint_eq(st.graded, 4);
+	ck_assert_uint_eq(st.graded, 3);
 	ck_assert_uint_eq(st.correct, 1);
 	ck_assert_uint_eq(st.wrong, 1);
 	ck_assert_uint_eq(st.missing, 1);
 	ck_assert_uint_eq(st.invalid, 1);
 	ck_assert_int_eq(st.file_error, 0);
 	ck_assert_int_eq(st.weighted, 1);
-	ck_assert_uint_eq(st.points, 3);
-	ck_assert_uint_eq(st.max_points, 7);
+	/* points after the late penalty, exactly, in 1/10000 */
+	ck_assert_uint_eq(st.points, 27000);
+	ck_assert_uint_eq(st.max_points, 70000);
+	ck_assert_int_eq(st.late, 0);	/* taken already */
 
 	/* CSV: the source from the name, the formula guard undone */
 	ck_assert_str_eq(rf[1].source, "bob.csv");
@@ -130,7 +134,7 @@ START_TEST(test_read)
 			 "line 4, field 2: \"x\" is not an integer");
 	ck_assert_int_eq(rf[1].puzzles[2].verdict, CAIRN_VERDICT_NONE);
 	ck_assert_int_eq(rf[1].weighted, 1);
-	ck_assert_uint_eq(rf[1].points, 2);
+	ck_assert_uint_eq(rf[1].points_e4, 20000);
 	ck_assert_uint_eq(rf[1].max_points, 3);
 	/* a result from before points weighs each puzzle 1 */
 	ck_assert_int_eq(rf[3].weighted, 0);
@@ -222,7 +226,7 @@ START_TEST(test_empty)
 	cairn_report_csv(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "source,owner,submitter,problem_set,graded,"
 			 "correct,wrong,missing,invalid,points,max_points,"
-			 "score,received,late\n");
+			 "score,received,late,penalty,refused\n");
 	cairn_buf_reset(&b);
 	cairn_report_junit(NULL, 0, &b);
 	ck_assert_str_eq(b.data, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -307,8 +311,10 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "verdict.result.yaml", "line 5: puzzles[0]: unknown verdict" },
 	{ "points.result.csv", "line 2: points and max_points must both be "
 	  "non-negative integers or both empty" },
-	{ "points.result.yaml", "line 5: summary: points and max_points must "
-	  "both be non-negative integers" },
+	{ "points.result.yaml", "line 5: summary: points must be a non-negative "
+	  "number (at most 4 decimals) and max_points a non-negative integer" },
+	{ "decimals.result.yaml", "line 5: summary: points must be a non-negative "
+	  "number (at most 4 decimals) and max_points a non-negative integer" },
 	/* Issue 11: the real place of libyaml's reader errors; NUL and
 	 * invalid UTF-8 refused at their place. */
 	{ "control.result.yaml", "line 2, column 10: control characters are "
@@ -324,7 +330,12 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "uid.result.yaml", "line 4: uid must be a non-negative integer below "
 	  "2^32" },
 	{ "late.result.yaml", "line 4: late must be a mapping with a scalar by "
-	  "(and penalty)" },
+	  "(and a penalty from 0 to 1)" },
+	/* Issue 24: a penalty is a fraction of the points. */
+	{ "penalty.result.yaml", "line 4: late must be a mapping with a scalar by "
+	  "(and a penalty from 0 to 1)" },
+	{ "penalty.result.csv", "line 2: late_penalty must be a number from 0 "
+	  "to 1 where late_by is set" },
 };
 
 START_TEST(test_bad)

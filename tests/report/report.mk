@@ -31,6 +31,9 @@ dist_check_SCRIPTS += tests/report/roundtrip_cli.sh
 # Issue 23: results/OWNER/ and history/, keyed on the owner.
 TESTS += tests/report/report_owners.sh
 dist_check_SCRIPTS += tests/report/report_owners.sh
+# Issue 24: late and refused results in the gradebook.
+TESTS += tests/report/report_policy.sh
+dist_check_SCRIPTS += tests/report/report_policy.sh
 # Issue 24: an owner's graded submissions to a set, from result files.
 if HAVE_CHECK
 check_PROGRAMS += tests/report/check_submissions

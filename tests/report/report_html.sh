@@ -93,9 +93,9 @@ for dom in "$tmp/class.dom" "$tmp/more.dom"; do
 done
 dom=$tmp/class.dom
 want "$dom" '<title>cairn report: 13 submissions</title>'
-want "$dom" '<dt>Submissions</dt><dd>13</dd><dt>With a score</dt><dd>12</dd><dt>File errors</dt><dd>1</dd><dt>Mean score</dt><dd>0.6426</dd><dt>Median score</dt><dd>0.6111</dd>'
+want "$dom" '<dt>Submissions</dt><dd>13</dd><dt>With a score</dt><dd>12</dd><dt>File errors</dt><dd>1</dd><dt>Mean score</dt><dd>0.6574</dd><dt>Median score</dt><dd>0.6111</dd>'
 want "$dom" '<title>3 with a score from 0.9 to 1</title>'
-want "$dom" '<tr><td><a href="#s7">fatima.yaml</a></td><td></td><td>Fatima</td><td>hw1</td><td class="n">0.5</td><td class="n">5/10</td><td class="n">3</td><td class="n">0</td><td class="n">0</td><td class="n">4</td></tr>'
+want "$dom" '<tr><td><a href="#s7">fatima.yaml</a></td><td></td><td>Fatima</td><td>hw1</td><td class="n">0.5556</td><td class="n">5/9</td><td class="n">3</td><td class="n">0</td><td class="n">0</td><td class="n">4</td></tr>'
 want "$dom" '<tr><td>greedy-fails</td><td class="n">6</td><td class="n">4</td><td class="n">1</td><td class="n">1</td><td class="n">0</td><td>Alice 11, Bob 4 (diff 7, Alice wins); first move right</td><td><ol class="wrong"><li><q>alice 3, bob 13, diff 5</q> ×1</li><li><q>alice: expected 5, optimal play gives 11; bob: expected 10, optimal play gives 4…</q> ×1</li><li><q>diff 5</q> ×1</li></ol></td></tr>'
 want "$dom" '<tr><td>warmup</td><td class="n">10</td><td class="n">1</td><td class="n">0</td><td class="n">1</td><td class="n">0</td><td>Alice 9, Bob 8 (diff 1, Alice wins); first move left; line <q>LRRL</q></td><td><ol class="wrong"><li><q>moves LLRL</q> ×1</li></ol></td></tr>'
 want "$dom" '<p>No puzzles: every result of this set is a file error.</p>'
@@ -106,7 +106,13 @@ want "$dom" '<td class="v v-missing">missing</td><td>no answer was given</td>'
 dom=$tmp/more.dom
 want "$dom" '<td><a href="#s14">mallory.yaml</a></td><td></td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td>'
 want "$dom" '<p class="meta">by &lt;script&gt;alert(1)&lt;/script&gt; · problem set'
-want "$dom" '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="n">0</td><td class="n">0</td><td class="n">0</td><td class="n">1</td>'
+# An answer to an id the set lacks is no puzzle of the set: shown in the
+# submission only.
+want "$dom" '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="v v-invalid">invalid</td><td>unknown puzzle id "&lt;img src=x onerror=alert(2)&gt;" in problem set "hw1"</td></tr>'
+checks=$((checks + 1))
+if grep -F -q '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="n">' "$dom"; then
+	fail "an answer to an unknown id is counted as a puzzle of the set"
+fi
 
 # A picture of the class's page, kept in the build tree.
 chrome --hide-scrollbars --window-size=1100,1900 \

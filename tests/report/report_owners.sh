@@ -46,31 +46,31 @@ mkdir "$r/.tmp"
 cp "$r/chen/hw1.result.yaml" "$r/.tmp/x.result.yaml"
 cp "$r/chen/hw1.result.yaml" "$r/chen/hw1.result.2.yaml"
 
-header=source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
+header=source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused
 run 0 "$cairn" report "$r"
 same_text "$header
-hw1.yaml,ada,Ada,hw,2,2,0,0,0,2,2,1.0,2026-12-09T21:14:03.512Z,
-hw1.yaml,ada,Ada,hw,2,0,1,1,0,0,2,0.0,2026-12-09T20:00:00.000Z,
-hw1.yaml,chen,Ada,hw,2,1,0,1,0,1,2,0.5,2026-12-09T21:15:00.000Z," "$tmp/out"
+hw1.yaml,ada,Ada,hw,2,2,0,0,0,2,2,1.0,2026-12-09T21:14:03.512Z,,,
+hw1.yaml,ada,Ada,hw,2,0,1,1,0,0,2,0.0,2026-12-09T20:00:00.000Z,,,
+hw1.yaml,chen,Ada,hw,2,1,0,1,0,1,2,0.5,2026-12-09T21:15:00.000Z,,," "$tmp/out"
 
 # One owner's directory, given alone, has its history too.
 run 0 "$cairn" report "$r/ada"
 same_text "$header
-hw1.yaml,ada,Ada,hw,2,2,0,0,0,2,2,1.0,2026-12-09T21:14:03.512Z,
-hw1.yaml,ada,Ada,hw,2,0,1,1,0,0,2,0.0,2026-12-09T20:00:00.000Z," "$tmp/out"
+hw1.yaml,ada,Ada,hw,2,2,0,0,0,2,2,1.0,2026-12-09T21:14:03.512Z,,,
+hw1.yaml,ada,Ada,hw,2,0,1,1,0,0,2,0.0,2026-12-09T20:00:00.000Z,,," "$tmp/out"
 
 # Keyed on the owner, not on the submitter both give: one row each, the
 # latest arrival's, whatever the mtimes say.
 run 0 "$cairn" report --per-submitter latest "$r"
 same_text "$header
-hw1.yaml,ada,Ada,hw,2,2,0,0,0,2,2,1.0,2026-12-09T21:14:03.512Z,
-hw1.yaml,chen,Ada,hw,2,1,0,1,0,1,2,0.5,2026-12-09T21:15:00.000Z," "$tmp/out"
+hw1.yaml,ada,Ada,hw,2,2,0,0,0,2,2,1.0,2026-12-09T21:14:03.512Z,,,
+hw1.yaml,chen,Ada,hw,2,1,0,1,0,1,2,0.5,2026-12-09T21:15:00.000Z,,," "$tmp/out"
 
 # A late result says by how much.
 sed -i 's/^status: ok/&\nlate: {by: "1h 15m", penalty: 0.1}/' "$r/chen/hw1.result.yaml"
 run 0 "$cairn" report "$r/chen/hw1.result.yaml"
 same_text "$header
-hw1.yaml,chen,Ada,hw,2,1,0,1,0,1,2,0.5,2026-12-09T21:15:00.000Z,1h 15m" "$tmp/out"
+hw1.yaml,chen,Ada,hw,2,1,0,1,0,1,2,0.5,2026-12-09T21:15:00.000Z,1h 15m,0.1," "$tmp/out"
 
 # JUnit and HTML name the owner.
 run 0 "$cairn" report --format junit --per-submitter latest "$r"
@@ -78,7 +78,7 @@ grep -c '<testsuite name="ada/hw1.yaml"' "$tmp/out" > "$tmp/n" || true
 same_text 1 "$tmp/n"
 grep -q '<property name="owner" value="chen"/>' "$tmp/out" || fail "JUnit: no owner chen"
 run 0 "$cairn" report --format html "$r"
-grep -q '<td><a href="#s3">hw1.yaml</a></td><td>chen</td><td>Ada</td>' "$tmp/out" ||
+grep -q '<td><a href="#s3">hw1.yaml</a><span class="mark late">late</span></td><td>chen</td><td>Ada</td>' "$tmp/out" ||
 	fail "HTML: no owner in the roster"
 grep -q '3 submissions to <q>hw</q> from 2 owners' "$tmp/out" || fail "HTML: no owner count"
 

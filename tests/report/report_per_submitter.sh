@@ -35,41 +35,41 @@ touch -d @3000 "$tmp/results/sam-2.result.csv"
 touch -d @2000 "$tmp/results/sam-3.result.yaml"
 touch -d @1000 "$tmp/results/tia.result.yaml" "$tmp/results/plain.result.yaml"
 
-header=source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late
+header=source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused
 run 0 "$cairn" report "$tmp/results"
 same_text "$header
-plain.yaml,,,,1,1,0,0,0,1,1,1.0,,
-sam-1.yaml,,Sam,hw,2,1,1,0,0,3,4,0.75,,
-sam-2.csv,,Sam,hw,2,0,2,0,0,0,4,0.0,,
-sam-3.yaml,,Sam,hw,2,1,0,1,0,1,4,0.25,,
-tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,," "$tmp/out"
+plain.yaml,,,,1,1,0,0,0,1,1,1.0,,,,
+sam-1.yaml,,Sam,hw,2,1,1,0,0,3,4,0.75,,,,
+sam-2.csv,,Sam,hw,2,0,2,0,0,0,4,0.0,,,,
+sam-3.yaml,,Sam,hw,2,1,0,1,0,1,4,0.25,,,,
+tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,,,," "$tmp/out"
 
 run 0 "$cairn" report --per-submitter latest "$tmp/results"
 same_text "$header
-plain.yaml,,,,1,1,0,0,0,1,1,1.0,,
-sam-2.csv,,Sam,hw,2,0,2,0,0,0,4,0.0,,
-tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,," "$tmp/out"
+plain.yaml,,,,1,1,0,0,0,1,1,1.0,,,,
+sam-2.csv,,Sam,hw,2,0,2,0,0,0,4,0.0,,,,
+tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,,,," "$tmp/out"
 
 run 0 "$cairn" report --per-submitter=best "$tmp/results"
 same_text "$header
-plain.yaml,,,,1,1,0,0,0,1,1,1.0,,
-sam-1.yaml,,Sam,hw,2,1,1,0,0,3,4,0.75,,
-tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,," "$tmp/out"
+plain.yaml,,,,1,1,0,0,0,1,1,1.0,,,,
+sam-1.yaml,,Sam,hw,2,1,1,0,0,3,4,0.75,,,,
+tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,,,," "$tmp/out"
 
 # The order of the arguments changes the order of the rows, not the pick.
 r=$tmp/results
 run 0 "$cairn" report --per-submitter best "$r/tia.result.yaml" \
 	"$r/sam-3.result.yaml" "$r/sam-2.result.csv" "$r/sam-1.result.yaml"
 same_text "$header
-tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,,
-sam-1.yaml,,Sam,hw,2,1,1,0,0,3,4,0.75,," "$tmp/out"
+tia.yaml,,Tia,hw,2,1,0,1,0,1,4,0.25,,,,
+sam-1.yaml,,Sam,hw,2,1,1,0,0,3,4,0.75,,,," "$tmp/out"
 
 # A later modification time moves the pick: s3 once it is the latest.
 touch -d @4000 "$r/sam-3.result.yaml"
 run 0 "$cairn" report --per-submitter latest "$r/sam-1.result.yaml" \
 	"$r/sam-2.result.csv" "$r/sam-3.result.yaml"
 same_text "$header
-sam-3.yaml,,Sam,hw,2,1,0,1,0,1,4,0.25,," "$tmp/out"
+sam-3.yaml,,Sam,hw,2,1,0,1,0,1,4,0.25,,,," "$tmp/out"
 
 # JUnit gets the same selection.
 run 0 "$cairn" report --format junit --per-submitter best "$r"

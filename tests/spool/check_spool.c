@@ -358,6 +358,17 @@ END_TEST
 /* Whether publish_at places a first result by RENAME_NOREPLACE (or link). */
 static int publish_noreplace;
 
+/* futimens_at - set dir_fd/name's modification time to sec; 0 or -1. */
+static int futimens_at(int dir_fd, const char *name, long sec)
+{
+	struct timespec ts[2] = { { 0, UTIME_OMIT }, { sec, 0 } };
+
+	return utimensat(dir_fd, name, ts, AT_SYMLINK_NOFOLLOW);
+}
+
+/* Whether history_at places a first result by RENAME_NOREPLACE (or link). */
+static int history_noreplace;
+
 /* publish_at - cairn_publish_input of text for an input of time sec. */
 static int publish_at(int dir, const char *text, long sec, int *superseded)
 {
@@ -397,6 +408,70 @@ START_TEST(test_publish_newest)
 	ck_assert_int_eq(sup, 0);
 	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "again\n");
 	ck_assert_int_eq(count_entries(dir), 2);	/* the result and pub.lock */
+	close(dir);
+}
+END_TEST
+
+/* history_at - cairn_publish_input with history/ kept, for an input of time sec. */
+static int history_at(int dir, const char *text, long sec)
+{
+	struct cairn_newest nw = { .arrival = { sec, 0 }, .lock_dir = dir,
+				   .lock_path = "pub.lock", .noreplace = history_noreplace,
+				   .history = 1 };
+	char err[512];
+	int sup;
+
+	return cairn_publish_input(dir, "hw.result.yaml", "host1", text, strlen(text), 0,
+				   NULL, &nw, &sup, err, sizeof(err));
+}
+
+/*
+ * A re-grade (the same arrival published again) replaces that arrival's
+ * result where it is, the current one or the one kept in history/, and
+ * history/ does not grow.
+ */
+START_TEST(test_publish_regrade_history)
+{
+	int dir = open_tmp(), hfd;
+	struct stat st;
+
+	history_noreplace = _i;
+	ck_assert_int_eq(history_at(dir, "a1\n", 100), 0);
+	ck_assert_int_eq(history_at(dir, "a3\n", 300), 0);
+	ck_assert_int_eq(history_at(dir, "a2\n", 200), 0);	/* late to finish */
+	hfd = openat(dir, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ge(hfd, 0);
+	ck_assert_int_eq(count_entries(hfd), 2);
+	ck_assert_str_eq(slurp(hfd, "hw.result.1.yaml"), "a1\n");
+	ck_assert_str_eq(slurp(hfd, "hw.result.2.yaml"), "a2\n");
+	ck_assert_int_eq(history_at(dir, "b2\n", 200), 0);
+	ck_assert_int_eq(history_at(dir, "b1\n", 100), 0);
+	ck_assert_int_eq(history_at(dir, "b3\n", 300), 0);
+	ck_assert_int_eq(count_entries(hfd), 2);
+	ck_assert_str_eq(slurp(hfd, "hw.result.1.yaml"), "b1\n");
+	ck_assert_str_eq(slurp(hfd, "hw.result.2.yaml"), "b2\n");
+	ck_assert_str_eq(slurp(dir, "hw.result.yaml"), "b3\n");
+	ck_assert_int_eq(fstatat(hfd, "hw.result.2.yaml", &st, 0), 0);
+	ck_assert_int_eq(st.st_mtim.tv_sec, 200);
+	/* where each arrival's result is, for cairn regrade to compare */
+	struct timespec at = { 200, 0 };
+	char *where = cairn_publish_find(dir, "hw.result.yaml", &at);
+
+	ck_assert_str_eq(where, "history/hw.result.2.yaml");
+	free(where);
+	at.tv_sec = 300;
+	where = cairn_publish_find(dir, "hw.result.yaml", &at);
+	ck_assert_str_eq(where, "hw.result.yaml");
+	free(where);
+	at.tv_nsec = 1;
+	ck_assert_ptr_null(cairn_publish_find(dir, "hw.result.yaml", &at));
+	/* a name that only looks numbered is not an arrival's entry */
+	put(hfd, "hw.result.01.yaml", "x\n");
+	ck_assert_int_eq(futimens_at(hfd, "hw.result.01.yaml", 150), 0);
+	ck_assert_int_eq(history_at(dir, "c\n", 150), 0);
+	ck_assert_str_eq(slurp(hfd, "hw.result.01.yaml"), "x\n");
+	ck_assert_str_eq(slurp(hfd, "hw.result.3.yaml"), "c\n");
+	close(hfd);
 	close(dir);
 }
 END_TEST
@@ -1094,6 +1169,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_publish);
 	tcase_add_test(tc, test_publish_spare);
 	tcase_add_loop_test(tc, test_publish_newest, 0, 2);
+	tcase_add_loop_test(tc, test_publish_regrade_history, 0, 2);
 	tcase_add_loop_test(tc, test_publish_temp_dir, 0, 2);
 	tcase_add_test(tc, test_lock);
 	tcase_add_test(tc, test_stale_temps);
