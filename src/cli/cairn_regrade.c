@@ -40,6 +40,7 @@
 #include "cairn_result_read.h"
 #include "cairn_spool.h"
 #include "cairn_submissions.h"
+#include "cairn_time.h"
 
 /* The publish's tag for this program's temporary files. */
 #define REGRADE_TAG "regrade"
@@ -210,7 +211,7 @@ static int count(void *ctx, const char *set, const struct cairn_origin *o, unsig
 	const struct cairn_regrade *rg = ctx;
 
 	return cairn_submissions_count(rg->results_fd, o->owner, set,
-				       cairn_submissions_ms(&o->received), n);
+				       cairn_time_ms(&o->received), n);
 }
 
 /* read_fd - the whole of fd into b, at most max bytes: 0, 1 when more, or -errno */
@@ -305,7 +306,7 @@ int64_t cairn_regrade_now_ms(void)
 	struct timespec t;
 
 	clock_gettime(CLOCK_REALTIME, &t);
-	return cairn_submissions_ms(&t);
+	return cairn_time_ms(&t);
 }
 
 /*

@@ -32,6 +32,7 @@
 /* Only cairn_dispatch.c looks inside these. */
 struct djob;
 struct cairn_retry;
+struct cairn_arrived;
 
 struct cairn_daemon {
 	uv_loop_t loop;
@@ -74,6 +75,8 @@ struct cairn_daemon {
 	atomic_uint limits_seen;	/* counts made by jobs (cairn_jobctx) */
 	unsigned limits_mark;		/* limits_seen when the last walk ended */
 	unsigned limits_begin;		/* limits_seen when the running walk began */
+	struct cairn_arrived *arrived;	/* the last arrivals of owners (cairn_dispatch.c) */
+	size_t narrived, caparrived;
 	uint64_t backoff_ms;		/* 0: no storage trouble */
 	int paused;			/* backing off: take nothing */
 	int stopping, finished, exit_code;

@@ -38,6 +38,7 @@
 #include "cairn_memavail.h"
 #include "cairn_sigmask.h"
 #include "cairn_status.h"
+#include "cairn_time.h"
 
 /* A claim that lost looks at the peers again, at most this often. */
 #define PEERS_AGAIN_MS 100
@@ -116,6 +117,46 @@ static int claimed_uid(const struct cairn_daemon *d, const char *name, uid_t *ui
 		return 0;
 	*uid = st.st_uid;
 	return 1;
+}
+
+/*
+ * An owner's last arrival, while one_owner() holds: the next file of
+ * that owner is claimed only once the clock is past it (cairn_job's
+ * not_before_ms).  Kept for ARRIVED_KEEP_MS, far longer than a tick of
+ * the clock that stamps claims.
+ */
+struct cairn_arrived {
+	uid_t uid;
+	int64_t ms;
+};
+
+#define ARRIVED_KEEP_MS 1000
+
+/* arrived_note - a finished job's arrival, when it claimed a file. */
+static void arrived_note(struct cairn_daemon *d, const struct cairn_job *j)
+{
+	size_t k = 0;
+
+	if (!one_owner(d) || !j->claimed || j->origin.owner[0] == '\0')
+		return;
+	int64_t ms = cairn_time_ms(&j->origin.received);
+	for (size_t i = 0; i < d->narrived; i++)
+		if (d->arrived[i].uid != (uid_t)j->origin.uid &&
+		    d->arrived[i].ms + ARRIVED_KEEP_MS >= ms)
+			d->arrived[k++] = d->arrived[i];
+	d->arrived = cairn_xgrow(d->arrived, &d->caparrived, k + 1, sizeof(d->arrived[0]));
+	d->arrived[k].uid = (uid_t)j->origin.uid;
+	d->arrived[k].ms = ms;
+	d->narrived = k + 1;
+}
+
+/* arrived_last - uid's last arrival noted, or 0. */
+static int64_t arrived_last(const struct cairn_daemon *d, uid_t uid)
+{
+	for (size_t i = 0; i < d->narrived; i++)
+		if (d->arrived[i].uid == uid)
+			return d->arrived[i].ms;
+	return 0;
 }
 
 /* claimed_waits - a claimed file whose owner has a file running waits. */
@@ -332,6 +373,9 @@ void cairn_dispatch_free(struct cairn_daemon *d)
 	free(d->retry);
 	d->retry = NULL;
 	d->capretry = 0;
+	free(d->arrived);
+	d->arrived = NULL;
+	d->narrived = d->caparrived = 0;
 }
 
 /* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
@@ -465,6 +509,7 @@ static void after_work_cb(uv_work_t *w, int status)
 		renote = dj->cand->again;
 		cairn_pending_forget(&d->pending, dj->cand);
 	}
+	arrived_note(d, &dj->job);
 	cairn_dispatch_account(d, &dj->job, renote);
 	uv_close((uv_handle_t *)&dj->timer, job_closed);
 	if (d->stopping && d->running == 0)
@@ -535,6 +580,8 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	} else {
 		dj->uid_known = claimed_uid(d, name, &dj->uid);
 	}
+	if (!claimed && dj->uid_known && one_owner(d))
+		dj->job.not_before_ms = arrived_last(d, dj->uid);
 	cairn_gen_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;

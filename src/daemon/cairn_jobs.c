@@ -43,6 +43,7 @@
 #include "cairn_puzzle.h"
 #include "cairn_stat.h"
 #include "cairn_submissions.h"
+#include "cairn_time.h"
 
 /* The directory of arrival records in done/OWNER/ and failed/OWNER/ (SPEC 5). */
 #define ARRIVAL_DIR ".arrival"
@@ -375,7 +376,7 @@ static int64_t now_ms(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return cairn_submissions_ms(&ts);
+	return cairn_time_ms(&ts);
 }
 
 /*
@@ -456,7 +457,7 @@ static int count_cb(void *arg, const char *set, const struct cairn_origin *o, un
 	if (j->ctx->limits_seen != NULL)
 		atomic_fetch_add(j->ctx->limits_seen, 1);
 	return cairn_submissions_count(j->ctx->sp->results_fd, o->owner, set,
-				       cairn_submissions_ms(&o->received), n);
+				       cairn_time_ms(&o->received), n);
 }
 
 /* render - the result of the claimed file in out; 0, or -1 with j->end set. */
@@ -612,6 +613,23 @@ out:
 	cairn_buf_free(&out);
 }
 
+/*
+ * wait_past - until the clock that stamps a claim (the kernel's coarse
+ * wall clock) is past ms: a tick, a few ms, at most; bounded whatever
+ * the clock does.
+ */
+static void wait_past(int64_t ms)
+{
+	for (int i = 0; ms > 0 && i < 100; i++) {
+		struct timespec now, tick = { 0, 1000000 };
+
+		clock_gettime(CLOCK_REALTIME_COARSE, &now);
+		if (cairn_time_ms(&now) > ms)
+			return;
+		nanosleep(&tick, NULL);
+	}
+}
+
 /* run - claim (unless claimed) and work; sets j->end. */
 static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
@@ -626,6 +644,8 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->end = CAIRN_JOB_SKIPPED;
 		return;
 	}
+	if (!j->claimed)
+		wait_past(j->not_before_ms);	/* before the lease: a writer waits less */
 	if (!j->claimed && ctx->leases &&
 	    cairn_lease_take(ctx->sp->root_fd, j->name, &j->lease) == -EAGAIN) {
 		/* Still open for writing: its close brings it back. */

@@ -3,8 +3,10 @@
  *
  * cairn_job_run() claims the file (unless it is claimed already), reads
  * it if it is a regular file within max_file_bytes, runs cairn_process()
- * or renders an error result, publishes the result durably and only then
- * moves the input to done/ or failed/ (or unlinks it).  It never blocks
+ * or renders an error result, publishes the result durably (readable by
+ * its owner once its problem set's feedback allows) and only then moves
+ * the input to done/ (a refused one too) or failed/, with its arrival
+ * record, or unlinks it.  It never blocks
  * the event loop because it runs on a worker thread; it does not log: the
  * outcome is left in the job for the loop thread to report.
  */
@@ -73,6 +75,15 @@ struct cairn_job {
 	int stolen;			/* another instance's file: look before claiming */
 	int check_claim;		/* a file of its name may be held in processing/ */
 	uint64_t reserved;		/* of memory_total, until rendered (memory_budget) */
+	/*
+	 * The claim waits until the wall clock is past this (ms since the
+	 * epoch; 0: it does not wait): the previous arrival of the file's
+	 * owner, so that two arrivals of one owner taken one after the other
+	 * never share a millisecond (the kernel stamps the claim with a
+	 * clock that moves in ticks of a few ms), and a count of the
+	 * arrivals strictly before this one sees that one.
+	 */
+	int64_t not_before_ms;
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;

@@ -24,7 +24,7 @@
 #include "cairn_dispatch.h"
 #include "cairn_log.h"
 #include "cairn_release_run.h"
-#include "cairn_submissions.h"
+#include "cairn_time.h"
 
 #define cairn_container_of(p, type, member) \
 	((type *)(void *)((char *)(p) - offsetof(type, member)))
@@ -95,7 +95,7 @@ static void arm(struct cairn_daemon *d, int64_t next_ms)
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
-	int64_t ahead = next_ms == INT64_MAX ? INT64_MAX : next_ms - cairn_submissions_ms(&now);
+	int64_t ahead = next_ms == INT64_MAX ? INT64_MAX : next_ms - cairn_time_ms(&now);
 	if (ahead >= 0 && (uint64_t)ahead < period)
 		wait = (uint64_t)ahead + 1;
 	uv_timer_start(&d->release_timer, release_timer_cb, wait, 0);
@@ -136,7 +136,7 @@ void cairn_release_kick(struct cairn_daemon *d)
 	d->release.problems_dir = d->release_gen->problems_dir;
 	d->release.cache = d->release_gen->problems;
 	d->release.self = geteuid();
-	d->release.now_ms = cairn_submissions_ms(&now);
+	d->release.now_ms = cairn_time_ms(&now);
 	d->limits_begin = atomic_load(&d->limits_seen);
 	d->releasing = 1;
 	cairn_dispatch_queue_work(d, &d->release_work, walk_cb, walked_cb);

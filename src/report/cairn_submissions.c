@@ -25,14 +25,10 @@
 #include "cairn_buf.h"
 #include "cairn_dir.h"
 #include "cairn_submissions.h"
+#include "cairn_time.h"
 
 /* The spool's CAIRN_HISTORY_DIR (SPEC 5), which this layer does not include. */
 #define HISTORY "history"
-
-int64_t cairn_submissions_ms(const struct timespec *t)
-{
-	return (int64_t)t->tv_sec * 1000 + t->tv_nsec / 1000000;
-}
 
 /* result_name - NAME.result.EXT: a current result's name */
 static int result_name(int dir_fd, const char *name, void *arg)
@@ -142,7 +138,7 @@ static int count_one(void *arg, int fd, const struct cairn_result_file *r)
 
 	(void)fd;
 	if (r->error == NULL && r->problem_set != NULL && strcmp(r->problem_set, c->set) == 0 &&
-	    r->received != NULL && cairn_submissions_ms(&r->received_at) < c->before_ms)
+	    r->received != NULL && cairn_time_ms(&r->received_at) < c->before_ms)
 		c->n++;
 	return 0;
 }

@@ -44,7 +44,4 @@ int cairn_submissions_each(int owner_fd, cairn_submissions_fn *fn, void *arg);
 int cairn_submissions_count(int results_fd, const char *owner, const char *set,
 			    int64_t before_ms, unsigned *n);
 
-/* A result's `received` in ms since the epoch (truncated, as written). */
-int64_t cairn_submissions_ms(const struct timespec *t);
-
 #endif

@@ -248,6 +248,42 @@ START_TEST(test_owners)
 }
 END_TEST
 
+/* held_uid - the `held` filter of test_held: the uid in *arg waits */
+static int held_uid(void *arg, uid_t uid)
+{
+	return uid == *(uid_t *)arg;
+}
+
+/*
+ * A uid that `held` holds (files of one owner one at a time, while a
+ * problem set has max_submissions) is passed over, others go ahead; once
+ * released its oldest file comes first again.
+ */
+START_TEST(test_held)
+{
+	struct cairn_pending p;
+	struct stat a = fake(1, 1, 1), b = fake(1, 2, 1), c = fake(1, 3, 1);
+	uid_t held = 1001;
+
+	a.st_uid = b.st_uid = 1001;
+	c.st_uid = 1002;
+	cairn_pending_init(&p, 10, 500);
+	cairn_pending_note(&p, "a.yaml", &a, 1, 10, LATE);
+	cairn_pending_note(&p, "b.yaml", &b, 1, 11, LATE);
+	cairn_pending_note(&p, "c.yaml", &c, 1, 12, LATE);
+	p.held = held_uid;
+	p.held_arg = &held;
+	struct cairn_cand *x = cairn_pending_pick(&p, 0);
+	ck_assert_str_eq(x->name, "c.yaml");
+	cairn_pending_start(&p, x);
+	cairn_pending_forget(&p, x);
+	ck_assert_ptr_null(cairn_pending_pick(&p, 0));
+	held = 0;
+	ck_assert_str_eq(cairn_pending_pick(&p, 0)->name, "a.yaml");
+	cairn_pending_free(&p);
+}
+END_TEST
+
 /*
  * A file learnt of through inotify is this host's: taken at once, oldest
  * first, whatever the hash.  The other instance, which finds the same
@@ -702,6 +738,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_running_remembers);
 	tcase_add_test(tc, test_settle);
 	tcase_add_test(tc, test_owners);
+	tcase_add_test(tc, test_held);
 	tcase_add_test(tc, test_local_first);
 	tcase_add_test(tc, test_near_share);
 	tcase_add_test(tc, test_scan_prunes);

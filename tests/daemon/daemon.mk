@@ -112,3 +112,7 @@ dist_check_SCRIPTS += tests/daemon/memtotal.sh tests/daemon/memcgroup.sh
 # tests/gluster/gluster.sh itself, outside `make check`.  lock_kill.sh
 # shows the GlusterFS fault cairnd keeps clear of; it is run by hand.
 EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh tests/gluster/lock_kill.sh
+# Issue 24: the course policy through the daemon (due, close,
+# max_submissions), and feedback released with throwaway accounts.
+TESTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh
+dist_check_SCRIPTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh

@@ -1,0 +1,149 @@
+#!/bin/sh
+# Issue 24: a problem set's policy through the running daemon, with real
+# arrival times (owners are throwaway uids, as in kill9.sh):
+# - `due` a few seconds ahead: a file dropped before it is on time, one
+#   dropped after (once the clock has passed due) is late with
+#   `late: {by, penalty}` and its points after the 10% penalty;
+# - `close` as far ahead: a file dropped after it gets exactly the
+#   refused result, is stored in done/, and its line says refused=closed;
+# - `max_submissions: 2`: an owner's file error does not count, the third
+#   graded submission is refused (`submission limit reached (2 of 2)`,
+#   refused=limit) and another owner's first is not; and four files of
+#   one owner dropped at once give two graded results and two refused,
+#   the two latest arrivals (files of one owner are taken one at a time,
+#   so each count sees the results of the earlier ones).
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot hand files to other uids"; exit 77; }
+
+I="$SPOOL/incoming"
+P="$T/problems"
+mkdir -p "$I" "$P"
+DUE_S=$(($(date +%s) + 6))
+DUE=$(date -u -d "@$DUE_S" +%Y-%m-%dT%H:%M:%SZ)
+# set NAME POLICY-LINE...: problems/NAME.yaml, one puzzle of 10 points
+set_file() {
+	_n=$1
+	shift
+	{
+		echo "policy:"
+		for l in "$@"; do echo "  $l"; done
+		echo "puzzles:"
+		echo "  - {id: a, piles: [3, 9, 1, 2], points: 10}"
+	} >"$P/$_n.yaml"
+}
+set_file due "due: $DUE" "late_penalty: 10%"
+set_file closing "close: $DUE"
+set_file limited "max_submissions: 2"
+write_conf "$T/c.yaml" "problems_dir: $P" "keep_inputs: true" "workers: 4"
+
+GOOD='{a: {diff: 7}}'
+# drop UID NAME SET [ANSWERS]: a submission to SET, owned by UID, renamed in
+drop() {
+	printf 'problem_set: %s\nsubmitter: S%s\nanswers: %s\n' "$3" "$1" "${4:-$GOOD}" >"$T/.drop"
+	chown "$1" "$T/.drop"
+	mv "$T/.drop" "$I/$2"
+}
+# result UID NAME: the path of NAME's result, once it is there
+result() {
+	_r="$SPOOL/results/$1/${2%.yaml}.result.yaml"
+	wait_for 30 test -f "$_r" || fail "no result for $1's $2"
+	R=$_r
+}
+# refused UID NAME SET ERROR: the exact result of a refused submission
+refused() {
+	_rcv=$(sed -n 's/^received: //p' "$R")
+	printf 'format: cairn-result/1\nsource: %s\nowner: "%s"\nuid: %s\nreceived: %s\n' \
+		"$2" "$1" "$1" "$_rcv"
+	printf 'status: error\nerror: "%s"\nproblem_set: %s\nsubmitter: S%s\npuzzles: []\n' \
+		"$4" "$3" "$1"
+	printf 'summary: {puzzles: 0, solved: 0, errors: 0, graded: 0, correct: 0, wrong: 0, missing: 0, invalid: 0, score: null}\n'
+}
+summary_points() {
+	sed -n 's/^summary: .* points: \([0-9.]*\), max_points: .*/\1/p' "$1"
+}
+
+start_daemon d "$T/c.yaml"
+wait_for 20 log_has d msg=started || fail "the daemon did not start"
+
+# --- before due and close
+drop 60051 on.yaml due
+drop 60052 open.yaml closing
+result 60051 on.yaml
+arrived=$(date -u -d "$(sed -n 's/^received: //p' "$R")" +%s)
+[ "$arrived" -lt "$DUE_S" ] || fail "on.yaml arrived after due: the machine took 6 s"
+grep -qx 'status: ok' "$R" && ! grep -q '^late:' "$R" || fail "on.yaml: $(cat "$R")"
+[ "$(summary_points "$R")" = 10 ] || fail "on.yaml points: $(cat "$R")"
+result 60052 open.yaml
+grep -qx '    verdict: correct' "$R" || fail "open.yaml before close: $(cat "$R")"
+echo "ok: before due and close: on time, graded"
+
+# --- max_submissions: 2
+drop 60053 l1.yaml limited
+result 60053 l1.yaml
+drop 60053 bad.yaml limited 5
+result 60053 bad.yaml
+grep -qx 'status: error' "$R" || fail "bad.yaml is no file error: $(cat "$R")"
+drop 60053 l2.yaml limited
+result 60053 l2.yaml
+grep -qx '    verdict: correct' "$R" || fail "l2.yaml (the file error counted?): $(cat "$R")"
+drop 60053 l3.yaml limited
+result 60053 l3.yaml
+refused 60053 l3.yaml limited "submission limit reached (2 of 2)" >"$T/want"
+cmp -s "$T/want" "$R" || fail "l3.yaml: $(diff "$T/want" "$R")"
+[ -f "$SPOOL/done/60053/l3.yaml" ] || fail "l3.yaml not in done/60053/: $(ls -a "$SPOOL/done/60053")"
+wait_for 10 log_has d 'msg=processed file=l3.yaml .* status=error input=done/60053/l3.yaml owner=60053 refused=limit$' ||
+	fail "no refused=limit line: $(grep l3.yaml "$T/d.log")"
+drop 60054 m1.yaml limited
+result 60054 m1.yaml
+grep -qx '    verdict: correct' "$R" || fail "another owner's first: $(cat "$R")"
+echo "ok: max_submissions 2: a file error does not count, the third is refused, another owner's first is not"
+
+# Four at once (one mv: four renames in a few microseconds): the two
+# earliest arrivals are graded, whatever the workers.
+mkdir "$T/stage"
+for k in 1 2 3 4; do
+	printf 'problem_set: limited\nsubmitter: S60055\nanswers: %s\n' "$GOOD" >"$T/stage/q$k.yaml"
+done
+chown 60055 "$T/stage"/*
+# mv may look at a name it moved, which the daemon has taken meanwhile.
+mv "$T/stage"/* "$I/" 2>"$T/mv.err" || true
+[ -z "$(ls "$T/stage")" ] || fail "not moved: $(ls "$T/stage"): $(cat "$T/mv.err")"
+for k in 1 2 3 4; do
+	result 60055 "q$k.yaml"
+	printf '%s %s\n' "$(sed -n 's/^received: //p' "$R")" "$(sed -n 's/^status: //p' "$R")"
+done | sort >"$T/q"
+[ "$(cut -d' ' -f2 "$T/q" | tr '\n' ' ')" = "ok ok error error " ] ||
+	fail "four at once: $(cat "$T/q"; grep -h '^error:' "$SPOOL/results/60055"/*)"
+[ "$(grep -c '^error: "submission limit reached (2 of 2)"$' "$SPOOL/results/60055"/*.yaml |
+	awk -F: '{ s += $2 } END { print s }')" = 2 ] || fail "four at once: not refused for the limit"
+[ "$(cut -d' ' -f1 "$T/q" | uniq | wc -l)" = 4 ] || fail "four at once: arrivals shared a millisecond: $(cat "$T/q")"
+echo "ok: four files of one owner at once: two graded, the two later arrivals refused"
+
+# --- after due and close
+deadline=$(($(date +%s) + 30))
+while [ "$(date +%s)" -le "$DUE_S" ]; do
+	[ "$(date +%s)" -lt "$deadline" ] || fail "the clock did not pass due"
+	sleep 0.2
+done
+drop 60051 late.yaml due
+drop 60052 shut.yaml closing
+result 60051 late.yaml
+grep -qx 'status: ok' "$R" || fail "late.yaml: $(cat "$R")"
+grep -Eqx 'late: \{by: "[0-9]+s", penalty: 0.1\}' "$R" || fail "late.yaml: $(sed -n 1,8p "$R")"
+[ "$(sed -n '/^status: ok$/{n;p;}' "$R" | cut -c1-5)" = "late:" ] || fail "late: is not right after status:"
+[ "$(summary_points "$R")" = 9 ] || fail "late.yaml points after the penalty: $(tail -1 "$R")"
+grep -q ' max_points: 10, score: 0.9}$' "$R" || fail "late.yaml score: $(tail -1 "$R")"
+result 60052 shut.yaml
+refused 60052 shut.yaml closing \
+	"closed at $DUE (arrived $(sed -n 's/^received: //p' "$R"))" >"$T/want"
+cmp -s "$T/want" "$R" || fail "shut.yaml: $(diff "$T/want" "$R")"
+[ -f "$SPOOL/done/60052/shut.yaml" ] && [ ! -e "$SPOOL/failed/60052" ] ||
+	fail "shut.yaml is not in done/60052/ alone: $(find "$SPOOL/done" "$SPOOL/failed" | tr '\n' ' ')"
+wait_for 10 log_has d 'msg=processed file=shut.yaml .* input=done/60052/shut.yaml owner=60052 refused=closed$' ||
+	fail "no refused=closed line: $(grep shut.yaml "$T/d.log")"
+echo "ok: after due: late by seconds, 9 of 10 points; after close: refused, stored in done/"
+
+kill -TERM "$LAST_PID"
+wait_exit "$LAST_PID" 30
+[ "$STATUS" -eq 0 ] || fail "daemon exit $STATUS"

@@ -1,0 +1,143 @@
+#!/bin/sh
+# Issue 24: `feedback: after_due` with throwaway accounts, as in
+# owners_perm.sh (the daemon runs as an account D with its own group; the
+# student S is outside it).  S hands in a submission to a set whose due
+# lies a few seconds ahead: before due S can list results/S/ but cannot
+# read the result (Permission denied); once the clock has passed due, the
+# running daemon grants it within rescan_s (1 s here), logs `feedback
+# released` once and leaves its marker.  Then the same with --once runs:
+# the run before due holds the grant back, the first run after due
+# grants it, and a third run grants nothing again.  Skips (77) without
+# root, useradd or setpriv, and where the file system keeps no ACLs.
+AS_OTHER=1
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+command -v useradd >/dev/null && command -v setpriv >/dev/null ||
+	{ echo "SKIP: no useradd or setpriv"; exit 77; }
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot make accounts"; exit 77; }
+
+D="cfd$$" S="cfs$$"
+ACCOUNTS=""
+remove_accounts() {
+	for a in $ACCOUNTS; do
+		userdel "$a" 2>/dev/null || true
+		groupdel "$a" 2>/dev/null || true
+	done
+}
+trap 'cleanup; remove_accounts' EXIT INT TERM
+for a in "$D" "$S"; do
+	i=0
+	# useradd fails while another one holds the lock on /etc/passwd.
+	until useradd -M -r -U -s /usr/sbin/nologin "$a" 2>"$T/useradd.err"; do
+		i=$((i + 1))
+		[ "$i" -lt 20 ] || { echo "SKIP: useradd $a: $(cat "$T/useradd.err")"; exit 77; }
+		sleep 0.2
+	done
+	ACCOUNTS="$ACCOUNTS $a"
+done
+G="$D"
+
+share_programs
+write_conf "$T/c.yaml" "rescan_s: 1"
+chmod 644 "$T/c.yaml"
+mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
+	"$SPOOL/failed" "$SPOOL/problems"
+chown -R "$D:$G" "$SPOOL"
+chmod 755 "$SPOOL" "$SPOOL/problems"
+chmod 3733 "$SPOOL/incoming"
+chmod 0751 "$SPOOL/results"
+chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+
+as() {
+	_u=$1
+	shift
+	setpriv --reuid="$_u" --regid="$_u" --clear-groups -- sh -c 'umask 077; exec "$@"' sh "$@"
+}
+denied() {
+	_u=$1
+	shift
+	! as "$_u" "$@" >"$T/denied.out" 2>&1 && grep -q 'Permission denied' "$T/denied.out"
+}
+# feedback_set NAME: problems/NAME.yaml due 6 s from now, feedback after
+# due; its due time in $DUE_S
+feedback_set() {
+	DUE_S=$(($(date +%s) + 6))
+	printf 'policy:\n  due: %s\n  feedback: after_due\npuzzles:\n  - {id: a, piles: [3, 9, 1, 2]}\n' \
+		"$(date -u -d "@$DUE_S" +%Y-%m-%dT%H:%M:%SZ)" >"$SPOOL/problems/$1.yaml"
+	chmod 644 "$SPOOL/problems/$1.yaml"
+}
+# hand_in NAME SET: S hands in NAME, answering SET's puzzle rightly
+hand_in() {
+	as "$S" sh -c "printf 'problem_set: $2\nanswers: {a: {diff: 7}}\n' >$T/$S/$1"
+	as "$S" "$CAIRN" submit --spool "$SPOOL" "$T/$S/$1" >/dev/null 2>"$T/err" ||
+		fail "submit $1: $(cat "$T/err")"
+}
+# before_due: the clock has not passed DUE_S yet (else the machine was too slow)
+before_due() {
+	[ "$(date +%s)" -lt "$DUE_S" ] || fail "due passed before the check: the machine took 6 s"
+}
+past_due() {
+	_end=$(($(date +%s) + 30))
+	while [ "$(date +%s)" -le "$DUE_S" ]; do
+		[ "$(date +%s)" -lt "$_end" ] || fail "the clock did not pass due"
+		sleep 0.2
+	done
+}
+once() {	# LOG: a --once run as D
+	STATUS=0
+	setpriv --reuid="$D" --regid="$G" --clear-groups -- "$CAIRND" -c "$T/c.yaml" --once \
+		>"$T/$1.log" 2>&1 || STATUS=$?
+	[ "$STATUS" -eq 0 ] || fail "--once ($1) exit $STATUS"
+}
+mkdir "$T/$S"
+chown "$S:$S" "$T/$S"
+chmod 700 "$T/$S"
+RS="$SPOOL/results/$S"
+
+# --- a running daemon
+feedback_set fb
+start_daemon_as "$D" "$G" d "$T/c.yaml"
+DPID=$LAST_PID
+if log_has d 'msg="no ACLs"'; then
+	echo "SKIP: the file system of $SPOOL keeps no POSIX ACLs: $(grep 'msg="no ACLs"' "$T/d.log")"
+	exit 77
+fi
+hand_in hw1.yaml fb
+wait_for 20 test -f "$RS/hw1.result.yaml" || fail "hw1.yaml not processed"
+[ "$(as "$S" ls "$RS")" = hw1.result.yaml ] || fail "S cannot list results/$S: $(as "$S" ls "$RS" 2>&1)"
+denied "$S" cat "$RS/hw1.result.yaml" || fail "S read the result before due: $(cat "$T/denied.out")"
+before_due
+past_due
+# rescan_s is 1: granted within a second or so of due.
+wait_for 10 as "$S" cat "$RS/hw1.result.yaml" || fail "S still cannot read the result after due"
+grep -qx '    verdict: correct' "$RS/hw1.result.yaml" || fail "result: $(cat "$RS/hw1.result.yaml")"
+log_has d "msg=\"feedback released\" problem_set=fb results=1\$" ||
+	fail "no feedback released line: $(grep feedback "$T/d.log")"
+[ -f "$SPOOL/results/.released/fb@${DUE_S}000" ] ||
+	fail "no marker: $(ls -a "$SPOOL/results/.released" 2>&1)"
+[ "$(stat -c %a "$SPOOL/results/.released" "$SPOOL/results/.released/fb@${DUE_S}000" | tr '\n' ' ')" = "750 640 " ] ||
+	fail "marker modes: $(stat -c '%n %a' "$SPOOL/results/.released"/*)"
+kill -TERM "$DPID"
+wait_exit "$DPID" 30
+[ "$STATUS" -eq 0 ] || fail "daemon exit $STATUS"
+[ "$(log_count d 'msg="feedback released"')" -eq 1 ] ||
+	fail "feedback released more than once: $(grep feedback "$T/d.log")"
+echo "ok: after_due in a running daemon: unreadable before due, readable within rescan_s after it, released once"
+
+# --- --once runs
+feedback_set fb2
+hand_in hw2.yaml fb2
+once once1
+[ -f "$RS/hw2.result.yaml" ] || fail "hw2.yaml not processed: $(cat "$T/once1.log")"
+denied "$S" cat "$RS/hw2.result.yaml" || fail "S read hw2's result before due: $(cat "$T/denied.out")"
+before_due
+! log_has once1 'feedback released' || fail "once1 released: $(grep feedback "$T/once1.log")"
+past_due
+once once2
+as "$S" cat "$RS/hw2.result.yaml" >/dev/null 2>"$T/err" || fail "S cannot read hw2's result after due: $(cat "$T/err")"
+[ "$(log_count once2 'msg="feedback released"')" -eq 1 ] &&
+	log_has once2 'msg="feedback released" problem_set=fb2 results=1$' ||
+	fail "once2: $(grep feedback "$T/once2.log")"
+once once3
+! log_has once3 'feedback released' || fail "once3 released again: $(grep feedback "$T/once3.log")"
+echo "ok: after_due with --once: held back before due, granted by the first run after it, once"
