@@ -8,8 +8,8 @@ bench_cairn_bench_SOURCES = bench/cairn_bench.c bench/bench.h \
 	bench/bench_report.c bench/bench_memory.c \
 	bench/bench_generate.c
 bench_cairn_bench_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
-bench_cairn_bench_LDADD = bench/scalar_base.$(OBJEXT) $(cairn_libs) \
-	$(YAML_LIBS)
+bench_cairn_bench_LDADD = bench/scalar_base.$(OBJEXT) src/spool/libcairn_spool.la \
+	$(cairn_libs) $(YAML_LIBS)
 
 # The scalar baselines are compiled with plain -O2 and no other flag, so
 # that the ratios compare against the same textbook loop whatever CFLAGS

@@ -33,7 +33,7 @@ static void row(const struct bench *b, const char *name, double value,
 
 int bench_memory(const struct bench *b)
 {
-	char path[1200], *text, *result;
+	char path[1400], *text, *result;
 	struct spool s;
 	struct watcher w;
 	long idle, peak;

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "bench_spool.h"
+#include "cairn_owner.h"
 
 /* About the size of the result of a small puzzle. */
 #define RESULT_BYTES 420
@@ -55,11 +56,18 @@ void spool_init(struct spool *s, const struct bench *b, const char *name)
 	memset(s, 0, sizeof *s);
 	snprintf(s->dir, sizeof s->dir, "%s/%s", b->workdir, name);
 	snprintf(s->incoming, sizeof s->incoming, "%s/incoming", s->dir);
-	snprintf(s->results, sizeof s->results, "%s/results", s->dir);
+	snprintf(s->top_results, sizeof s->top_results, "%s/results", s->dir);
+	char owner[CAIRN_OWNER_MAX + 1];
+	int r = cairn_owner_name(geteuid(), owner);
+
+	if (r < 0)
+		bench_die("the name of uid %u: %s", (unsigned)geteuid(), strerror(-r));
+	snprintf(s->results, sizeof s->results, "%s/%s", s->top_results, owner);
 	snprintf(s->stage, sizeof s->stage, "%s.stage", s->dir);
 	spool_remove(s);
 	make_dir(s->dir);
 	make_dir(s->incoming);
+	make_dir(s->top_results);
 	make_dir(s->results);
 	make_dir(s->stage);
 }
@@ -292,7 +300,7 @@ pid_t user_loop_start(const struct bench *b, struct spool *s)
 	static const char loop[] =
 		"exec inotifywait -m -q -e close_write,moved_to --format %f incoming |"
 		" while IFS= read -r f; do"
-		" \"$BENCH_PYTHON\" \"$BENCH_DP\" \"incoming/$f\" > \"results/$f.result\";"
+		" \"$BENCH_PYTHON\" \"$BENCH_DP\" \"incoming/$f\" > \"$BENCH_RESULTS/$f.result\";"
 		" done";
 	char sh[] = "/bin/sh", c[] = "-c", cmd[sizeof loop], log[1200];
 	char dp[4096];
@@ -303,6 +311,7 @@ pid_t user_loop_start(const struct bench *b, struct spool *s)
 	snprintf(log, sizeof log, "%s.log", s->dir);
 	snprintf(dp, sizeof dp, "%s/bench/dp.py", b->top_srcdir);
 	setenv("BENCH_DP", dp, 1);
+	setenv("BENCH_RESULTS", s->results, 1);
 	if (getenv("BENCH_PYTHON") == NULL)
 		setenv("BENCH_PYTHON", "python3", 1);
 	pid = spawn(argv, log, s->dir);

@@ -15,12 +15,15 @@
 struct spool {
 	char dir[1024];			/* SPOOL */
 	char incoming[1100];		/* SPOOL/incoming */
-	char results[1100];		/* SPOOL/results */
+	char top_results[1100];		/* SPOOL/results */
+	/* SPOOL/results/OWNER: where the results of our own files go, OWNER
+	   our login as cairnd names it (results are kept per owner) */
+	char results[1200];
 	char stage[1100];		/* SPOOL.stage: files wait here */
 	unsigned long next;		/* number of the next staged file */
 };
 
-/* Counts result files as they appear (inotify on SPOOL/results). */
+/* Counts result files as they appear (inotify on a results directory). */
 struct watcher {
 	int fd;
 	const char *dir;
@@ -29,7 +32,7 @@ struct watcher {
 	int overflowed;			/* fell back to counting the directory */
 };
 
-/* spool_init - a fresh, empty SPOOL = WORK/NAME (incoming/, results/) */
+/* spool_init - a fresh, empty SPOOL = WORK/NAME (incoming/, results/OWNER/) */
 void spool_init(struct spool *s, const struct bench *b, const char *name);
 /* spool_stage - write count single-puzzle files into the staging dir */
 void spool_stage(struct spool *s, size_t count, char (*names)[32]);

@@ -41,11 +41,16 @@ Appends rows to OUT_DIR/summary.csv in bench/README.md's columns and
 writes OUT_DIR/gluster.csv.
 """
 import os
+import pwd
 import signal
 import statistics
 import subprocess
 import sys
 import time
+
+# cairnd keeps results and stored inputs per owner: results/OWNER/,
+# done/OWNER/; the files here are ours.
+OWNER = pwd.getpwuid(os.geteuid()).pw_name
 
 RESCAN_S = 2
 SETTLE_MS = 200
@@ -167,7 +172,13 @@ def start(cairnd, cfg, log):
 
 
 def count(d):
-    return sum(1 for e in os.scandir(d) if not e.name.startswith("."))
+    """the files in d (cairnd's own dot files and directories left out);
+    0 while d does not exist yet"""
+    try:
+        return sum(1 for e in os.scandir(d)
+                   if not e.name.startswith(".") and not e.is_dir(follow_symlinks=False))
+    except FileNotFoundError:
+        return 0
 
 
 def wait_count(d, n, timeout):
@@ -221,10 +232,10 @@ def round_end(a, n, t0, counted):
     if counted is not None:
         counted.append(profile("info incremental"))
     for d in ("done", "results"):
-        p = os.path.join(a, d)
-        for f in os.listdir(p):
-            if not f.startswith("."):
-                os.unlink(os.path.join(p, f))
+        p = os.path.join(a, d, OWNER)
+        for e in os.scandir(p):
+            if not e.name.startswith(".") and not e.is_dir(follow_symlinks=False):
+                os.unlink(e.path)
     return n / t
 
 
@@ -232,9 +243,9 @@ def instances_round(a, b, names, counted=None):
     """a, b: spool paths through each mount; returns files/s."""
     t0 = now()
     at_once(lambda: drop_half(a, names[0::2]), lambda: drop_half(b, names[1::2]))
-    if not wait_count(os.path.join(a, "done"), len(names), 120 + len(names) / 5):
-        raise SystemExit("gluster_bench: only %d of %d in done/"
-                         % (count(os.path.join(a, "done")), len(names)))
+    if not wait_count(os.path.join(a, "done", OWNER), len(names), 120 + len(names) / 5):
+        raise SystemExit("gluster_bench: only %d of %d in done/%s/"
+                         % (count(os.path.join(a, "done", OWNER)), len(names), OWNER))
     return round_end(a, len(names), t0, counted)
 
 
@@ -243,8 +254,8 @@ def protocol_side(spool, inst, names, threads):
     in threads: the writer's rename into incoming/, then per file the
     claim, the input read, the result written to a temporary name,
     fsynced, given the input's mtime and linked into results/, the
-    temporary name removed, the input linked into done/ and unlinked.
-    Nothing else (no parsing, solving, logging, directory flush)."""
+    temporary name removed, the input linked into done/ and unlinked
+    (results/OWNER/ and done/OWNER/, as cairnd keeps them).  Nothing else (no parsing, solving, logging, directory flush)."""
     import queue
     import threading
 
@@ -252,7 +263,8 @@ def protocol_side(spool, inst, names, threads):
         return os.open(path, os.O_RDONLY | os.O_DIRECTORY)
 
     inc, proc, tmp, res, done = (dir_fd(os.path.join(spool, d)) for d in (
-        "incoming", "processing/" + inst, "processing/%s/.tmp" % inst, "results", "done"))
+        "incoming", "processing/" + inst, "processing/%s/.tmp" % inst,
+        "results/" + OWNER, "done/" + OWNER))
     stage_fd = dir_fd(spool + ".stage")
     q, failed = queue.Queue(), []
 
@@ -297,7 +309,8 @@ def protocol_side(spool, inst, names, threads):
 def protocol_round(a, b, names, threads, counted=None):
     """protocol_side through each mount at once, half the files each, as
     instances_round drops them; returns files/s."""
-    for d in ("incoming", "results", "done", "processing/pa/.tmp", "processing/pb/.tmp"):
+    for d in ("incoming", "results/" + OWNER, "done/" + OWNER, "processing/pa/.tmp",
+              "processing/pb/.tmp"):
         os.makedirs(os.path.join(a, d), exist_ok=True)
     t0 = now()
     at_once(lambda: protocol_side(a, "pa", names[0::2], threads),
@@ -312,7 +325,7 @@ def latency(a, b, samples, tag="lat"):
         name = "%s%04d.yaml" % (tag, i)
         with open(os.path.join(st, name), "w") as f:
             f.write("id: l\npiles: [%d, 2, 3]\n" % (i + 1))
-        res = os.path.join(b, "results", "%s%04d.result.yaml" % (tag, i))
+        res = os.path.join(b, "results", OWNER, "%s%04d.result.yaml" % (tag, i))
         t0 = now()
         os.rename(os.path.join(st, name), os.path.join(a, "incoming", name))
         end = t0 + 30
