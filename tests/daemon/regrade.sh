@@ -2,8 +2,8 @@
 # cairn regrade (issue 24, SPEC 7): the real daemon takes two on-time
 # arrivals of hw.yaml (the second keeps the first's result in history/)
 # before a due time a few seconds ahead and a late one after it; then a
-# puzzle of the set is fixed and `cairn regrade` grades the stored
-# inputs again with their own arrivals: the on-time ones stay on time,
+# puzzle of the set is fixed and `cairn regrade`, an hour later (a shim
+# moves its clock), grades the stored inputs again with their own arrivals: the on-time ones stay on time,
 # the late one stays late by the same time, each score change is printed
 # exactly, the earlier arrival's result is replaced in history/ (which
 # does not grow), a second regrade changes nothing (the same bytes), an
@@ -68,7 +68,15 @@ grep -q 'points: 1.8, max_points: 3, score: 0.6}$' "$RES/late.result.yaml" ||
 # The fix, and a stored input with no arrival record.
 set_text "1, 5, 3" >"$SPOOL/problems/hw.yaml"
 answer >"$DONE/stray.yaml"
-"$CAIRN" regrade -c "$T/c.yaml" >"$T/out" 2>"$T/err" || fail "regrade exit $?: $(cat "$T/err")"
+# An hour later (the wall clock moved ahead by a shim): lateness comes
+# from the arrival records, never from the time of the regrade.
+SHIM="$top_builddir/tests/daemon/.libs/clock_shim.so"
+[ -f "$SHIM" ] || fail "$SHIM not built"
+[ "$(CAIRN_CLOCK_SHIFT_S=3600 LD_PRELOAD="$SHIM" date +%s)" -ge $(( $(date +%s) + 3590 )) ] ||
+	fail "the clock shim does not move the clock"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+CAIRN_CLOCK_SHIFT_S=3600 LD_PRELOAD="$SHIM" "$CAIRN" regrade -c "$T/c.yaml" >"$T/out" 2>"$T/err" ||
+	fail "regrade exit $?: $(cat "$T/err")"
 cat >"$T/want" <<EOT
 $ME hw.yaml $r1: 0.6667 -> 1.0
 $ME hw.yaml $r2: 0.6667 -> 1.0
