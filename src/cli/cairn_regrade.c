@@ -214,24 +214,6 @@ static int count(void *ctx, const char *set, const struct cairn_origin *o, unsig
 				       cairn_time_ms(&o->received), n);
 }
 
-/* read_fd - the whole of fd into b, at most max bytes: 0, 1 when more, or -errno */
-static int read_fd(int fd, uint64_t max, struct cairn_buf *b)
-{
-	char chunk[65536];
-	ssize_t got;
-
-	while ((got = read(fd, chunk, sizeof chunk)) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -errno;
-		cairn_buf_add(b, chunk, (size_t)got);
-		if (b->len > max)
-			return 1;
-	}
-	return 0;
-}
-
 /*
  * input - the bytes and owner's uid of the stored input: 0, 1 when it is
  * not to be re-graded (why in err), or -errno
@@ -262,7 +244,7 @@ static int input(const struct cairn_regrade *rg, const struct cairn_stored *s,
 	if (!S_ISREG(st.st_mode) || st.st_nlink != 1)
 		r = 1;
 	else
-		r = read_fd(fd, max, data);
+		r = cairn_buf_read_fd(data, fd, max);
 	close(fd);
 	if (r > 0)
 		snprintf(err, errlen, "not a regular file with one link within "
@@ -278,7 +260,7 @@ static int old_result(int owner_fd, const char *result, const struct timespec *a
 {
 	char *where = cairn_publish_find(owner_fd, result, arrival);
 	int fd = where ? openat(owner_fd, where, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
-	int r = fd >= 0 ? read_fd(fd, UINT64_MAX, old) : -1;
+	int r = fd >= 0 ? cairn_buf_read_fd(old, fd, UINT64_MAX) : -1;
 
 	free(where);
 	if (fd >= 0)

@@ -77,24 +77,13 @@ void cairn_job_clear(struct cairn_job *j)
 /* read_all - fd's bytes into data, or 1 with why when more than max. */
 static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
 {
-	for (;;) {
-		char chunk[65536];
-		ssize_t got = read(fd, chunk, sizeof(chunk));
+	int r = cairn_buf_read_fd(data, fd, max);
 
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -errno;
-		if (got == 0)
-			return 0;
-		cairn_buf_add(data, chunk, (size_t)got);
-		if (data->len > max) {
-			/* It grew after fstat: count what fstat saw or more. */
-			snprintf(why, whylen, "file is %zu bytes, more than max_file_bytes (%" PRIu64 ")",
-				 data->len, max);
-			return 1;
-		}
-	}
+	if (r == 1)
+		/* It grew after fstat: count what fstat saw or more. */
+		snprintf(why, whylen, "file is %zu bytes, more than max_file_bytes (%" PRIu64 ")",
+			 data->len, max);
+	return r;
 }
 
 /* What read_all() is given, through cairn_mem_try(). */

@@ -235,20 +235,10 @@ static char *broken(const struct cairn_input *in)
 /* slurp - the whole of fd, at most max bytes */
 static int slurp(int fd, size_t max, struct cairn_buf *b)
 {
-	char chunk[65536];
-	ssize_t n;
+	int r = cairn_buf_read_fd(b, fd, max);
 
-	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if ((size_t)n > max - b->len)
-			return -EFBIG;
-		cairn_buf_add(b, chunk, (size_t)n);
-	}
 	cairn_buf_reserve(b, 0);
-	return 0;
+	return r == 1 ? -EFBIG : r;
 }
 
 char *cairn_problems_read(struct cairn_input *in, const char *name,

@@ -50,23 +50,6 @@ static int kept_name(int dir_fd, const char *name, void *arg)
 	       fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
-/* read_fd - the whole of fd into b; 0 or -errno */
-static int read_fd(int fd, struct cairn_buf *b)
-{
-	for (;;) {
-		char chunk[65536];
-		ssize_t got = read(fd, chunk, sizeof(chunk));
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return -errno;
-		if (got == 0)
-			return 0;
-		cairn_buf_add(b, chunk, (size_t)got);
-	}
-}
-
 /*
  * one - dir_fd/name read and handed to fn; a name gone meanwhile (a
  * result moved into history/ after the listing) or replaced by a link
@@ -81,7 +64,7 @@ static int one(int dir_fd, const char *name, cairn_submissions_fn *fn, void *arg
 
 	if (fd < 0)
 		return errno == ENOENT || errno == ELOOP ? 0 : -errno;
-	rc = read_fd(fd, &data);
+	rc = cairn_buf_read_fd(&data, fd, UINT64_MAX);
 	memset(&r, 0, sizeof(r));
 	if (rc == 0 && cairn_result_read(&r, name, data.data ? data.data : "", data.len,
 					 err, sizeof(err)) == 0)

@@ -7,9 +7,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cairn_budget.h"
 #include "cairn_buf.h"
@@ -151,4 +153,22 @@ void cairn_buf_meter(struct cairn_buf *b, struct cairn_budget *budget)
 	cairn_budget_release(b->budget, cairn_budget_cost(b->cap));
 	cairn_budget_add(budget, cairn_budget_cost(b->cap));
 	b->budget = budget;
+}
+
+int cairn_buf_read_fd(struct cairn_buf *b, int fd, uint64_t max)
+{
+	for (;;) {
+		char chunk[65536];
+		ssize_t got = read(fd, chunk, sizeof(chunk));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -errno;
+		if (got == 0)
+			return 0;
+		cairn_buf_add(b, chunk, (size_t)got);
+		if (b->len > max)
+			return 1;
+	}
 }

@@ -40,6 +40,11 @@ void cairn_buf_reset(struct cairn_buf *b);
 /* Hand the bytes to the caller (who frees them) and empty the buffer. */
 char *cairn_buf_steal(struct cairn_buf *b);
 void cairn_buf_free(struct cairn_buf *b);
+/*
+ * Append what fd reads until its end: 0, 1 as soon as b->len passed max
+ * (what was read stays in b), or a negative errno value.
+ */
+int cairn_buf_read_fd(struct cairn_buf *b, int fd, uint64_t max);
 /* Charge b's storage, now and as it grows, to `budget` (NULL: stop). */
 void cairn_buf_meter(struct cairn_buf *b, struct cairn_budget *budget);
 
