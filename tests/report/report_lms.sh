@@ -142,6 +142,18 @@ ada,1,"1 of 2 points, score 0.5; wrong: b"
 eze,2,"2 of 3 points, score 0.6667"' "$tmp/out"
 same_text 'cairn report: problem set "hw1": its results differ in max_points (the set changed? cairn regrade grades them again): points possible 3' "$tmp/err"
 
+# A result with no owner (as `cairn solve` writes) or no problem set has
+# no place in the gradebook, and says so.
+mkdir -p odd/ada
+sed -e '/^owner:/d' -e '/^uid:/d' -e '/^received:/d' "$d/results/ada/hw1.result.yaml" > odd/solo.result.yaml
+sed -e 's/source: hw1.yaml/source: np.yaml/' -e '/^problem_set:/d' "$d/results/ada/hw1.result.yaml" > odd/ada/np.result.yaml
+run 0 "$cairn" report --format moodle --roster two.csv odd
+same_text 'Username' "$tmp/out"
+same_text 'cairn report: result "hw1.yaml" has no owner (not from a spool): left out
+cairn report: result "ada/np.yaml" names no problem set: left out
+cairn report: no submission from "ada"
+cairn report: no submission from "eze"' "$tmp/err"
+
 # Bad rosters: nothing is written, the error names file, line and field.
 bad() {
 	status=$1 roster=$2 message=$3
