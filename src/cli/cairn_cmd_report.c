@@ -13,7 +13,11 @@
  * place, so a reader of FILE never sees half a gradebook.  With
  * --per-submitter the results are first narrowed to one per owner and
  * problem set (cairn_report_pick), by each result's received time, or its
- * file's modification time when it has none.
+ * file's modification time when it has none.  For Canvas and Moodle the
+ * roster is read and checked first, so that a roster that cannot serve
+ * stops the command before any result is read; then only graded results
+ * are kept, one per owner and set (the latest unless --per-submitter best),
+ * and the warnings of the gradebook go to stderr after it is built.
  */
 #include "config.h"
 
@@ -30,14 +34,20 @@
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
+#include "cairn_report_canvas.h"
 #include "cairn_report_html.h"
+#include "cairn_report_lms.h"
+#include "cairn_report_moodle.h"
 #include "cairn_report_pick.h"
 #include "cairn_result_read.h"
+#include "cairn_roster.h"
 
 #define EX_IOERR 74
 
 static const char usage[] =
 	"Usage: cairn report [OPTIONS] RESULT...|DIR...\n"
+	"       cairn report --format canvas|moodle --roster FILE [--match COLUMN]\n"
+	"                    [OPTIONS] RESULT...|DIR...\n"
 	"\n"
 	"Turn result files into a gradebook: CSV with one row per result file\n"
 	"(source,owner,submitter,problem_set,graded,correct,wrong,missing,\n"
@@ -46,11 +56,16 @@ static const char usage[] =
 	"one self-contained HTML page (the class at a glance, each puzzle, each\n"
 	"submission).  Points and score are after a late penalty; a file the\n"
 	"course policy refused (refused: closed or limit) is no submission.\n"
+	"With canvas or moodle, the file that LMS imports: the students of the\n"
+	"roster it exported, matched to owners, one column per problem set\n"
+	"with the points of one graded result per owner and set (for Moodle\n"
+	"also a feedback column); owners not in the roster and students with\n"
+	"no submission are listed on standard error.\n"
 	"A DIR stands for its *.result.yaml, *.result.yml,\n"
 	"*.result.csv and *.result.json files, in name order, then those of\n"
 	"each OWNER/ directory in it; each directory's history/ follows it.\n"
 	"\n"
-	"  -f, --format csv|junit|html\n"
+	"  -f, --format csv|junit|html|canvas|moodle\n"
 	"                          output format (default csv)\n"
 	"  -o, --output FILE       write to FILE instead of standard output\n"
 	"      --per-submitter latest|best\n"
@@ -59,11 +74,20 @@ static const char usage[] =
 	"                          result file's mtime) or the best score; ties go\n"
 	"                          to the later, then the greater source name;\n"
 	"                          a refused result only where there is no other\n"
+	"                          (canvas and moodle: latest unless best is given)\n"
+	"      --roster FILE       the class list exported from Canvas or Moodle\n"
+	"                          (CSV; canvas and moodle need it)\n"
+	"      --match COLUMN      the roster column holding the owners' names,\n"
+	"                          matched exactly (default \"SIS Login ID\" for\n"
+	"                          canvas, \"Username\" for moodle)\n"
 	"  -h, --help              this help\n"
 	"\n"
-	"Exit status: 0 on success; 65 when an argument cannot be read or is\n"
-	"not a result file (the others are still reported); 64 on a usage\n"
-	"error; 74 when the output cannot be written.\n";
+	"Exit status: 0 on success (owners not in the roster and students with\n"
+	"no submission are warnings); 65 when an argument cannot be read or is\n"
+	"not a result file (the others are still reported), or when the roster\n"
+	"cannot be read or is not CSV (nothing is written); 64 on a usage error,\n"
+	"a roster without a column the format needs included; 74 when the\n"
+	"output cannot be written.\n";
 
 struct names {
 	char **v;
@@ -277,11 +301,76 @@ static int emit(const struct cairn_buf *b, const char *path)
 	return ok ? 0 : EX_IOERR;
 }
 
+enum report_format { FMT_CSV, FMT_JUNIT, FMT_HTML, FMT_CANVAS, FMT_MOODLE };
+
+static const char *const format_names[] = {
+	"csv", "junit", "html", "canvas", "moodle",
+};
+
 struct report_opts {
-	char format;			/* 'c'sv, 'j'unit or 'h'tml */
+	enum report_format format;
 	enum cairn_pick pick;
 	const char *output;
+	const char *roster, *match;	/* canvas and moodle only */
 };
+
+static int is_lms(enum report_format f)
+{
+	return f == FMT_CANVAS || f == FMT_MOODLE;
+}
+
+/* format_of - the format named s, or -1 */
+static int format_of(const char *s)
+{
+	for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+		if (strcmp(s, format_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* take - one of the report's own options; 1 when it is a usage error */
+static int take(struct cairn_cli *cli, struct report_opts *o, int opt,
+		int *exit_code)
+{
+	int f;
+
+	if (opt == 'f' && (f = format_of(optarg)) >= 0) {
+		o->format = (enum report_format)f;
+	} else if (opt == 'f') {
+		*exit_code = cairn_cli_usage_error(cli, "unknown format \"%s\" "
+			"(csv, junit, html, canvas or moodle)", optarg);
+		return 1;
+	} else if (opt == 'o') {
+		o->output = optarg;
+	} else if (opt == 'R') {
+		o->roster = optarg;
+	} else if (opt == 'M') {
+		o->match = optarg;
+	} else if (strcmp(optarg, "latest") == 0 || strcmp(optarg, "best") == 0) {
+		o->pick = strcmp(optarg, "best") == 0 ?
+			  CAIRN_PICK_BEST : CAIRN_PICK_LATEST;
+	} else {
+		*exit_code = cairn_cli_usage_error(cli, "--per-submitter "
+			"\"%s\": expected latest or best", optarg);
+		return 1;
+	}
+	return 0;
+}
+
+/* consistent - a roster exactly for the formats that need one */
+static int consistent(struct cairn_cli *cli, const struct report_opts *o,
+		      int *exit_code)
+{
+	if (is_lms(o->format) && o->roster == NULL)
+		*exit_code = cairn_cli_usage_error(cli, "--format %s needs "
+			"--roster FILE", format_names[o->format]);
+	else if (!is_lms(o->format) && (o->roster != NULL || o->match != NULL))
+		*exit_code = cairn_cli_usage_error(cli, "--roster and --match "
+			"are for --format canvas or moodle");
+	else
+		return 0;
+	return 1;
+}
 
 static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 		 char **argv, int *exit_code)
@@ -291,6 +380,8 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "per-submitter", required_argument, NULL, 'P' },
+		{ "roster", required_argument, NULL, 'R' },
+		{ "match", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -298,28 +389,16 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "f:o:",
 				  longopts, NULL)) != -1) {
-		if (opt == 'f' && (strcmp(optarg, "csv") == 0 ||
-				   strcmp(optarg, "junit") == 0 ||
-				   strcmp(optarg, "html") == 0)) {
-			o->format = optarg[0];
-		} else if (opt == 'f') {
-			*exit_code = cairn_cli_usage_error(cli, "unknown format "
-				"\"%s\" (csv, junit or html)", optarg);
-			return 1;
-		} else if (opt == 'o') {
-			o->output = optarg;
-		} else if (opt == 'P' && (strcmp(optarg, "latest") == 0 ||
-					  strcmp(optarg, "best") == 0)) {
-			o->pick = strcmp(optarg, "best") == 0 ?
-				  CAIRN_PICK_BEST : CAIRN_PICK_LATEST;
-		} else if (opt == 'P') {
-			*exit_code = cairn_cli_usage_error(cli, "--per-submitter "
-				"\"%s\": expected latest or best", optarg);
-			return 1;
+		if (opt == 'f' || opt == 'o' || opt == 'P' || opt == 'R' ||
+		    opt == 'M') {
+			if (take(cli, o, opt, exit_code) != 0)
+				return 1;
 		} else if (cairn_cli_option(cli, opt, optarg, exit_code) != 0) {
 			return 1;
 		}
 	}
+	if (consistent(cli, o, exit_code) != 0)
+		return 1;
 	if (optind == argc) {
 		*exit_code = cairn_cli_usage_error(cli, "expected result files "
 						   "or directories");
@@ -328,24 +407,96 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 	return 0;
 }
 
-static int run(const struct report_opts *o, int argc, char **argv)
+/*
+ * lms_start - read the roster and check its columns for the format;
+ * 0, or the exit code (named on stderr): 65 when it cannot be read or is
+ * not CSV, 64 when a column the format needs is missing
+ */
+static int lms_start(struct cairn_cli *cli, const struct report_opts *o,
+		     struct cairn_roster *ro, struct cairn_lms *g)
+{
+	struct cairn_buf data = CAIRN_BUF_INIT;
+	int canvas = o->format == FMT_CANVAS, e;
+	char err[512];
+
+	memset(g, 0, sizeof *g);
+	if ((e = cairn_cli_read_file(o->roster, &data)) < 0 ||
+	    cairn_roster_read(ro, data.data ? data.data : "", data.len, err,
+			      sizeof err) != 0) {
+		fprintf(stderr, "cairn report: %s: %s\n", o->roster,
+			e < 0 ? strerror(-e) : err);
+		cairn_buf_free(&data);
+		return CAIRN_EX_DATAERR;
+	}
+	cairn_buf_free(&data);
+	if ((canvas && cairn_canvas_check(ro, o->roster, err, sizeof err) != 0) ||
+	    cairn_lms_init(g, ro, o->roster, o->match ? o->match : canvas ?
+			   CAIRN_CANVAS_MATCH : CAIRN_MOODLE_MATCH,
+			   canvas ? cairn_canvas_row : NULL, err, sizeof err) != 0)
+		return cairn_cli_usage_error(cli, "%s", err);
+	return 0;
+}
+
+/* lms_report - the gradebook of the graded results, one per owner and set */
+static void lms_report(const struct report_opts *o, struct cairn_lms *g,
+		       struct cairn_result_file *rf, size_t n,
+		       struct cairn_buf *out)
+{
+	size_t k = cairn_lms_graded_first(rf, n);
+	const char *w, *nl;
+
+	k = cairn_report_pick(rf, k, o->pick == CAIRN_PICK_ALL ?
+			      CAIRN_PICK_LATEST : o->pick);
+	cairn_lms_fill(g, rf, k);
+	if (o->format == FMT_CANVAS)
+		cairn_report_canvas(g, out);
+	else
+		cairn_report_moodle(g, out);
+	for (w = g->warnings.data; w != NULL && *w != '\0'; w = nl + 1) {
+		nl = strchr(w, '\n');
+		fprintf(stderr, "cairn report: %.*s\n", (int)(nl - w), w);
+	}
+}
+
+static void render(const struct report_opts *o, struct cairn_lms *g,
+		   struct cairn_result_file *rf, size_t n, struct cairn_buf *out)
+{
+	size_t k;
+
+	if (is_lms(o->format)) {
+		lms_report(o, g, rf, n, out);
+		return;
+	}
+	k = cairn_report_pick(rf, n, o->pick);
+	if (o->format == FMT_JUNIT)
+		cairn_report_junit(rf, k, out);
+	else if (o->format == FMT_HTML)
+		cairn_report_html(rf, k, out);
+	else
+		cairn_report_csv(rf, k, out);
+}
+
+static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
+	       char **argv)
 {
 	struct names files = { NULL, 0, 0 };
 	struct cairn_result_file *rf;
 	struct cairn_buf out = CAIRN_BUF_INIT;
-	size_t n, i, k;
+	struct cairn_roster ro = { 0 };
+	struct cairn_lms g;
+	size_t n, i;
 	int rc, rc2, rc3;
 
+	memset(&g, 0, sizeof g);
+	if (is_lms(o->format) && (rc = lms_start(cli, o, &ro, &g)) != 0) {
+		cairn_lms_free(&g);
+		cairn_roster_free(&ro);
+		return rc;
+	}
 	rc = collect(argc, argv, &files);
 	rf = cairn_xcalloc(files.n + 1, sizeof *rf);
 	rc2 = load(&files, rf, &n);
-	k = cairn_report_pick(rf, n, o->pick);
-	if (o->format == 'j')
-		cairn_report_junit(rf, k, &out);
-	else if (o->format == 'h')
-		cairn_report_html(rf, k, &out);
-	else
-		cairn_report_csv(rf, k, &out);
+	render(o, &g, rf, n, &out);
 	rc3 = emit(&out, o->output);
 	for (i = 0; i < n; i++)
 		cairn_result_file_free(&rf[i]);
@@ -354,19 +505,22 @@ static int run(const struct report_opts *o, int argc, char **argv)
 	free(files.v);
 	free(rf);
 	cairn_buf_free(&out);
+	if (is_lms(o->format))
+		cairn_lms_free(&g);
+	cairn_roster_free(&ro);
 	return rc3 ? rc3 : rc ? rc : rc2;
 }
 
 int cairn_cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { 'c', CAIRN_PICK_ALL, NULL };
+	struct report_opts o = { FMT_CSV, CAIRN_PICK_ALL, NULL, NULL, NULL };
 	struct cairn_cli cli;
 	int rc = 0;
 
 	/* No solving here: configuration and plugins are not loaded. */
 	cairn_cli_init(&cli, "report", usage);
 	if (parse(&cli, &o, argc, argv, &rc) == 0)
-		rc = run(&o, argc - optind, argv + optind);
+		rc = run(&cli, &o, argc - optind, argv + optind);
 	cairn_cli_teardown(&cli);
 	return rc;
 }

@@ -8,6 +8,10 @@ src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_report.c src/report/cairn_report.h \
 	src/report/cairn_report_pick.c src/report/cairn_report_pick.h \
 	src/report/cairn_report_html.c src/report/cairn_report_html.h \
-	src/report/cairn_report_class.c src/report/cairn_report_class.h
+	src/report/cairn_report_class.c src/report/cairn_report_class.h \
+	src/report/cairn_roster.c src/report/cairn_roster.h \
+	src/report/cairn_report_lms.c src/report/cairn_report_lms.h \
+	src/report/cairn_report_canvas.c src/report/cairn_report_canvas.h \
+	src/report/cairn_report_moodle.c src/report/cairn_report_moodle.h
 src_report_libcairn_report_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc)
 src_report_libcairn_report_la_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)

@@ -52,7 +52,12 @@ expect "--wait " cairn submit --w
 expect "--verbose " cairn grade --verb
 expect "diff1d diff2d " cairn solve --solver diff
 expect "auto " cairn solve -s au
-expect "csv html junit " cairn report --format ""
+expect "canvas csv html junit moodle " cairn report --format ""
+expect "--match " cairn report --format canvas --ma
+expect "--roster " cairn report --ros
+expect "hw.csv sets/ sub/ " cairn report --format moodle --roster ""
+expect 'SIS\ Login\ ID SIS\ User\ ID ' cairn report --match SIS
+expect "Username " cairn report --match U
 expect "best latest " cairn report --per-submitter ""
 expect "c.yaml hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn solve ""
 expect "hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml " cairn submit --wait h

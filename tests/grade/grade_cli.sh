@@ -106,7 +106,7 @@ mkdir "$tmp/emptydir"
 run 0 "$cairn" report "$tmp/emptydir"
 same_text "source,owner,submitter,problem_set,graded,correct,wrong,missing,invalid,points,max_points,score,received,late,penalty,refused" "$tmp/out"
 run 64 "$cairn" report --format xml "$tmp/results"
-same_text "cairn report: unknown format \"xml\" (csv, junit or html)
+same_text "cairn report: unknown format \"xml\" (csv, junit, html, canvas or moodle)
 Try 'cairn report --help'." "$tmp/err"
 run 64 "$cairn" report
 

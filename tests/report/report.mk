@@ -42,3 +42,14 @@ tests_report_check_submissions_CFLAGS = $(tests_check_cflags)
 tests_report_check_submissions_LDADD = $(tests_check_libs) $(YAML_LIBS)
 VALGRIND_TESTS += tests/report/check_submissions
 endif
+# Issue 25: the gradebook as Canvas and Moodle import it.
+TESTS += tests/report/report_lms.sh
+dist_check_SCRIPTS += tests/report/report_lms.sh
+# Issue 25: the roster an LMS exported, and Canvas's kinds of rows.
+if HAVE_CHECK
+check_PROGRAMS += tests/report/check_roster
+TESTS += tests/report/check_roster
+tests_report_check_roster_CFLAGS = $(tests_check_cflags)
+tests_report_check_roster_LDADD = $(tests_check_libs) $(YAML_LIBS)
+VALGRIND_TESTS += tests/report/check_roster
+endif

@@ -1,0 +1,17 @@
+/*
+ * cairn_report_moodle - the gradebook as Moodle's "Import grades from
+ * CSV file" reads it (SPEC 7, `cairn report --format moodle --roster FILE`).
+ */
+#ifndef CAIRN_REPORT_MOODLE_H
+#define CAIRN_REPORT_MOODLE_H
+
+#include "cairn_buf.h"
+#include "cairn_report_lms.h"
+
+/* The owners' column by default ("ID number" and "Email address" the others). */
+#define CAIRN_MOODLE_MATCH "Username"
+
+/* Append the Moodle grade import CSV of g. */
+void cairn_report_moodle(const struct cairn_lms *g, struct cairn_buf *out);
+
+#endif
