@@ -19,31 +19,10 @@
 AS_OTHER=1
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-command -v useradd >/dev/null && command -v setpriv >/dev/null ||
-	{ echo "SKIP: no useradd or setpriv"; exit 77; }
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot make accounts"; exit 77; }
-
-# Accounts named after this test and its pid, each with a group of its own
-# (-U), removed at exit with their groups.
+# Accounts named after this test and its pid, each with a group of its own,
+# removed at exit with their groups.
 D="cpd$$" S1="cps1$$" S2="cps2$$" S3="cps3$$"
-ACCOUNTS=""
-remove_accounts() {
-	for a in $ACCOUNTS; do
-		userdel "$a" 2>/dev/null || true
-		groupdel "$a" 2>/dev/null || true
-	done
-}
-trap 'cleanup; remove_accounts' EXIT INT TERM
-for a in "$D" "$S1" "$S2" "$S3"; do
-	i=0
-	# useradd fails while another one holds the lock on /etc/passwd.
-	until useradd -M -r -U -s /usr/sbin/nologin "$a" 2>"$T/useradd.err"; do
-		i=$((i + 1))
-		[ "$i" -lt 20 ] || { echo "SKIP: useradd $a: $(cat "$T/useradd.err")"; exit 77; }
-		sleep 0.2
-	done
-	ACCOUNTS="$ACCOUNTS $a"
-done
+make_accounts "$D" "$S1" "$S2" "$S3"
 G="$D"
 
 share_programs
