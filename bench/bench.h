@@ -74,6 +74,11 @@ void bench_skip(const struct bench *b, const char *section, const char *name,
 FILE *bench_csv(const struct bench *b, const char *name, const char *header);
 
 /*
+ * bench_run - run argv (argv[0] found on the PATH) with standard output
+ * to the file `out`; exit unless it exits 0.
+ */
+void bench_run(const char *const *argv, const char *out);
+/*
  * bench_run_cairn - run TOP_BUILDDIR/src/cli/cairn ARGS... (NULL-ended,
  * at most 15) with standard output to the file `out`; exit unless it
  * exits 0.
@@ -101,5 +106,7 @@ int bench_report_html(const struct bench *b);
 int bench_generate(const struct bench *b);
 /* bench_memory - memory_budget over a whole file (rows of the daemon) */
 int bench_memory(const struct bench *b);
+/* bench_status - cairn status on a spool of 100,000 files against find */
+int bench_status(const struct bench *b);
 
 #endif

@@ -323,19 +323,11 @@ char *bench_read_file(const char *path, size_t *len)
 	return data;
 }
 
-void bench_run_cairn(const struct bench *b, const char *const *args,
-		     const char *out)
+void bench_run(const char *const *argv, const char *out)
 {
-	const char *argv[17];
-	char exe[4096];
-	int status, fd, i;
+	int status, fd;
 	pid_t pid;
 
-	snprintf(exe, sizeof exe, "%s/src/cli/cairn", b->top_builddir);
-	argv[0] = exe;
-	for (i = 0; args[i] != NULL && i < 15; i++)
-		argv[i + 1] = args[i];
-	argv[i + 1] = NULL;
 	fflush(NULL);
 	if ((pid = fork()) < 0)
 		bench_die("fork: %s", strerror(errno));
@@ -343,12 +335,27 @@ void bench_run_cairn(const struct bench *b, const char *const *args,
 		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		if (fd < 0 || dup2(fd, 1) < 0)
 			_exit(126);
-		execv(exe, (char *const *)argv);
+		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			bench_die("waitpid: %s", strerror(errno));
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		bench_die("%s %s failed (status %d)", exe, args[0], status);
+		bench_die("%s %s failed (status %d)", argv[0], argv[1] ? argv[1] : "", status);
+}
+
+void bench_run_cairn(const struct bench *b, const char *const *args,
+		     const char *out)
+{
+	const char *argv[17];
+	char exe[4096];
+	int i;
+
+	snprintf(exe, sizeof exe, "%s/src/cli/cairn", b->top_builddir);
+	argv[0] = exe;
+	for (i = 0; args[i] != NULL && i < 15; i++)
+		argv[i + 1] = args[i];
+	argv[i + 1] = NULL;
+	bench_run(argv, out);
 }

@@ -28,6 +28,7 @@ static const char usage[] =
 	"  check    check problem sets as the daemon loads them, with warnings\n"
 	"  generate write a problem set with the properties asked for\n"
 	"  regrade  grade the spool's stored inputs again, keeping their arrival\n"
+	"  status   show the spool: instances, what waits per owner, failures\n"
 	"\n"
 	"Options common to all commands (before or after the command):\n"
 	"  -c, --config FILE     configuration file (default " CAIRN_CONFIG_FILE ",\n"
@@ -51,6 +52,7 @@ static const struct {
 	{ "check", (char *)"cairn check", cairn_cmd_check },
 	{ "generate", (char *)"cairn generate", cairn_cmd_generate },
 	{ "regrade", (char *)"cairn regrade", cairn_cmd_regrade },
+	{ "status", (char *)"cairn status", cairn_cmd_status },
 };
 
 /*

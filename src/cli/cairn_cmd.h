@@ -15,5 +15,6 @@ int cairn_cmd_submit(int argc, char **argv);
 int cairn_cmd_check(int argc, char **argv);
 int cairn_cmd_generate(int argc, char **argv);
 int cairn_cmd_regrade(int argc, char **argv);
+int cairn_cmd_status(int argc, char **argv);
 
 #endif

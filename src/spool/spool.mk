@@ -16,5 +16,9 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_publish.c src/spool/cairn_publish.h \
 	src/spool/cairn_recover.c src/spool/cairn_recover.h \
 	src/spool/cairn_lease.c src/spool/cairn_lease.h
+# `cairn status`: the spool read from outside, the lock asked, not taken.
+src_spool_libcairn_spool_la_SOURCES += \
+	src/spool/cairn_lock_probe.c src/spool/cairn_lock_probe.h \
+	src/spool/cairn_spool_status.c src/spool/cairn_spool_status.h
 src_spool_libcairn_spool_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_spool_inc) $(ACL_CFLAGS)
 src_spool_libcairn_spool_la_LIBADD = $(ACL_LIBS)

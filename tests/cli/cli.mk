@@ -14,3 +14,7 @@ TESTS += tests/cli/generate.sh
 dist_check_SCRIPTS += tests/cli/generate.sh
 TESTS += tests/cli/cli_policy.sh
 dist_check_SCRIPTS += tests/cli/cli_policy.sh
+# Issue 27: cairn status on a spool cairnd made, and beside a running one
+# (stop_shim, from tests/daemon/daemon.mk, holds its file).
+TESTS += tests/cli/status.sh tests/cli/status_daemon.sh
+dist_check_SCRIPTS += tests/cli/status.sh tests/cli/status_daemon.sh

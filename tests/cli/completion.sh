@@ -33,13 +33,15 @@ expect() {
 	[ "$got" = "$want" ] || fail "complete '$*': got '$got', expected '$want'"
 }
 
-expect "check generate grade plugins regrade report solve submit " cairn ""
+expect "check generate grade plugins regrade report solve status submit " cairn ""
+expect "--failures " cairn status --f
+expect " " cairn status --failures ""
 expect "regrade report " cairn re
 expect "--owner " cairn regrade --ow
 expect " " cairn regrade --set ""
 expect "--id-prefix " cairn generate --id
 expect "greedy-fails " cairn generate --require gr
-expect "solve submit " cairn s
+expect "solve status submit " cairn s
 expect "solve " cairn -c c.yaml so
 expect "submit " cairn --plugin-dir sets --problems sets su
 expect "--config " cairn --conf

@@ -12,3 +12,12 @@ tests_spool_check_spool_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 tests_spool_check_failure_SOURCES = tests/spool/check_failure.c
 tests_spool_check_failure_CFLAGS = $(tests_check_cflags)
 tests_spool_check_failure_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+# `cairn status`: the lock probe and the newest failures (a line of its own).
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_spool_status
+TESTS += tests/spool/check_spool_status
+VALGRIND_TESTS += tests/spool/check_spool_status
+endif
+tests_spool_check_spool_status_SOURCES = tests/spool/check_spool_status.c
+tests_spool_check_spool_status_CFLAGS = $(tests_check_cflags)
+tests_spool_check_spool_status_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
