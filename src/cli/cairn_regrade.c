@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cairn_acl.h"
+#include "cairn_arrival.h"
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
@@ -44,10 +45,6 @@
 
 /* The publish's tag for this program's temporary files. */
 #define REGRADE_TAG "regrade"
-/* The directory of arrival records in done/OWNER/ and failed/OWNER/. */
-#define ARRIVAL_DIR ".arrival"
-/* An arrival record is a name and a newline. */
-#define ARRIVAL_MAX 4096
 
 static const char *const stored_dirs[2] = { "done", "failed" };
 
@@ -85,35 +82,6 @@ static int keep_input(int dir_fd, const char *name, void *arg)
 	return name[0] != '.';
 }
 
-/*
- * arrival - read the arrival record of NAME: 0 with s->arrival and
- * s->name set, or -1 when there is none that is sound (a regular file
- * whose text is one file name and a newline)
- */
-static int arrival(int owner_fd, const char *name, struct cairn_stored *s)
-{
-	char *path = cairn_xasprintf(ARRIVAL_DIR "/%s", name), text[ARRIVAL_MAX];
-	int fd = openat(owner_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	ssize_t len = -1;
-
-	free(path);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-		len = read(fd, text, sizeof text);
-	close(fd);
-	if (len < 2 || text[len - 1] != '\n' || memchr(text, '\0', (size_t)len) != NULL ||
-	    memchr(text, '/', (size_t)len) != NULL || memchr(text, '\n', (size_t)len - 1) != NULL)
-		return -1;
-	text[len - 1] = '\0';
-	if (strcmp(text, ".") == 0 || strcmp(text, "..") == 0)
-		return -1;
-	s->name = cairn_xstrdup(text);
-	s->arrival = st.st_mtim;
-	return 0;
-}
-
 /* owner_inputs - the stored inputs of DIR/OWNER/ into l */
 static int owner_inputs(struct listing *l, int dir_fd, const char *dir, const char *owner,
 			char *err, size_t errlen)
@@ -132,8 +100,8 @@ static int owner_inputs(struct listing *l, int dir_fd, const char *dir, const ch
 		struct cairn_stored s = { .dir = dir, .stored = *p };
 
 		snprintf(s.owner, sizeof s.owner, "%s", owner);
-		if (arrival(fd, *p, &s) < 0) {
-			l->rg->skipped(l->rg->arg, &s, "no arrival record (" ARRIVAL_DIR "/NAME)");
+		if (cairn_arrival_read(fd, *p, &s.name, &s.arrival) < 0) {
+			l->rg->skipped(l->rg->arg, &s, "no arrival record (" CAIRN_ARRIVAL_DIR "/NAME)");
 			continue;
 		}
 		s.stored = cairn_xstrdup(*p);

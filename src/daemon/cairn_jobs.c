@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "cairn_acl.h"
+#include "cairn_arrival.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
@@ -45,8 +46,6 @@
 #include "cairn_submissions.h"
 #include "cairn_time.h"
 
-/* The directory of arrival records in done/OWNER/ and failed/OWNER/ (SPEC 5). */
-#define ARRIVAL_DIR ".arrival"
 /* What cairn_spool_numbered() adds to a name at most (".1000000"). */
 #define STORED_SUFFIX_MAX 16
 /* The largest result a job may hold while it waits for the disk alone. */
@@ -232,24 +231,8 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
  */
 static void arrival(struct cairn_job *j, int arrival_fd, const char *as)
 {
-	const char *name = j->as ? j->as : j->name;
-	struct timespec ts[2] = { { 0, UTIME_OMIT }, j->origin.received };
-	int fd = arrival_fd < 0 ? -1 : openat(arrival_fd, as, O_WRONLY | O_CREAT | O_TRUNC |
-					      O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0640);
-	int e = fd < 0 ? (arrival_fd < 0 ? -arrival_fd : errno) : 0;
-
-	if (fd >= 0) {
-		struct iovec iov[2] = { { (void *)name, strlen(name) }, { "\n", 1 } };
-		ssize_t want = (ssize_t)(iov[0].iov_len + 1), got = writev(fd, iov, 2);
-
-		if (got != want)
-			e = got < 0 ? errno : EIO;
-		else if (futimens(fd, ts) < 0)
-			e = errno;
-		if (close(fd) < 0 && e == 0)
-			e = errno;
-	}
-	j->arrival_err = e;
+	j->arrival_err = arrival_fd < 0 ? -arrival_fd :
+		cairn_arrival_write(arrival_fd, as, j->as ? j->as : j->name, &j->origin.received);
 }
 
 /*
@@ -270,7 +253,7 @@ static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed
 		char *stored = cairn_xmalloc(len);
 		int to_fd = r = cairn_spool_owner_dir(failed ? sp->failed_fd : sp->done_fd,
 						      j->origin.owner, 0, 0);
-		int arrival_fd = to_fd < 0 ? -1 : cairn_spool_owner_dir(to_fd, ARRIVAL_DIR, 0, 0);
+		int arrival_fd = to_fd < 0 ? -1 : cairn_spool_owner_dir(to_fd, CAIRN_ARRIVAL_DIR, 0, 0);
 
 		/* A link and an unlink: recovery finishes it only if recorded. */
 		if (r >= 0 && !sp->noreplace)

@@ -22,6 +22,7 @@
 
 #include "cairn_dir.h"
 #include "cairn_lock.h"
+#include "cairn_lock_probe.h"
 #include "cairn_mem.h"
 
 #define LOCK_NAME ".lock"
@@ -119,20 +120,7 @@ int cairn_lock_take(int dir_fd, char *err, size_t errlen)
 /* held - whether someone holds the lock file on fd (unsure counts as held). */
 static int held(int fd)
 {
-	struct flock fl;
-	int r;
-
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	r = fcntl(fd, F_OFD_GETLK, &fl);
-	if (r < 0 && errno == EINVAL) {
-		memset(&fl, 0, sizeof(fl));
-		fl.l_type = F_WRLCK;
-		fl.l_whence = SEEK_SET;
-		r = fcntl(fd, F_GETLK, &fl);
-	}
-	return r < 0 || fl.l_type != F_UNLCK;
+	return cairn_lock_conflicts(fd) != 0;
 }
 
 struct peers_ctx {

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cairn_arrival.h"
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
@@ -24,10 +25,6 @@
 #include "cairn_spoolname.h"
 #include "cairn_stat.h"
 
-/* The directory of arrival records in failed/OWNER/ (SPEC 5). */
-#define ARRIVAL_DIR ".arrival"
-/* An arrival record is a name and a newline. */
-#define ARRIVAL_MAX 4096
 /* results/OWNER/history/ is the deepest a counted file is. */
 #define USAGE_DEPTH 3
 
@@ -322,26 +319,14 @@ static int keep_failed_owner(int dir_fd, const char *name, void *arg)
 /* arrival - the record failed/OWNER/.arrival/NAME says: name and time */
 static void arrival(int root_fd, struct cairn_status_failure *f)
 {
-	char *path = cairn_xasprintf("failed/%s/" ARRIVAL_DIR "/%s", f->f.owner, f->f.name);
-	char text[ARRIVAL_MAX];
-	int fd = cairn_spool_status_open(root_fd, path, O_RDONLY | O_NONBLOCK);
-	struct stat s;
-	ssize_t len = -1;
+	char *path = cairn_xasprintf("failed/%s", f->f.owner);
+	int fd = cairn_spool_status_open(root_fd, path, O_RDONLY | O_DIRECTORY);
 
 	free(path);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &s) == 0 && S_ISREG(s.st_mode))
-		len = read(fd, text, sizeof(text));
+	cairn_arrival_read(fd, f->f.name, &f->result_name, &f->arrival);
 	close(fd);
-	if (len < 2 || text[len - 1] != '\n' || memchr(text, '\0', (size_t)len) != NULL ||
-	    memchr(text, '/', (size_t)len) != NULL || memchr(text, '\n', (size_t)len - 1) != NULL)
-		return;
-	text[len - 1] = '\0';
-	if (strcmp(text, ".") == 0 || strcmp(text, "..") == 0)
-		return;
-	f->result_name = cairn_xstrdup(text);
-	f->arrival = s.st_mtim;
 }
 
 static int failure_cmp(const void *pa, const void *pb)
