@@ -10,3 +10,5 @@ src_cli_cairn_SOURCES += src/cli/cairn_cmd_regrade.c src/cli/cairn_regrade.c src
 src_cli_cairn_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc) $(cairn_spool_inc) \
 	-I$(top_srcdir)/src/cli
 src_cli_cairn_LDADD = src/spool/libcairn_spool.la $(cairn_libs) $(YAML_LIBS)
+src_cli_cairn_SOURCES += src/cli/cairn_autograder.c src/cli/cairn_autograder.h \
+	src/cli/cairn_gradescope.c src/cli/cairn_prairielearn.c

@@ -53,6 +53,8 @@ expect "--verbose " cairn grade --verb
 expect "diff1d diff2d " cairn solve --solver diff
 expect "auto " cairn solve -s au
 expect "csv html junit " cairn report --format ""
+expect "gradescope prairielearn " cairn grade --format ""
+expect "hw.json hw.result.json sets/ sub/ " cairn grade --format gradescope -o ""
 expect "best latest " cairn report --per-submitter ""
 expect "c.yaml hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn solve ""
 expect "hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml " cairn submit --wait h
