@@ -31,6 +31,8 @@ pkgs="$pkgs clang libclang-rt-14-dev"
 pkgs="$pkgs glusterfs-server glusterfs-client"
 # tests/daemon/idle.sh counts system calls
 pkgs="$pkgs strace"
+# tests/autograder: the results.json schemas (python3-jsonschema)
+pkgs="$pkgs python3-jsonschema"
 fi
 missing=""
 for p in $pkgs; do

@@ -17,6 +17,7 @@
 
 #include "cairn_cli.h"
 #include "cairn_mem.h"
+#include "cairn_time.h"
 
 void cairn_cli_init(struct cairn_cli *cli, const char *command, const char *usage)
 {
@@ -36,6 +37,16 @@ int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'cairn %s --help'.\n", cli->command);
 	return CAIRN_EX_USAGE;
+}
+
+int cairn_cli_received(const struct cairn_cli *cli, const char *arg,
+		       struct timespec *t, int *exit_code)
+{
+	if (cairn_time_parse_offset(arg, strlen(arg), t) == 0)
+		return 0;
+	*exit_code = cairn_cli_usage_error(cli, "--received: \"%s\" is not an "
+		"RFC 3339 time with an offset (2026-12-10T23:59:00+01:00)", arg);
+	return 1;
 }
 
 int cairn_cli_option(struct cairn_cli *cli, int opt, const char *arg, int *exit_code)

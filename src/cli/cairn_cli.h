@@ -10,6 +10,7 @@
 #define CAIRN_CLI_H
 
 #include <getopt.h>
+#include <time.h>
 
 #include "cairn_conf.h"
 #include "cairn_plugins.h"
@@ -65,6 +66,12 @@ void cairn_cli_teardown(struct cairn_cli *cli);
 int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Read --received TIME (an RFC 3339 time with an offset) into *t: 0, or
+ * 1 with *exit_code the usage error's, printed here.
+ */
+int cairn_cli_received(const struct cairn_cli *cli, const char *arg,
+		       struct timespec *t, int *exit_code);
 /* Read a whole file ("-" is stdin) into out: 0 or a negative errno value. */
 int cairn_cli_read_file(const char *path, struct cairn_buf *out);
 

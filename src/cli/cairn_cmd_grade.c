@@ -13,20 +13,30 @@
  * FILE as given on the command line.  A file that cannot be read, or
  * whose result has status: error, gets "FILE: error: MESSAGE" instead.
  * With --verbose the whole result file is printed before its line.
+ *
+ * With --format gradescope|prairielearn the one FILE's result is that
+ * autograder's results.json instead (cairn_autograder.h), on stdout, or
+ * with -o in a file and the line above on stdout; such a FILE must be a
+ * submission (a puzzle file grades itself), else it is a file error.
+ * --received applies the problem set's policy as of that arrival.
+ *
  * Exit status: 2 on a usage, configuration or file error, else 1 when
  * any graded puzzle is not correct (wrong, missing or invalid) or an
  * answer was set aside (an unknown or repeated id: counted invalid but
  * not graded, so the score ignores it and the exit status does not),
- * else 0.
+ * else 0; the same with --format.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_autograder.h"
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
+#include "cairn_mem.h"
 #include "cairn_stats.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"
@@ -36,6 +46,7 @@
 
 static const char usage[] =
 	"Usage: cairn grade [OPTIONS] FILE...\n"
+	"       cairn grade --format gradescope|prairielearn [-o OUT] FILE\n"
 	"\n"
 	"Grade submission files (and any puzzle file with expectations)\n"
 	"without writing spool files; print one line per file:\n"
@@ -43,6 +54,14 @@ static const char usage[] =
 	"followed, for a submission, by points=P/M (earned of possible).\n"
 	"\n"
 	"  -v, --verbose         print each result file before its line\n"
+	"      --format NAME     write the submission FILE's results as the\n"
+	"                        autograder NAME reads them: gradescope or\n"
+	"                        prairielearn (results.json), on stdout\n"
+	"  -o, --output OUT      with --format: write them to OUT instead,\n"
+	"                        and print FILE's line\n"
+	"      --received TIME   apply the problem set's policy (due, grace,\n"
+	"                        late penalty, close) as of this arrival, an\n"
+	"                        RFC 3339 time (2026-12-10T23:59:00+01:00)\n"
 	"  -c, --config FILE     configuration file\n"
 	"      --plugin-dir DIR  solver plugin directory\n"
 	"      --problems DIR    problem sets directory\n"
@@ -50,7 +69,26 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 when every graded puzzle is correct, 1 when any is\n"
 	"not or an answer was set aside (an unknown or repeated id), 2 on a\n"
-	"usage, configuration or file error.\n";
+	"usage, configuration or file error (with --format too).\n";
+
+enum { OPT_FORMAT = CAIRN_OPT_FIRST_OWN, OPT_RECEIVED };
+
+struct grade_opts {
+	int verbose;
+	const struct cairn_autograder *format;	/* --format, or NULL */
+	const char *output;			/* -o, or NULL: stdout */
+	int has_received;
+	struct timespec received;
+};
+
+/*
+ * What the autograder's writer, called back by processing, leaves for
+ * the line on stdout: why the file got no grade, or NULL.
+ */
+struct grade_render {
+	const struct cairn_autograder *format;
+	char *error;
+};
 
 /* error_line - "FILE: error: MESSAGE", the message read back from the result */
 static void error_line(const char *file, const char *source,
@@ -117,38 +155,143 @@ static int grade_file(struct cairn_cli *cli, const char *file, int verbose)
 	return st.wrong + st.missing + st.invalid > 0 ? GRADE_NOT_CORRECT : 0;
 }
 
-static int parse(struct cairn_cli *cli, int *verbose, int argc, char **argv,
-		 int *exit_code)
+/* render - processing's writer for --format: the results, and why no grade */
+static void render(void *ctx, const struct cairn_input *in,
+		   const struct cairn_stats *st, struct cairn_buf *out)
+{
+	struct grade_render *g = ctx;
+	const char *error = cairn_autograder_error(in);
+
+	/* Called again when the first results did not fit the budget. */
+	free(g->error);
+	g->error = error != NULL ? cairn_xstrdup(error) : NULL;
+	g->format->write(in, st, error, out);
+}
+
+/* put - the results to OUT (or stdout): 0, or -1 said on stderr */
+static int put(const char *path, const struct cairn_buf *json)
+{
+	FILE *f = path != NULL ? fopen(path, "w") : stdout;
+
+	if (f == NULL) {
+		fprintf(stderr, "cairn grade: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (fwrite(json->data, 1, json->len, f) != json->len ||
+	    (path != NULL ? fclose(f) : fflush(f)) != 0) {
+		fprintf(stderr, "cairn grade: %s: %s\n",
+			path != NULL ? path : "stdout", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* grade_for - one file's results for an autograder; its exit status */
+static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
+		     const char *file)
+{
+	struct cairn_buf in = CAIRN_BUF_INIT, out = CAIRN_BUF_INIT;
+	const char *source = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	struct grade_render g = { o->format, NULL };
+	struct cairn_stats st = { .file_error = 1 };
+	atomic_int cancel = 0;
+	int rc;
+
+	if ((rc = cairn_cli_read_file(file, &in)) < 0) {
+		g.error = cairn_xasprintf("cannot read %s: %s", source,
+					  strerror(-rc));
+		o->format->write(NULL, NULL, g.error, &out);
+	} else {
+		cli->settings.render = render;
+		cli->settings.render_ctx = &g;
+		rc = cairn_process(source, in.data, in.len, &cli->settings,
+				   &cancel, &out, &st);
+		if (rc < 0) {	/* out of memory: no results were written */
+			g.error = cairn_xasprintf("cannot grade %s: %s",
+						  source, strerror(-rc));
+			o->format->write(NULL, NULL, g.error, &out);
+		}
+	}
+	rc = g.error != NULL ? GRADE_ERROR :
+	     st.wrong + st.missing + st.invalid > 0 ? GRADE_NOT_CORRECT : 0;
+	if (put(o->output, &out) != 0)
+		rc = GRADE_ERROR;
+	else if (o->output != NULL && g.error != NULL)
+		printf("%s: error: %s\n", file, g.error);
+	else if (o->output != NULL)
+		summary_line(file, &st);
+	free(g.error);
+	cairn_buf_free(&in);
+	cairn_buf_free(&out);
+	return rc;
+}
+
+static int option(struct cairn_cli *cli, struct grade_opts *o, int opt,
+		  int *exit_code)
+{
+	switch (opt) {
+	case 'v':
+		o->verbose = 1;
+		return 0;
+	case 'o':
+		o->output = optarg;
+		return 0;
+	case OPT_FORMAT:
+		if ((o->format = cairn_autograder_find(optarg)) != NULL)
+			return 0;
+		*exit_code = cairn_cli_usage_error(cli, "--format: \"%s\" is "
+			"not gradescope or prairielearn", optarg);
+		return 1;
+	case OPT_RECEIVED:
+		o->has_received = 1;
+		return cairn_cli_received(cli, optarg, &o->received, exit_code);
+	default:
+		return cairn_cli_option(cli, opt, optarg, exit_code) != 0;
+	}
+}
+
+static int parse(struct cairn_cli *cli, struct grade_opts *o, int argc,
+		 char **argv, int *exit_code)
 {
 	static const struct option longopts[] = {
 		CAIRN_CLI_COMMON_LONG,
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "output", required_argument, NULL, 'o' },
+		{ "received", required_argument, NULL, OPT_RECEIVED },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "v",
-				  longopts, NULL)) != -1) {
-		if (opt == 'v')
-			*verbose = 1;
-		else if (cairn_cli_option(cli, opt, optarg, exit_code) != 0)
+	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "vo:",
+				  longopts, NULL)) != -1)
+		if (option(cli, o, opt, exit_code) != 0)
 			return 1;
-	}
-	if (optind == argc) {
+	if (optind == argc)
 		*exit_code = cairn_cli_usage_error(cli, "expected FILE...");
-		return 1;
-	}
-	return 0;
+	else if (o->format != NULL && argc - optind > 1)
+		*exit_code = cairn_cli_usage_error(cli, "--format %s grades one "
+			"FILE", o->format->name);
+	else if (o->format != NULL && o->verbose)
+		*exit_code = cairn_cli_usage_error(cli, "--verbose prints "
+			"result files, which --format replaces");
+	else if (o->format == NULL && o->output != NULL)
+		*exit_code = cairn_cli_usage_error(cli, "--output goes with "
+			"--format");
+	else
+		return 0;
+	return 1;
 }
 
 int cairn_cmd_grade(int argc, char **argv)
 {
+	struct grade_opts o = { 0 };
 	struct cairn_cli cli;
-	int verbose = 0, rc = 0, worst = 0, i;
+	int rc = 0, worst = 0, i;
 
 	cairn_cli_init(&cli, "grade", usage);
-	if (parse(&cli, &verbose, argc, argv, &rc) != 0) {
+	if (parse(&cli, &o, argc, argv, &rc) != 0) {
 		cairn_cli_teardown(&cli);
 		return rc == CAIRN_EX_OK ? rc : GRADE_ERROR;
 	}
@@ -156,8 +299,10 @@ int cairn_cmd_grade(int argc, char **argv)
 		cairn_cli_teardown(&cli);
 		return GRADE_ERROR;
 	}
+	cli.settings.received = o.has_received ? &o.received : NULL;
 	for (i = optind; i < argc; i++) {
-		rc = grade_file(&cli, argv[i], verbose);
+		rc = o.format != NULL ? grade_for(&cli, &o, argv[i]) :
+		     grade_file(&cli, argv[i], o.verbose);
 		worst = rc > worst ? rc : worst;
 	}
 	fflush(stdout);

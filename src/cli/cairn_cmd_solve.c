@@ -16,7 +16,6 @@
 #include "cairn_input.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
-#include "cairn_time.h"
 
 static const char usage[] =
 	"Usage: cairn solve [OPTIONS] FILE|-\n"
@@ -88,13 +87,9 @@ static int parse(struct cairn_cli *cli, struct solve_opts *o, int argc,
 		case OPT_JSON: o->json = 1; break;
 		case OPT_PILES: o->piles = optarg; break;
 		case OPT_RECEIVED:
-			if (cairn_time_parse_offset(optarg, strlen(optarg),
-						    &o->received) < 0) {
-				*exit_code = cairn_cli_usage_error(cli, "--received: \"%s\" "
-					"is not an RFC 3339 time with an offset "
-					"(2026-12-10T23:59:00+01:00)", optarg);
+			if (cairn_cli_received(cli, optarg, &o->received,
+					       exit_code) != 0)
 				return 1;
-			}
 			o->has_received = 1;
 			break;
 		default:

@@ -12,3 +12,5 @@ src_cli_cairn_SOURCES += src/cli/cairn_cmd_status.c src/cli/cairn_status_print.c
 src_cli_cairn_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc) $(cairn_spool_inc) \
 	-I$(top_srcdir)/src/cli
 src_cli_cairn_LDADD = src/spool/libcairn_spool.la $(cairn_libs) $(YAML_LIBS)
+src_cli_cairn_SOURCES += src/cli/cairn_autograder.c src/cli/cairn_autograder.h \
+	src/cli/cairn_gradescope.c src/cli/cairn_prairielearn.c

@@ -427,12 +427,18 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 	}
 }
 
-/* render - every result, of a file error or not, is counted and written here */
-static void render(const struct cairn_input *in, struct cairn_stats *st,
-		   struct cairn_buf *out)
+/*
+ * render - every result, of a file error or not, is counted and written
+ * here: by the settings' writer when s (or NULL) has one
+ */
+static void render(const struct cairn_input *in, const struct cairn_settings *s,
+		   struct cairn_stats *st, struct cairn_buf *out)
 {
 	cairn_stats_input(in, st);
-	cairn_process_render(in, st, out);
+	if (s != NULL && s->render != NULL)
+		s->render(s->render_ctx, in, st, out);
+	else
+		cairn_process_render(in, st, out);
 }
 
 void cairn_process_error_result(const char *source, const struct cairn_origin *origin,
@@ -443,7 +449,7 @@ void cairn_process_error_result(const char *source, const struct cairn_origin *o
 	cairn_input_init(&in, source, cairn_format_of(source));
 	in.origin = origin;
 	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
-	render(&in, st, out);
+	render(&in, NULL, st, out);
 	cairn_input_free(&in);
 }
 
@@ -452,15 +458,15 @@ void cairn_process_error_result(const char *source, const struct cairn_origin *o
  * does not fit is counted to its end without being kept, and replaced by
  * the file error that says what the whole would need
  */
-static void render_within(struct cairn_input *in, struct cairn_stats *st,
-			  struct cairn_buf *out)
+static void render_within(struct cairn_input *in, const struct cairn_settings *s,
+			  struct cairn_stats *st, struct cairn_buf *out)
 {
 	size_t start = out->len;
 	uint64_t result;
 
 	if (in->error == NULL) {
 		cairn_buf_meter(out, in->budget);
-		render(in, st, out);
+		render(in, s, st, out);
 		cairn_buf_meter(out, NULL);
 		if (!out->over)
 			return;
@@ -472,7 +478,7 @@ static void render_within(struct cairn_input *in, struct cairn_stats *st,
 		too_big(in, in->budget->used + result, "process", result,
 			"its result");
 	}
-	render(in, st, out);
+	render(in, s, st, out);
 }
 
 void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
@@ -534,7 +540,7 @@ static int read_and_solve(struct cairn_input *in, const char *data, size_t len,
 	/* Out of memory while reading is no answer about the file. */
 	rc = in->oom ? -ENOMEM : cairn_process_input(in, s, cancel);
 	if (rc == 0)
-		render_within(in, st, result);
+		render_within(in, s, st, result);
 	return rc;
 }
 

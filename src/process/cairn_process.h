@@ -61,6 +61,15 @@ struct cairn_settings {
 	int (*count_submissions)(void *ctx, const char *set,
 				 const struct cairn_origin *o, unsigned *n);
 	void *count_ctx;
+	/*
+	 * Writes the result in another format than the input's (`cairn
+	 * grade --format gradescope`): called, with render_ctx, where
+	 * cairn_process_render() would be, within the same memory budget.
+	 * NULL: cairn_process_render().
+	 */
+	void (*render)(void *ctx, const struct cairn_input *in,
+		       const struct cairn_stats *st, struct cairn_buf *out);
+	void *render_ctx;
 };
 
 struct cairn_conf;

@@ -60,6 +60,8 @@ expect "--roster " cairn report --ros
 expect "hw.csv sets/ sub/ " cairn report --format moodle --roster ""
 expect 'SIS\ Login\ ID SIS\ User\ ID ' cairn report --match SIS
 expect "Username " cairn report --match U
+expect "gradescope prairielearn " cairn grade --format ""
+expect "hw.json hw.result.json sets/ sub/ " cairn grade --format gradescope -o ""
 expect "best latest " cairn report --per-submitter ""
 expect "c.yaml hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn solve ""
 expect "hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml " cairn submit --wait h
