@@ -9,7 +9,7 @@
 # Needs python3 (its zipfile module keeps the scripts executable).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+top=$(cd "$here/../.." && pwd -P)
 zip=autograder.zip
 set=
 while [ $# -gt 0 ]; do
@@ -36,7 +36,9 @@ if [ -n "$set" ]; then
 	echo "$set" > "$stage/problem_set"
 fi
 cp "$here/setup.sh" "$here/run_autograder" "$stage/"
-if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+# A git checkout of cairn itself (not a release tree unpacked inside some
+# other checkout, as `make distcheck` does): the files git tracks.
+if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$top" ]; then
 	(cd "$top" && git ls-files -z | tar --null -cf - -T -) | tar -xf - -C "$stage/cairn"
 else
 	(cd "$top" && tar -cf - .) | tar -xf - -C "$stage/cairn"
