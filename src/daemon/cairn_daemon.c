@@ -11,6 +11,8 @@
  * (their files go back to incoming/), then closes every handle and runs
  * the loop dry, so that uv_loop_close() succeeds.  SIGHUP swaps in a new generation of
  * configuration and plugins; jobs keep the generation they started with.
+ * Each SIGHUP is answered, to systemd (RELOADING=1, then READY=1) and to
+ * `cairnd --reload` (cairn_reload.h), also when it was refused.
  */
 #include "config.h"
 
@@ -34,6 +36,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_reload.h"
 #include "cairn_release_run.h"
 #include "cairn_sigmask.h"
 #include "cairn_status.h"
@@ -99,15 +102,44 @@ static void keep_running_spool(struct cairn_daemon *d, struct cairn_gen *g)
 	}
 }
 
+/*
+ * answer - tell systemd and a waiting `cairnd --reload` how reload n,
+ * begun at usec, ended.  READY=1 ends the reload for systemd whether or
+ * not the configuration was taken: the daemon serves on either way.
+ */
+static void answer(struct cairn_daemon *d, uint64_t usec, enum cairn_reload_result r,
+		   const char *error)
+{
+	char text[512], err[1024], v[1024];
+
+	if (r == CAIRN_RELOAD_OK)
+		cairn_notify_send(&d->notify, "READY=1\nSTATUS=reloaded");
+	else if (r == CAIRN_RELOAD_REFUSED)
+		cairn_notify_sendf(&d->notify, "READY=1\nSTATUS=reload refused, running "
+				   "configuration kept: %s", cairn_notify_text(text, sizeof(text), error));
+	if (cairn_reload_answer(d->reloads, usec, r, error, err, sizeof(err)) < 0)
+		cairn_log(CAIRN_LOG_WARNING, "reload not answered", "error=%s",
+			  cairn_log_value(v, sizeof(v), err));
+}
+
 static void reload(struct cairn_daemon *d)
 {
 	char err[1024], v[1024];
 	int code;
-	struct cairn_gen *g = cairn_gen_load(&d->src, &code, err, sizeof(err));
+	uint64_t usec = cairn_notify_monotonic_usec();
+	struct cairn_gen *g;
 
+	d->reloads++;
+	if (d->stopping) {
+		answer(d, usec, CAIRN_RELOAD_STOPPING, NULL);
+		return;
+	}
+	cairn_notify_sendf(&d->notify, "RELOADING=1\nMONOTONIC_USEC=%" PRIu64, usec);
+	g = cairn_gen_load(&d->src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, "reload failed", "error=%s action=kept",
 			  cairn_log_value(v, sizeof(v), err));
+		answer(d, usec, CAIRN_RELOAD_REFUSED, err);
 		return;
 	}
 	keep_running_spool(d, g);
@@ -129,6 +161,7 @@ static void reload(struct cairn_daemon *d)
 	cairn_log(CAIRN_LOG_INFO, "reloaded", "plugins=%s workers=%u solver=%s",
 		  cairn_log_value(err, sizeof(err), g->plugin_names), cairn_dispatch_max(d),
 		  cairn_log_value(v, sizeof(v), g->conf.solver));
+	answer(d, usec, CAIRN_RELOAD_OK, NULL);
 	cairn_dispatch(d);
 }
 
@@ -147,8 +180,7 @@ static void signal_cb(uv_signal_t *s, int signum)
 	struct cairn_daemon *d = s->data;
 
 	if (signum == SIGHUP) {
-		if (!d->stopping)
-			reload(d);
+		reload(d);
 		return;
 	}
 	cairn_log(CAIRN_LOG_INFO, "signal", "signal=%s", signum == SIGTERM ? "TERM" : "INT");
@@ -529,6 +561,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		cairn_log(CAIRN_LOG_ERROR, "event loop not closed", "error=%s",
 			  cairn_log_value(v, sizeof(v), uv_strerror(r)));
 	code = d->exit_code;
+	cairn_reload_remove();
 	cairn_notify_close(&d->notify);
 	for (size_t i = 0; i < d->nstuck; i++)
 		free(d->stuck[i]);

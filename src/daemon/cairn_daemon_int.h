@@ -47,6 +47,7 @@ struct cairn_daemon {
 	struct cairn_watch watch;
 	int watch_open;
 	struct cairn_notify notify;
+	unsigned reloads;		/* SIGHUPs taken, numbering the answers */
 	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t backoff, shutdown, status, watchdog, metrics;
 	uv_timer_t peers;		/* which other instances are alive */

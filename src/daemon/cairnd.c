@@ -3,16 +3,20 @@
  *
  * Parses the options of SPEC section 6, loads the configuration and the
  * plugins (so that -t checks exactly what a start would use), and hands
- * over to the event loop.  Exit codes follow sysexits(3): 64 for usage,
+ * over to the event loop; --reload PID is the ExecReload= of its unit
+ * (cairn_reload.h).  Exit codes follow sysexits(3): 64 for usage,
  * 78 for a bad configuration, 69 when no solver plugin is usable, 75 when
  * memory ran out (the unit restarts it), and with --once 65 when a file
  * ended in failed/.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,6 +25,7 @@
 #include "cairn_gen.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_reload.h"
 #include "cairn_sigmask.h"
 #include "cairn_spool.h"
 
@@ -28,13 +33,15 @@
 #define CAIRN_CONFIG_FILE "/etc/cairn/cairnd.yaml"
 #endif
 
-enum { OPT_SPOOL = 256, OPT_ONCE, OPT_VERSION, OPT_HELP };
+enum { OPT_SPOOL = 256, OPT_ONCE, OPT_RELOAD, OPT_TIMEOUT, OPT_VERSION, OPT_HELP };
 
 static const struct option options[] = {
 	{ "config", required_argument, NULL, 'c' },
 	{ "spool", required_argument, NULL, OPT_SPOOL },
 	{ "once", no_argument, NULL, OPT_ONCE },
 	{ "check-config", no_argument, NULL, 't' },
+	{ "reload", required_argument, NULL, OPT_RELOAD },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -45,14 +52,19 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: cairnd [-tv] [-c FILE] [--spool DIR] [--once]\n"
+		"       cairnd --reload PID [--timeout S]\n"
 		"  -c, --config FILE    configuration file (default %s)\n"
 		"      --spool DIR      spool directory (overrides the configuration)\n"
 		"      --once           process what is in incoming/, then exit\n"
 		"  -t, --check-config   check the configuration and plugins, print it, exit\n"
+		"      --reload PID     make the cairnd with that PID reload (SIGHUP) and wait\n"
+		"                       for its answer: exit 0 when it took the new\n"
+		"                       configuration, 78 when it refused it\n"
+		"      --timeout S      with --reload: wait at most S seconds (default %d)\n"
 		"  -v, --verbose        log at level debug\n"
 		"      --version        print the version and exit\n"
 		"      --help           print this help and exit\n",
-		CAIRN_CONFIG_FILE);
+		CAIRN_CONFIG_FILE, CAIRN_RELOAD_TIMEOUT_S);
 }
 
 /*
@@ -67,6 +79,26 @@ static void out_of_memory(size_t n)
 {
 	cairn_log(CAIRN_LOG_ERROR, "out of memory", "bytes=%zu exit=%d", n, CAIRN_EX_TEMPFAIL);
 	_exit(CAIRN_EX_TEMPFAIL);
+}
+
+/* number - optarg as a whole number from 1 to max, or 0. */
+static long number(const char *s, long max)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return errno != 0 || *end != '\0' || v < 1 || v > max ? 0 : v;
+}
+
+static int bad_number(const char *opt, const char *arg)
+{
+	fprintf(stderr, "cairnd: %s: \"%s\" is not a whole number in range\n", opt, arg);
+	usage(stderr);
+	return CAIRN_EX_USAGE;
 }
 
 /* check_config - print the effective configuration (-t). */
@@ -89,6 +121,7 @@ int main(int argc, char **argv)
 {
 	struct cairn_gen_source src = { CAIRN_CONFIG_FILE, 0, NULL, 0 };
 	int once = 0, check = 0, opt, code;
+	long reload_pid = 0, timeout_s = 0;
 	char err[1024], v[1024];
 	struct cairn_gen *g;
 
@@ -110,6 +143,14 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ONCE:
 			once = 1;
+			break;
+		case OPT_RELOAD:
+			if ((reload_pid = number(optarg, INT32_MAX)) == 0)
+				return bad_number("--reload", optarg);
+			break;
+		case OPT_TIMEOUT:
+			if ((timeout_s = number(optarg, 86400)) == 0)
+				return bad_number("--timeout", optarg);
 			break;
 		case 't':
 			check = 1;
@@ -133,7 +174,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return CAIRN_EX_USAGE;
 	}
+	if (timeout_s != 0 && reload_pid == 0) {
+		fprintf(stderr, "cairnd: --timeout goes with --reload\n");
+		usage(stderr);
+		return CAIRN_EX_USAGE;
+	}
 	cairn_log_open(src.verbose ? CAIRN_LOG_DEBUG : CAIRN_LOG_INFO);
+	if (reload_pid != 0)
+		return cairn_reload_request((pid_t)reload_pid,
+					    timeout_s ? (unsigned)timeout_s : CAIRN_RELOAD_TIMEOUT_S);
 	g = cairn_gen_load(&src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :

@@ -16,6 +16,8 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_sigmask.c src/daemon/cairn_sigmask.h \
 	src/daemon/cairn_status.c src/daemon/cairn_status.h \
 	src/daemon/cairn_metrics.c src/daemon/cairn_metrics.h
+# The answers to reloads, and `cairnd --reload PID`, which waits for one.
+src_daemon_libcairnd_la_SOURCES += src/daemon/cairn_reload.c src/daemon/cairn_reload.h
 src_daemon_libcairnd_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_daemon_inc)
 src_daemon_libcairnd_la_CFLAGS = $(AM_CFLAGS) $(LIBUV_CFLAGS)
 sbin_PROGRAMS += src/daemon/cairnd

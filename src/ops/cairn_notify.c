@@ -17,10 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cairn_buf.h"
 #include "cairn_notify.h"
+#include "cairn_utf8.h"
 
 /* set_address - fill n->addr from the variable's value a. */
 static int set_address(struct cairn_notify *n, const char *a,
@@ -111,6 +113,36 @@ void cairn_notify_close(struct cairn_notify *n)
 	if (n->fd >= 0)
 		close(n->fd);
 	n->fd = -1;
+}
+
+uint64_t cairn_notify_monotonic_usec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+const char *cairn_notify_text(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s), i = 0, o = 0;
+
+	while (i < n) {
+		uint32_t cp;
+		size_t k = cairn_utf8_next(s + i, n - i, &cp);
+		int keep = k > 0 && !cairn_utf8_unsafe(cp);
+
+		if (o + (keep ? k : 1) >= len)
+			break;
+		if (keep)
+			memcpy(buf + o, s + i, k);
+		else
+			buf[o] = '?';
+		o += keep ? k : 1;
+		i += k > 0 ? k : 1;
+	}
+	buf[o] = '\0';
+	return buf;
 }
 
 /* parse_u64 - strict unsigned decimal, as systemd writes it. */

@@ -71,6 +71,7 @@ expect "c.yaml hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn -c ""
 expect "sets " cairn solve --problems se
 expect "--check-config --config " cairnd --c
 expect "--once " cairnd --o
+expect "--reload " cairnd --rel
 expect "sub " cairnd --spool su
 expect "c.yaml " cairnd -c c
 

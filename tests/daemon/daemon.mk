@@ -107,6 +107,12 @@ tests_daemon_sigedge_shim_la_LIBADD = -ldl
 TESTS += tests/daemon/signals_edge.sh
 dist_check_SCRIPTS += tests/daemon/signals_edge.sh
 
+# Issue 27: a reload answered, to systemd and to `cairnd --reload PID`
+# (the unit's ExecReload=); a line of its own.
+reload_tests = tests/daemon/reload.sh tests/daemon/reload_wait.sh
+TESTS += $(reload_tests)
+dist_check_SCRIPTS += $(reload_tests)
+
 # memory_budget over whole files (issue 9, case 4); a line of its own.
 TESTS += tests/daemon/memory.sh
 dist_check_SCRIPTS += tests/daemon/memory.sh

@@ -4,8 +4,9 @@
  * The tests play the service manager: they bind a datagram socket (a path
  * in a temporary directory, and an abstract "@cairn-test-<pid>" name), point
  * NOTIFY_SOCKET at it and compare the received bytes exactly.  Address
- * errors, a full receive queue (the sender must not block) and the
- * WATCHDOG_USEC/WATCHDOG_PID rules are covered too.
+ * errors, a full receive queue (the sender must not block), the
+ * WATCHDOG_USEC/WATCHDOG_PID rules, the text a STATUS= line may carry and
+ * the clock of MONOTONIC_USEC= are covered too.
  */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cairn_notify.h"
@@ -267,6 +269,47 @@ START_TEST(test_watchdog)
 }
 END_TEST
 
+/* STATUS= text: one line of valid UTF-8, cut at a character boundary. */
+static const struct text_case {
+	const char *in;
+	size_t len;			/* of the buffer */
+	const char *out;
+} text_cases[] = {
+	{ "reload refused: x", 64, "reload refused: x" },
+	{ "two\nlines\tand\x7f", 64, "two?lines?and?" },
+	{ "caf\xc3\xa9 \xe2\x80\xa8 \xc2\x85", 64, "caf\xc3\xa9 ? ?" },
+	{ "bad \xff\xc3( cut \xe2\x82", 64, "bad ?" "?( cut ?" "?" },
+	{ "abc\xc3\xa9", 5, "abc" },	/* 4 bytes + NUL: not half a character */
+	{ "abc\xc3\xa9", 6, "abc\xc3\xa9" },
+	{ "abcdef", 4, "abc" },
+	{ "", 1, "" },
+};
+
+START_TEST(test_text)
+{
+	const struct text_case *c = &text_cases[_i];
+	char buf[64];
+
+	memset(buf, 'X', sizeof(buf));
+	ck_assert_ptr_eq(cairn_notify_text(buf, c->len, c->in), buf);
+	ck_assert_str_eq(buf, c->out);
+}
+END_TEST
+
+START_TEST(test_monotonic)
+{
+	struct timespec ts;
+	uint64_t a, b, now;
+
+	a = cairn_notify_monotonic_usec();
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+	b = cairn_notify_monotonic_usec();
+	ck_assert_uint_le(a, now);
+	ck_assert_uint_le(now, b);
+}
+END_TEST
+
 static Suite *notify_suite(void)
 {
 	Suite *s = suite_create("notify");
@@ -280,6 +323,8 @@ static Suite *notify_suite(void)
 	tcase_add_loop_test(tc, test_bad_address, 0, sizeof(bad_addrs) / sizeof(bad_addrs[0]));
 	tcase_add_test(tc, test_full_queue_does_not_block);
 	tcase_add_loop_test(tc, test_watchdog, 0, sizeof(wd_cases) / sizeof(wd_cases[0]));
+	tcase_add_loop_test(tc, test_text, 0, sizeof(text_cases) / sizeof(text_cases[0]));
+	tcase_add_test(tc, test_monotonic);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -208,31 +208,46 @@ check_unreadable() {
 	fi
 }
 
+# check_reload - `systemctl reload cairnd` returns once the reload is
+# done (the daemon's answer is there when it returns) and fails when the
+# new configuration was refused; the daemon then serves on with the one
+# it had: a file dropped afterwards is solved with solver linear, which
+# only the good reload chose.
+answer() { ct cat "/run/cairn/cairnd.$1.reload" 2>/dev/null | sed -n 's/^result=//p'; }
+solver_of() { ct sed -n 's/^    solver: //p' "$spool/results/ann/$1.result.yaml" | head -1; }
 check_reload() {
 	ct cp $conf /root/cairnd.yaml.good
 	pid=$(mainpid)
-	n0=$(logged 'msg=reloaded')
-	{ ct cat /root/cairnd.yaml.good; echo "workers: 1"; } | set_conf
-	ct systemctl reload cairnd.service
-	wait_until 10 more_than msg=reloaded "$n0"
+	before=$(solver_of anncp1)
+	ct sed 's/^solver: auto$/solver: linear/' /root/cairnd.yaml.good >"$work/linear.yaml"
+	{ cat "$work/linear.yaml"; echo "workers: 1"; } | set_conf
+	out=$(ct systemctl reload cairnd.service 2>&1); rc=$?
+	a=$(answer "$pid")
+	text=$(prop cairnd.service StatusText)
 	drop ann cp rel 1 1
-	if wait_until 20 done_n rel 1 && [ "$(mainpid)" = "$pid" ] && [ "$(logged 'msg=reloaded.* workers=1 ')" -eq 1 ]; then
-		ok "reload with a good configuration (workers: 1): $(last_logged msg=reloaded); same PID $pid, files processed"
+	if [ $rc -eq 0 ] && [ "$a" = ok ] && wait_until 20 done_n rel 1 && [ "$(solver_of rel1)" = linear ] &&
+		[ "$(mainpid)" = "$pid" ] && wait_until 10 more_than 'msg=reloaded.* workers=1 solver=linear' 0; then
+		ok "systemctl reload with a good configuration: exit 0, answered ($a) when it returned, StatusText \"$text\"; $(last_logged msg=reloaded); same PID $pid; rel1.yaml solved by linear (before: $before)"
 	else
-		fail "reload with a good configuration: PID $pid -> $(mainpid), $(logged msg=reloaded) reloaded lines: $(last_logged msg=reloaded)"
+		fail "systemctl reload with a good configuration: exit $rc ($out), answer '$a', PID $pid -> $(mainpid), rel1 solver '$(solver_of rel1)': $(last_logged 'msg=reload')"
 	fi
-	e0=$(logged 'msg="reload failed"')
-	{ ct cat /root/cairnd.yaml.good; echo "workers: many"; } | set_conf
-	ct systemctl reload cairnd.service
+	{ cat "$work/linear.yaml"; echo "workers: many"; } | set_conf
+	out=$(ct systemctl reload cairnd.service 2>&1); rc=$?
+	a=$(answer "$pid")
+	st=$(prop cairnd.service ActiveState)
+	text=$(prop cairnd.service StatusText)
 	drop ann cp rel 2 2
-	if wait_until 10 more_than 'msg="reload failed"' "$e0" &&
-		wait_until 20 done_n rel 2 && active && [ "$(mainpid)" = "$pid" ]; then
-		ok "reload with a bad configuration: $(last_logged 'msg="reload failed"'); still active, same PID, files processed"
+	if [ $rc -ne 0 ] && [ "$a" = refused ] && [ "$st" = active ] &&
+		wait_until 10 more_than 'msg="reload refused"' 0 &&
+		wait_until 20 done_n rel 2 && [ "$(solver_of rel2)" = linear ] && active && [ "$(mainpid)" = "$pid" ]; then
+		ok "systemctl reload with a bad configuration: exit $rc ($(echo "$out" | head -1)), answered ($a) when it returned; $(last_logged 'msg="reload refused"'); still $st, same PID, rel2.yaml solved by linear (the configuration kept)"
 	else
-		fail "reload with a bad configuration: $(logged 'msg="reload failed"') 'reload failed' lines, state $(prop cairnd.service ActiveState), PID $pid -> $(mainpid)"
+		fail "systemctl reload with a bad configuration: exit $rc, answer '$a', state $st, PID $pid -> $(mainpid), rel2 solver '$(solver_of rel2)': $(last_logged 'msg="reload')"
 	fi
+	want="reload refused, running configuration kept: $conf: line $(($(wc -l <"$work/linear.yaml") + 1)), column 10: workers: \"many\" is not a whole number from 1 to 1024"
+	check "the refusal in StatusText when systemctl reload returned: \"$text\"" [ "$text" = "$want" ]
 	ct cp /root/cairnd.yaml.good $conf
-	ct systemctl reload cairnd.service
+	check "systemctl reload with the configuration of before: exit 0" ct systemctl reload cairnd.service
 }
 
 check_batch_beside_service() {
