@@ -33,17 +33,17 @@ run_t printed -t -c "$T/r.yaml"
 grep -qx 'retain: {done: 10d, failed: ~, history: 30d}' "$T/printed.out" ||
 	fail "-t: $(grep retain "$T/printed.out")"
 
-# --- a spool the daemon made: hw1.yaml of this account, twice, so that
-# results/ME/history/ keeps the first result
+# --- a spool the daemon made: hw1.yaml of this account, three times, so
+# that results/ME/history/ keeps the first two results
 mkdir -p "$SPOOL/incoming"
 write_conf "$T/keep.yaml"
 write_conf "$T/c.yaml" "retain: {done: 10d, failed: 2d, history: 30d}"
-for k in 1 2; do
+for k in 1 2 3; do
 	hw1_input >"$SPOOL/incoming/hw1.yaml"
 	run_t make$k -c "$T/keep.yaml" --once
 	[ "$STATUS" -eq 0 ] || fail "making the spool: exit $STATUS"
 done
-[ -f "$RES/history/hw1.result.1.yaml" ] && [ -f "$DONE/hw1.1.yaml" ] ||
+[ -f "$RES/history/hw1.result.2.yaml" ] && [ -f "$DONE/hw1.2.yaml" ] ||
 	fail "no history: $(find "$SPOOL" -type f)"
 
 # stored OWNER KIND NAME [AGE]: an input stored in KIND/OWNER/ with its
@@ -119,6 +119,14 @@ cmp -s "$T/want" "$T/after" || fail "what is left: $(diff "$T/want" "$T/after")"
 run_t again -c "$T/c.yaml" --once
 [ "$STATUS" -eq 0 ] || fail "second --once: exit $STATUS"
 ! grep -q 'msg=retained' "$T/again.log" || fail "a second summary: $(cat "$T/again.log")"
+
+# A result replaced once retention took the oldest of its history goes
+# after those left, as K counts up in arrival order: hw1.result.3.yaml.
+hw1_input >"$SPOOL/incoming/hw1.yaml"
+run_t replace -c "$T/keep.yaml" --once
+[ "$STATUS" -eq 0 ] || fail "replacing hw1.yaml: exit $STATUS"
+[ "$(ls "$RES/history" | tr '\n' ' ')" = "hw1.result.2.yaml hw1.result.3.yaml " ] ||
+	fail "history/ after a replacement: $(ls "$RES/history")"
 
 # An input without a record is aged by its change time (its move there),
 # one with a record by the record: ten days and a half later (a shim
