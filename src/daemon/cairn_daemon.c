@@ -487,6 +487,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	d->once = once;
 	d->on_stop = daemon_stop;
 	d->on_drained = daemon_finish;
+	d->once_walks = cairn_release_once_end;
 	d->gen = g;
 	d->notify.fd = -1;
 	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));

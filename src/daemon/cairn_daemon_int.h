@@ -97,6 +97,8 @@ struct cairn_daemon {
 	 */
 	void (*on_stop)(struct cairn_daemon *d, int code);	/* take no more files */
 	void (*on_drained)(struct cairn_daemon *d);	/* stopping and no job runs */
+	/* --once has nothing left: 1 while its last walks run (cairn_release_once_end) */
+	int (*once_walks)(struct cairn_daemon *d);
 };
 
 #endif

@@ -36,7 +36,6 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_memavail.h"
-#include "cairn_release_run.h"
 #include "cairn_sigmask.h"
 #include "cairn_status.h"
 #include "cairn_time.h"
@@ -639,7 +638,7 @@ static void check_idle(struct cairn_daemon *d)
 		return;
 	}
 	if (d->once && !scanning && d->pending.n == 0 && d->running == 0 &&
-	    d->nstuck == 0 && d->nretry == 0 && !cairn_release_once_end(d))
+	    d->nstuck == 0 && d->nretry == 0 && !d->once_walks(d))
 		d->on_stop(d, 0);
 }
 
