@@ -154,6 +154,7 @@ static void reload(struct cairn_daemon *d)
 	d->pending.settle_ms = g->conf.settle_ms;
 	cairn_owner_forget();	/* renamed accounts are looked up again */
 	cairn_pending_set_per_owner(&d->pending, g->conf.max_queued_per_owner);
+	cairn_pending_set_max_bytes(&d->pending, g->conf.max_incoming_bytes_per_owner);
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);
@@ -451,6 +452,7 @@ static void start(struct cairn_daemon *d)
 	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);
+	cairn_pending_set_max_bytes(&d->pending, c->max_incoming_bytes_per_owner);
 	cairn_dispatch_hold_owners(d);
 	d->pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
@@ -517,6 +519,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	d->once = once;
 	d->on_stop = daemon_stop;
 	d->on_drained = daemon_finish;
+	d->once_walks = cairn_release_once_end;
 	d->gen = g;
 	d->notify.fd = -1;
 	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));

@@ -26,6 +26,7 @@
 #include "cairn_pending.h"
 #include "cairn_publish.h"
 #include "cairn_release.h"
+#include "cairn_retain.h"
 #include "cairn_spool.h"
 #include "cairn_watch.h"
 
@@ -71,6 +72,13 @@ struct cairn_daemon {
 	struct cairn_gen *release_gen;	/* the generation it runs with */
 	int releasing;			/* a walk runs */
 	uv_timer_t release_timer;	/* the next walk */
+	/* Retention (cairn_retain.h), in the same walk when it is due. */
+	struct cairn_retain retain;
+	int retaining;			/* the running walk retains too */
+	uint64_t retain_due;		/* uv_now() from which a walk retains again */
+	int retain_end;			/* --once: its last walk is to retain */
+	int retained_end;		/* --once: that walk has run */
+	int retain_err;			/* the error the last walk logged, or 0 */
 	/* Files of one owner one at a time (cairn_dispatch.c, one_owner()). */
 	int limits;			/* some set has max_submissions (1 until known) */
 	atomic_uint limits_seen;	/* counts made by jobs (cairn_jobctx) */
@@ -90,6 +98,8 @@ struct cairn_daemon {
 	 */
 	void (*on_stop)(struct cairn_daemon *d, int code);	/* take no more files */
 	void (*on_drained)(struct cairn_daemon *d);	/* stopping and no job runs */
+	/* --once has nothing left: 1 while its last walks run (cairn_release_once_end) */
+	int (*once_walks)(struct cairn_daemon *d);
 };
 
 #endif

@@ -577,6 +577,8 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	if (c != NULL) {
 		dj->uid_known = 1;
 		dj->uid = c->uid;
+		if (c->over)
+			dj->job.over_bytes = dj->gen->conf.max_incoming_bytes_per_owner;
 	} else {
 		dj->uid_known = claimed_uid(d, name, &dj->uid);
 	}
@@ -636,7 +638,7 @@ static void check_idle(struct cairn_daemon *d)
 		return;
 	}
 	if (d->once && !scanning && d->pending.n == 0 && d->running == 0 &&
-	    d->nstuck == 0 && d->nretry == 0 && !d->releasing)
+	    d->nstuck == 0 && d->nretry == 0 && !d->once_walks(d))
 		d->on_stop(d, 0);
 }
 

@@ -42,6 +42,7 @@
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_puzzle.h"
+#include "cairn_solve.h"
 #include "cairn_stat.h"
 #include "cairn_submissions.h"
 #include "cairn_time.h"
@@ -178,6 +179,14 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 
 	if (j->fail_reason != NULL) {
 		snprintf(why, whylen, "%s", j->fail_reason);
+		return 1;
+	}
+	if (j->over_bytes > 0) {
+		char cap[32];
+
+		cairn_format_bytes(cap, sizeof(cap), j->over_bytes);
+		snprintf(why, whylen, "%s has more than %s waiting in incoming/ "
+			 "(max_incoming_bytes_per_owner): not processed", j->origin.owner, cap);
 		return 1;
 	}
 	if (S_ISLNK(st->st_mode)) {

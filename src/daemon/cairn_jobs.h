@@ -66,6 +66,12 @@ struct cairn_job {
 	char *name;
 	int claimed;			/* the file is in processing/ already */
 	const char *fail_reason;	/* publish this error instead of processing */
+	/*
+	 * Not 0: its owner had more than this waiting in incoming/
+	 * (max_incoming_bytes_per_owner): an error result naming the rule
+	 * instead of processing.
+	 */
+	uint64_t over_bytes;
 	atomic_int cancel;		/* CAIRN_CANCEL_* */
 	_Atomic uint64_t started_ns;	/* CLOCK_MONOTONIC when run began, 0: not yet */
 	struct cairn_settings settings;

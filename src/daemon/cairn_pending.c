@@ -122,6 +122,11 @@ static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
 	return lo;
 }
 
+void cairn_pending_set_max_bytes(struct cairn_pending *p, uint64_t max_bytes)
+{
+	p->max_bytes = max_bytes;
+}
+
 void cairn_pending_set_per_owner(struct cairn_pending *p, size_t n)
 {
 	p->per_owner = n ? n : 1;
@@ -182,6 +187,41 @@ static void uid_free(struct cairn_pending *p, struct cairn_uidq *q)
 
 static int cmp(const struct cairn_cand *a, const struct cairn_cand *b);
 
+static uint64_t bytes_of(const struct cairn_cand *c)
+{
+	return c->size > 0 ? (uint64_t)c->size : 0;
+}
+
+/*
+ * uid_count - c has joined q: it, and the files after it that counted,
+ * are over max_bytes when the files before them that count bring the sum
+ * past it (one over stays over: a file joining only adds to the sums).
+ * c is most often last, found together with others in one scan: the
+ * walk after it is short.
+ */
+static void uid_count(const struct cairn_pending *p, struct cairn_uidq *q,
+		      struct cairn_cand *c)
+{
+	uint64_t sum = q->bytes, max = p->max_bytes;
+
+	if (max == 0) {
+		c->over = 0;
+		q->bytes += bytes_of(c);
+		return;
+	}
+	for (const struct cairn_cand *x = c->unext; x != NULL; x = x->unext)
+		if (!x->over)
+			sum -= bytes_of(x);
+	for (struct cairn_cand *x = c; x != NULL; x = x->unext) {
+		if (x != c && x->over)
+			continue;
+		x->over = bytes_of(x) > max || sum > max - bytes_of(x);
+		if (!x->over)
+			sum += bytes_of(x);
+	}
+	q->bytes = sum;
+}
+
 /* uid_insert - c joins its uid's queue in order (from the end: it is likely newest). */
 static void uid_insert(struct cairn_pending *p, struct cairn_cand *c)
 {
@@ -202,6 +242,7 @@ static void uid_insert(struct cairn_pending *p, struct cairn_cand *c)
 		q->first = c;
 	c->uq = q;
 	q->n++;
+	uid_count(p, q, c);
 }
 
 /*
@@ -227,6 +268,8 @@ static void uid_unlink(struct cairn_pending *p, struct cairn_cand *c, int leavin
 	c->uprev = c->unext = NULL;
 	c->uq = NULL;
 	q->n--;
+	if (!c->over)
+		q->bytes -= bytes_of(c);
 	if (leaving && !p->evicting && q->overflowed && q->n <= p->per_owner / 2) {
 		q->overflowed = 0;
 		p->refill = 1;

@@ -36,6 +36,17 @@
  * incoming/ again, so that its backlog comes back long before the
  * periodic rescan.  When the whole set is full, the youngest file of the
  * uid with the most is dropped, so that a new uid's file always gets in.
+ *
+ * A shared machine's bound on what one owner leaves waiting
+ * (max_incoming_bytes_per_owner): each uid's queue sums the sizes of its
+ * waiting files in the queue's order (oldest first), and a file that
+ * would bring that sum past `max_bytes` is marked `over` and not counted
+ * (a smaller file after it may still fit); the caller gives such a file
+ * an error result instead of processing it.  A file once over stays so;
+ * the others count until they leave the queue (taken, gone, or dropped
+ * for room), so the cap holds for what the queue holds of an owner's
+ * backlog, and an owner whose files are taken as they come is never
+ * near it.
  */
 #ifndef CAIRN_PENDING_H
 #define CAIRN_PENDING_H
@@ -65,6 +76,7 @@ struct cairn_cand {
 	int was_other;			/* another instance owned it once */
 	int local;			/* learnt of through inotify: this host's */
 	uid_t uid;			/* its owner, for turns (st_uid as last seen) */
+	int over;			/* its uid was past max_bytes when it joined: refuse it */
 	struct cairn_uidq *uq;		/* its uid's queue while waiting, else NULL */
 	struct cairn_cand *uprev, *unext;	/* in uq, by (first_ms, name) */
 	struct cairn_cand *hnext;
@@ -75,6 +87,7 @@ struct cairn_uidq {
 	uid_t uid;
 	struct cairn_cand *first, *last;
 	size_t n;
+	uint64_t bytes;			/* the sizes of its waiting files not over */
 	int overflowed;			/* a file of it was dropped: list incoming/ again */
 	struct cairn_uidq *prev, *next;	/* the ring */
 	struct cairn_uidq *hnext;
@@ -99,6 +112,7 @@ struct cairn_pending {
 	size_t limit;			/* waiting files in all */
 	size_t limit_min;		/* limit whatever per_owner is */
 	size_t per_owner;		/* waiting files of one uid (max_queued_per_owner) */
+	uint64_t max_bytes;		/* their bytes (max_incoming_bytes_per_owner), 0: any */
 	struct cairn_uidq *uidtab[CAIRN_UIDQ_BUCKETS];
 	struct cairn_uidq *turn;	/* the uid whose turn is next, NULL: none waits */
 	size_t nuids;			/* uids in the ring */
@@ -129,6 +143,11 @@ void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_m
  * one uid can always have its n.
  */
 void cairn_pending_set_per_owner(struct cairn_pending *p, size_t n);
+/*
+ * The most bytes of one uid's waiting files (0: no bound); files that
+ * join its queue from now on are marked over past it.
+ */
+void cairn_pending_set_max_bytes(struct cairn_pending *p, uint64_t max_bytes);
 void cairn_pending_free(struct cairn_pending *p);
 struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char *name);
 

@@ -1,5 +1,5 @@
 /*
- * cairn_release_run - the release walk, from the loop.
+ * cairn_release_run - the release walk, and retention, from the loop.
  *
  * A walk holds a reference to the generation it began with (its
  * problems_dir and cache), so that a reload meanwhile frees nothing
@@ -11,6 +11,14 @@
  * waited for on the loop's monotonic clock: a walk a little early finds
  * it still ahead and waits for the rest).  Where a walk could not grant
  * a set's results, the error is logged and the next walk tries again.
+ * Retention (cairn_retain.h) rides on the same walks rather than on a
+ * machinery of its own: a walk retains too when `retain` has a limit
+ * and a rescan period has passed since the last walk that did (a walk
+ * brought forward by a release time does not), so that nothing stays
+ * more than about a period past its time, and it sees the generation
+ * the walk holds.  A --once run retains in one last walk at its end,
+ * after its files.  An error that kept a file is logged once, again
+ * only when it changes, and retried by the next walk.
  */
 #include "config.h"
 
@@ -65,6 +73,53 @@ static void walk_cb(uv_work_t *w)
 	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release_work);
 
 	cairn_release_walk(&d->release);
+	if (d->retaining)
+		cairn_retain_walk(&d->retain);
+}
+
+/* period_ms - the time between walks that are not brought forward. */
+static uint64_t period_ms(const struct cairn_daemon *d)
+{
+	return d->gen->conf.rescan_s ? (uint64_t)d->gen->conf.rescan_s * 1000 : RELEASE_PERIOD_MS;
+}
+
+/* retain_start - whether the walk that starts retains; if so, set it up. */
+static int retain_start(struct cairn_daemon *d)
+{
+	const struct cairn_conf_retain *c = &d->release_gen->conf.retain;
+	uint64_t now = uv_now(&d->loop);
+
+	if (!cairn_conf_retains(c) || (d->once ? !d->retain_end : now < d->retain_due))
+		return 0;
+	memset(&d->retain, 0, sizeof(d->retain));
+	d->retain.done_fd = d->sp.done_fd;
+	d->retain.failed_fd = d->sp.failed_fd;
+	d->retain.results_fd = d->sp.results_fd;
+	d->retain.now_ms = d->release.now_ms;
+	d->retain.done_s = c->done_s;
+	d->retain.failed_s = c->failed_s;
+	d->retain.history_s = c->history_s;
+	d->retain_due = now + period_ms(d);
+	return 1;
+}
+
+/* retain_report - the summary of what went, and what could not. */
+static void retain_report(struct cairn_daemon *d)
+{
+	const struct cairn_retain *rt = &d->retain;
+	char where[1024], e[256];
+
+	if (rt->err != 0)
+		cairn_log(rt->err == d->retain_err ? CAIRN_LOG_DEBUG : CAIRN_LOG_WARNING,
+			  "not retained", "path=%s error=%s action=retry",
+			  cairn_log_value(where, sizeof(where), rt->where),
+			  cairn_log_value(e, sizeof(e), strerror(rt->err)));
+	d->retain_err = rt->err;
+	if (rt->done > 0 || rt->failed > 0 || rt->history > 0)
+		cairn_log(CAIRN_LOG_INFO, "retained", "done=%lu failed=%lu history=%lu",
+			  rt->done, rt->failed, rt->history);
+	if (d->once)
+		d->retained_end = 1;
 }
 
 /* report - one line per set released, or that could not be. */
@@ -90,8 +145,7 @@ static void report(const struct cairn_release *rw)
 /* arm - the next walk: a rescan period from now, or the next release. */
 static void arm(struct cairn_daemon *d, int64_t next_ms)
 {
-	uint64_t period = d->gen->conf.rescan_s ? (uint64_t)d->gen->conf.rescan_s * 1000 :
-			  RELEASE_PERIOD_MS, wait = period;
+	uint64_t period = period_ms(d), wait = period;
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -111,6 +165,9 @@ static void walked_cb(uv_work_t *w, int status)
 	cairn_gen_unref(d->release_gen);
 	d->release_gen = NULL;
 	report(&d->release);
+	if (d->retaining)
+		retain_report(d);
+	d->retaining = 0;
 	d->limits = d->release.limits || seen != d->limits_begin;
 	d->limits_mark = seen;
 	int64_t next = d->release.next_ms;
@@ -138,6 +195,18 @@ void cairn_release_kick(struct cairn_daemon *d)
 	d->release.self = geteuid();
 	d->release.now_ms = cairn_time_ms(&now);
 	d->limits_begin = atomic_load(&d->limits_seen);
+	d->retaining = retain_start(d);
 	d->releasing = 1;
 	cairn_dispatch_queue_work(d, &d->release_work, walk_cb, walked_cb);
+}
+
+int cairn_release_once_end(struct cairn_daemon *d)
+{
+	if (d->releasing)
+		return 1;
+	if (d->retained_end || !cairn_conf_retains(&d->gen->conf.retain))
+		return 0;
+	d->retain_end = 1;
+	cairn_release_kick(d);
+	return d->releasing;
 }

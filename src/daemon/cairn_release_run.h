@@ -1,9 +1,11 @@
 /*
- * cairn_release_run - the feedback release walk (cairn_release.h) run
- * from the loop: at start, every rescan_s (60 s with the rescan off)
- * and at the next release time a walk found ahead, on the thread pool
- * and one at a time; what it released is logged on the loop thread.
- * A --once run ends only after its walk.
+ * cairn_release_run - the spool's walks run from the loop: the feedback
+ * release walk (cairn_release.h) at start, every rescan_s (60 s with
+ * the rescan off) and at the next release time a walk found ahead, and
+ * in those of them a period apart retention (cairn_retain.h); on the
+ * thread pool and one at a time; what a walk did is logged on the loop
+ * thread.  A --once run ends only after its walk, and after one more
+ * that retains, when `retain` has a limit.
  */
 #ifndef CAIRN_RELEASE_RUN_H
 #define CAIRN_RELEASE_RUN_H
@@ -16,5 +18,10 @@ void cairn_release_init(struct cairn_daemon *d);
 void cairn_release_close(struct cairn_daemon *d);
 /* Start a walk now, unless one runs or the daemon stops. */
 void cairn_release_kick(struct cairn_daemon *d);
+/*
+ * --once has nothing else left: 1 while a walk runs, or when its last
+ * walk (the one that retains) has just been started; 0 when it may end.
+ */
+int cairn_release_once_end(struct cairn_daemon *d);
 
 #endif

@@ -1,15 +1,15 @@
 /*
  * cairn_conf - read, check and print the configuration file.
  *
- * The file is one YAML mapping of scalar keys, read event by event through
- * cairn_yaml (which refuses anchors, aliases and NUL, and places libyaml's
- * errors); an empty file, or one holding only comments, leaves every
- * default.  Each key is described once, in a table (name, type, field,
+ * The file is one YAML mapping of scalar keys (and one mapping of
+ * durations, `retain`), read event by event through cairn_yaml (which
+ * refuses anchors, aliases and NUL, and places libyaml's errors); an
+ * empty file, or one holding only comments, leaves every default.  Each key is described once, in a table (name, type, field,
  * range), and the parser, the defaults reset and the printer all walk
  * that table.
  * Errors name the file, the line and column, the key and what was
  * expected; unknown and duplicate keys, anchors and aliases, nested values
- * and more than one document are refused.  Loading works on a copy, so a
+ * (but retain's) and more than one document are refused.  Loading works on a copy, so a
  * configuration is replaced whole or not at all (SIGHUP keeps the old one
  * on error).  cairn_conf_print() writes every key in a fixed order in a
  * form that cairn_conf_load() reads back to the same effective settings.
@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "cairn_conf.h"
+#include "cairn_duration.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_memavail.h"
@@ -56,6 +57,8 @@ enum conf_type {
 	T_UINT,		/* unsigned in [min, max] */
 	T_COUNT,	/* uint64_t in [min, max] */
 	T_SIZE,		/* uint64_t byte count with units, >= 1 */
+	T_OPTSIZE,	/* the same, or 0 (null value): none */
+	T_RETAIN,	/* struct cairn_conf_retain: a mapping of durations */
 	T_BOOL,		/* int 0/1 */
 	T_LEVEL,	/* enum cairn_log_level */
 };
@@ -80,11 +83,13 @@ static const struct conf_key conf_keys[] = {
 	{ "memory_budget", T_SIZE, F(memory_budget), 0, 0 },
 	{ "memory_total", T_SIZE, F(memory_total), 0, 0 },
 	{ "max_queued_per_owner", T_UINT, F(max_queued_per_owner), 1, CONF_MAX_QUEUED },
+	{ "max_incoming_bytes_per_owner", T_OPTSIZE, F(max_incoming_bytes_per_owner), 0, 0 },
 	{ "max_file_bytes", T_SIZE, F(max_file_bytes), 0, 0 },
 	{ "max_piles", T_COUNT, F(max_piles), 1, UINT32_MAX },
 	{ "max_puzzles", T_COUNT, F(max_puzzles), 1, UINT32_MAX },
 	{ "settle_ms", T_UINT, F(settle_ms), 0, 3600000 },
 	{ "rescan_s", T_UINT, F(rescan_s), 0, 86400 },
+	{ "retain", T_RETAIN, F(retain), 0, 0 },
 	{ "job_timeout_s", T_UINT, F(job_timeout_s), 0, 86400 },
 	{ "shutdown_timeout_s", T_UINT, F(shutdown_timeout_s), 0, 86400 },
 	{ "fsync", T_BOOL, F(fsync), 0, 0 },
@@ -210,8 +215,11 @@ static void copy_key(struct cairn_conf *dst, const struct cairn_conf *src,
 	case T_UINT:
 		*FIELD(dst, k, unsigned) = *CFIELD(src, k, unsigned);
 		break;
-	case T_COUNT: case T_SIZE:
+	case T_COUNT: case T_SIZE: case T_OPTSIZE:
 		*FIELD(dst, k, uint64_t) = *CFIELD(src, k, uint64_t);
+		break;
+	case T_RETAIN:
+		*FIELD(dst, k, struct cairn_conf_retain) = *CFIELD(src, k, struct cairn_conf_retain);
 		break;
 	case T_BOOL:
 		*FIELD(dst, k, int) = *CFIELD(src, k, int);
@@ -345,7 +353,7 @@ static int set_value(struct cairn_conf *c, const struct conf_key *k,
 		else
 			*FIELD(c, k, uint64_t) = n;
 		return 0;
-	case T_SIZE:
+	case T_SIZE: case T_OPTSIZE:
 		r = cairn_size_parse(v, &n);
 		if (r == -ERANGE) {
 			snprintf(why, whylen, "%s is too large (more than 2^64-1 bytes)", q);
@@ -371,6 +379,9 @@ static int set_value(struct cairn_conf *c, const struct conf_key *k,
 			return -EINVAL;
 		}
 		return 0;
+	case T_RETAIN:
+		snprintf(why, whylen, "expected a mapping of done, failed and history, not %s", q);
+		return -EINVAL;
 	}
 	free(*FIELD(c, k, char *));
 	*FIELD(c, k, char *) = cairn_xstrdup(v);
@@ -468,6 +479,82 @@ static const struct conf_key *find_key(const char *name)
 	return NULL;
 }
 
+/* retain's keys, in the order they are printed. */
+static const struct {
+	const char *name;
+	size_t off;
+} retain_keys[] = {
+	{ "done", offsetof(struct cairn_conf_retain, done_s) },
+	{ "failed", offsetof(struct cairn_conf_retain, failed_s) },
+	{ "history", offsetof(struct cairn_conf_retain, history_s) },
+};
+
+#define NRETAIN (sizeof(retain_keys) / sizeof(retain_keys[0]))
+#define RETAIN_FIELD(r, i) ((uint64_t *)((char *)(r) + retain_keys[i].off))
+
+int cairn_conf_retains(const struct cairn_conf_retain *r)
+{
+	return r->done_s != 0 || r->failed_s != 0 || r->history_s != 0;
+}
+
+/* retain_value - one "KIND: duration" of retain; its key event is current. */
+static int retain_value(struct conf_parse *p, const struct conf_key *k,
+			struct cairn_conf_retain *r, unsigned char *seen)
+{
+	char q[CAIRN_YAML_QUOTE_MAX * 4 + 8];
+	const char *name, *v;
+	size_t i = 0;
+	int e;
+
+	if (p->ev.type != YAML_SCALAR_EVENT)
+		return fail(p, p->ev.start_mark, "%s: expected a key name, not %s",
+			    k->name, node_kind(p->ev.type));
+	name = (const char *)p->ev.data.scalar.value;
+	while (i < NRETAIN && strcmp(retain_keys[i].name, name) != 0)
+		i++;
+	if (i == NRETAIN)
+		return fail(p, p->ev.start_mark, "%s: unknown key %s (done, failed or history)",
+			    k->name, quoted(q, sizeof(q), name));
+	if (seen[i]++)
+		return fail(p, p->ev.start_mark, "%s: duplicate key %s", k->name,
+			    quoted(q, sizeof(q), name));
+	if ((e = next(p)) != 0)
+		return e;
+	if (p->ev.type != YAML_SCALAR_EVENT)
+		return fail(p, p->ev.start_mark, "%s.%s: expected a single value, not %s",
+			    k->name, retain_keys[i].name, node_kind(p->ev.type));
+	v = (const char *)p->ev.data.scalar.value;
+	if (cairn_yaml_is_null(&p->ev))
+		*RETAIN_FIELD(r, i) = 0;
+	else if (cairn_duration_parse(v, RETAIN_FIELD(r, i)) != 0)
+		return fail(p, p->ev.start_mark, "%s.%s: %s is not a duration from 1s to "
+			    "36500d (a whole number and d, h, m or s, such as 180d)",
+			    k->name, retain_keys[i].name, quoted(q, sizeof(q), v));
+	return 0;
+}
+
+/*
+ * retain - the mapping of retain; its start is current.  A kind it does
+ * not name is kept forever, whatever an earlier configuration said.
+ */
+static int retain(struct conf_parse *p, const struct conf_key *k)
+{
+	struct cairn_conf_retain r = { 0, 0, 0 };
+	unsigned char seen[NRETAIN] = { 0 };
+	int e;
+
+	for (;;) {
+		if ((e = next(p)) != 0)
+			return e;
+		if (p->ev.type == YAML_MAPPING_END_EVENT)
+			break;
+		if ((e = retain_value(p, k, &r, seen)) != 0)
+			return e;
+	}
+	*FIELD(p->c, k, struct cairn_conf_retain) = r;
+	return 0;
+}
+
 /* pair - one "key: value" of the mapping; the key event is current. */
 static int pair(struct conf_parse *p)
 {
@@ -490,6 +577,11 @@ static int pair(struct conf_parse *p)
 	p->seen[k - conf_keys] = 1;
 	if ((r = next(p)) != 0)
 		return r;
+	if (k->type == T_RETAIN && p->ev.type == YAML_MAPPING_START_EVENT)
+		return retain(p, k);
+	if (k->type == T_RETAIN && p->ev.type != YAML_SCALAR_EVENT)
+		return fail(p, p->ev.start_mark, "%s: expected a mapping of done, failed "
+			    "and history, not %s", k->name, node_kind(p->ev.type));
 	if (p->ev.type != YAML_SCALAR_EVENT)
 		return fail(p, p->ev.start_mark, "%s: expected a single value, not %s",
 			    k->name, node_kind(p->ev.type));
@@ -656,6 +748,20 @@ static char *problems_dir(const struct cairn_conf *c)
 	return cairn_xasprintf("%s/problems", c->spool);
 }
 
+/* print_retain - {done: 180d, failed: ~, history: 365d}: ~ is forever. */
+static void print_retain(const struct cairn_conf_retain *r, struct cairn_buf *out)
+{
+	char d[CAIRN_DURATION_BUFLEN];
+
+	for (size_t i = 0; i < NRETAIN; i++) {
+		uint64_t v = *(const uint64_t *)((const char *)r + retain_keys[i].off);
+
+		cairn_buf_addf(out, "%s%s: %s", i ? ", " : "{", retain_keys[i].name,
+			       v ? cairn_duration_format(v, d) : "~");
+	}
+	cairn_buf_addc(out, '}');
+}
+
 static void print_key(const struct cairn_conf *c, const struct conf_key *k,
 		      struct cairn_buf *out)
 {
@@ -690,6 +796,15 @@ static void print_key(const struct cairn_conf *c, const struct conf_key *k,
 		break;
 	case T_SIZE:
 		cairn_buf_adds(out, cairn_size_format(*CFIELD(c, k, uint64_t), size));
+		break;
+	case T_OPTSIZE:
+		if (*CFIELD(c, k, uint64_t) == 0)
+			cairn_buf_adds(out, "~");
+		else
+			cairn_buf_adds(out, cairn_size_format(*CFIELD(c, k, uint64_t), size));
+		break;
+	case T_RETAIN:
+		print_retain(CFIELD(c, k, struct cairn_conf_retain), out);
 		break;
 	case T_BOOL:
 		cairn_buf_adds(out, *CFIELD(c, k, int) ? "true" : "false");

@@ -63,3 +63,13 @@ int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespe
 	*arrival = st.st_mtim;
 	return 0;
 }
+
+int cairn_arrival_time(int arrival_fd, const char *as, struct timespec *arrival)
+{
+	struct stat st;
+
+	if (fstatat(arrival_fd, as, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+		return -1;
+	*arrival = st.st_mtim;
+	return 0;
+}

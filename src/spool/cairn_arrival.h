@@ -5,7 +5,7 @@
  * text is the name its result is named after and a newline (AS may be a
  * numbered name, hw1.1.yaml, when an earlier hw1.yaml is stored).  The
  * daemon writes it when it stores the input; `cairn regrade` and
- * `cairn status` read it back.  The daemon runs as an account that may
+ * `cairn status` read it back, and retention ages the input by it.  The daemon runs as an account that may
  * not set the times of a submitter's file, so the record is a file of
  * its own.
  */
@@ -32,5 +32,13 @@ int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
  * newline).  Follows no symbolic link.
  */
 int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespec *arrival);
+
+/*
+ * The arrival of stored input `as` by its record in arrival_fd (an
+ * owner's .arrival/) alone, without reading its text (retention asks it
+ * of every stored input): 0 with *arrival, or -1 when there is no record
+ * that is a regular file.
+ */
+int cairn_arrival_time(int arrival_fd, const char *as, struct timespec *arrival);
 
 #endif

@@ -231,18 +231,47 @@ static int same_time(int dir_fd, const char *name, const struct timespec *arriva
 	       !later(&st.st_mtim, arrival) && !later(arrival, &st.st_mtim);
 }
 
-/* numbered_as - whether entry is NAME numbered (NAME.K.EXT, K from 1) */
-static int numbered_as(const char *entry, const char *name)
+/* numbered_as - K when entry is NAME numbered (NAME.K.EXT, K from 1), else 0 */
+static unsigned long numbered_as(const char *entry, const char *name)
 {
 	const char *dot = strrchr(name, '.');
 	size_t base = dot == NULL || dot == name ? strlen(name) : (size_t)(dot - name);
 	const char *ext = name + base, *k = entry + base + 1;
+	unsigned long n = 0;
 
 	if (strncmp(entry, name, base) != 0 || entry[base] != '.' || *k < '1' || *k > '9')
 		return 0;
-	while (*k >= '0' && *k <= '9')
-		k++;
-	return strcmp(k, ext) == 0;
+	for (; *k >= '0' && *k <= '9'; k++)
+		n = n > 100000000 ? n : n * 10 + (unsigned long)(*k - '0');
+	return strcmp(k, ext) == 0 ? n : 0;
+}
+
+/*
+ * after_last - the K after the highest of NAME's entries in history/
+ * (hfd), 1 when it has none: retention removes the oldest, and the first
+ * free K would then put a newer result below older ones (SPEC 5: K
+ * counts up in arrival order).
+ */
+static unsigned after_last(int hfd, const char *name)
+{
+	int fd = openat(hfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *de;
+	unsigned long last = 0;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return 1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		unsigned long k = numbered_as(de->d_name, name);
+
+		if (k > last)
+			last = k;
+	}
+	closedir(d);
+	return last < 1000000 ? (unsigned)last + 1 : 1;
 }
 
 /*
@@ -288,7 +317,7 @@ char *cairn_publish_find(int dir_fd, const char *name, const struct timespec *ar
 
 /*
  * keep - from_fd/from becomes history/NAME.K.EXT, under the first free
- * K: by a link when `link_only` (the current result stays in place until
+ * K after the highest there (after_last): by a link when `link_only` (the current result stays in place until
  * the newer one is renamed over it; where hard links are missing, it is
  * moved), else by a move, which replaces the entry of the same arrival
  * when there is one (kept_of).  0 or -errno.
@@ -306,7 +335,8 @@ static int keep(int from_fd, const char *from, int dir_fd, const char *name,
 		r = renameat(from_fd, from, hfd, same) < 0 ? -errno : 0;
 		free(same);
 	}
-	for (unsigned k = 1; r == -EEXIST && k <= 1000000; k++) {
+	for (unsigned k = r == -EEXIST ? after_last(hfd, name) : 1; r == -EEXIST && k <= 1000000;
+	     k++) {
 		char *to = cairn_spool_numbered(name, k);
 
 		r = 0;

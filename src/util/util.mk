@@ -1,5 +1,5 @@
 # util: memory that either succeeds or does not return, growable buffers,
-# size units, per-job memory budgets, the spool's stat(), sorted directory
+# size units, durations, per-job memory budgets, the spool's stat(), sorted directory
 # listings, UTF-8 checks, the text of an arrival time.
 # Uses libc only.
 noinst_LTLIBRARIES += src/util/libcairn_util.la
@@ -7,6 +7,7 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_mem.c src/util/cairn_mem.h \
 	src/util/cairn_buf.c src/util/cairn_buf.h \
 	src/util/cairn_size.c src/util/cairn_size.h \
+	src/util/cairn_duration.c src/util/cairn_duration.h \
 	src/util/cairn_budget.c src/util/cairn_budget.h \
 	src/util/cairn_stat.c src/util/cairn_stat.h \
 	src/util/cairn_dir.c src/util/cairn_dir.h \

@@ -248,6 +248,73 @@ START_TEST(test_owners)
 }
 END_TEST
 
+/* note_as - NAME of uid, size bytes, first noted at now_ms (renamed in). */
+static void note_as(struct cairn_pending *p, const char *name, uid_t uid, long size,
+		    uint64_t now_ms)
+{
+	struct stat st = fake(1, (long)now_ms * 100 + size, size);
+
+	st.st_uid = uid;
+	ck_assert_ptr_nonnull(cairn_pending_note(p, name, &st, CAIRN_NOTE_READY, now_ms, LATE));
+}
+
+/* overs - the waiting names marked over max_bytes, in order. */
+static const char *overs(const struct cairn_pending *p)
+{
+	static char buf[512];
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->n; i++) {
+		const struct cairn_cand *c = p->order[p->head + i];
+
+		if (c->over) {
+			strcat(buf, buf[0] ? " " : "");
+			strcat(buf, c->name);
+		}
+	}
+	return buf;
+}
+
+/*
+ * max_incoming_bytes_per_owner: in each uid's order (first noted, then
+ * by name, whatever order the notes came in), a file that would bring
+ * its uid's counted bytes past max_bytes is over; a smaller one after it
+ * may fit; one over stays over; a file that leaves, or grows, counts
+ * again from where it is.  Other uids count apart.
+ */
+START_TEST(test_max_bytes)
+{
+	struct cairn_pending p;
+
+	cairn_pending_init(&p, 100, 0);
+	cairn_pending_set_max_bytes(&p, 100);
+	note_as(&p, "c", 1, 60, 5);
+	note_as(&p, "b", 1, 30, 5);
+	ck_assert_str_eq(overs(&p), "");
+	note_as(&p, "a", 1, 50, 5);		/* before b and c: c goes past */
+	ck_assert_str_eq(overs(&p), "c");
+	note_as(&p, "d", 1, 15, 6);		/* 50 + 30 + 15 */
+	note_as(&p, "e", 1, 10, 6);
+	note_as(&p, "x", 2, 100, 6);		/* exactly the cap: another uid's */
+	note_as(&p, "y", 3, 101, 6);
+	ck_assert_str_eq(overs(&p), "c e y");
+	ck_assert_uint_eq(p.turn->bytes, 95);
+	struct cairn_cand *a = cairn_pending_find(&p, "a");
+	cairn_pending_start(&p, a);
+	cairn_pending_forget(&p, a);
+	note_as(&p, "f", 1, 50, 7);		/* 30 + 15 + 50 */
+	ck_assert_str_eq(overs(&p), "c e y");
+	note_as(&p, "d", 1, 80, 8);		/* grew: 30 + 80 */
+	ck_assert_str_eq(overs(&p), "c d e y");
+	ck_assert_str_eq(order_of(&p), "b c d e x y f");
+	/* No cap: what joins counts, nothing is over. */
+	cairn_pending_set_max_bytes(&p, 0);
+	note_as(&p, "g", 3, 1000, 9);
+	ck_assert_str_eq(overs(&p), "c d e y");
+	cairn_pending_free(&p);
+}
+END_TEST
+
 /* held_uid - the `held` filter of test_held: the uid in *arg waits */
 static int held_uid(void *arg, uid_t uid)
 {
@@ -739,6 +806,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_settle);
 	tcase_add_test(tc, test_owners);
 	tcase_add_test(tc, test_held);
+	tcase_add_test(tc, test_max_bytes);
 	tcase_add_test(tc, test_local_first);
 	tcase_add_test(tc, test_near_share);
 	tcase_add_test(tc, test_scan_prunes);

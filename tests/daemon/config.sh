@@ -27,11 +27,13 @@ workers: 2
 memory_budget: 64MiB
 memory_total: 1GiB
 max_queued_per_owner: 1000
+max_incoming_bytes_per_owner: ~
 max_file_bytes: 64MiB
 max_piles: 1000000
 max_puzzles: 1000000
 settle_ms: 300
 rescan_s: 5
+retain: {done: ~, failed: ~, history: ~}
 job_timeout_s: 300
 shutdown_timeout_s: 30
 fsync: true

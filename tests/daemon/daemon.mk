@@ -128,3 +128,8 @@ EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh tests/gluster/lock_k
 # max_submissions), and feedback released with throwaway accounts.
 TESTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh
 dist_check_SCRIPTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh
+# Issue 27: retain (stored inputs and history removed once old), and the
+# per-owner byte cap on incoming/ (max_incoming_bytes_per_owner).
+retain_tests = tests/daemon/retain.sh tests/daemon/incoming_cap.sh
+TESTS += $(retain_tests)
+dist_check_SCRIPTS += $(retain_tests)

@@ -127,6 +127,40 @@ static const struct bad_case bad_cases[] = {
 	{ "max_puzzles: [1]\n",
 	  "line 1, column 14: max_puzzles: expected a single value, not a sequence" },
 	{ "max_puzles: 10\n", "line 1, column 1: unknown key \"max_puzles\"" },
+	{ "max_incoming_bytes_per_owner: 0\n",
+	  "line 1, column 31: max_incoming_bytes_per_owner: \"0\" is not a size " SIZE_EXPECT },
+	{ "max_incoming_bytes_per_owner: lots\n",
+	  "line 1, column 31: max_incoming_bytes_per_owner: \"lots\" is not a size " SIZE_EXPECT },
+	{ "retain: {done: 3w}\n",
+	  "line 1, column 16: retain.done: \"3w\" is not a duration from 1s to 36500d "
+	  "(a whole number and d, h, m or s, such as 180d)" },
+	{ "retain: {history: 0d}\n",
+	  "line 1, column 19: retain.history: \"0d\" is not a duration from 1s to 36500d "
+	  "(a whole number and d, h, m or s, such as 180d)" },
+	{ "retain: {failed: 36501d}\n",
+	  "line 1, column 18: retain.failed: \"36501d\" is not a duration from 1s to 36500d "
+	  "(a whole number and d, h, m or s, such as 180d)" },
+	{ "retain: {done: 99999999999999999999d}\n",
+	  "line 1, column 16: retain.done: \"99999999999999999999d\" is not a duration from 1s "
+	  "to 36500d (a whole number and d, h, m or s, such as 180d)" },
+	{ "retain: {done: 1 d}\n",
+	  "line 1, column 16: retain.done: \"1 d\" is not a duration from 1s to 36500d "
+	  "(a whole number and d, h, m or s, such as 180d)" },
+	{ "retain: {done: 180}\n",
+	  "line 1, column 16: retain.done: \"180\" is not a duration from 1s to 36500d "
+	  "(a whole number and d, h, m or s, such as 180d)" },
+	{ "retain: {dnoe: 1d}\n",
+	  "line 1, column 10: retain: unknown key \"dnoe\" (done, failed or history)" },
+	{ "retain: {done: 1d, done: 2d}\n",
+	  "line 1, column 20: retain: duplicate key \"done\"" },
+	{ "retain: {done: {a: 1}}\n",
+	  "line 1, column 16: retain.done: expected a single value, not a mapping" },
+	{ "retain: {[1]: 1d}\n",
+	  "line 1, column 10: retain: expected a key name, not a sequence" },
+	{ "retain: 180d\n",
+	  "line 1, column 9: retain: expected a mapping of done, failed and history, not \"180d\"" },
+	{ "retain: [180d]\n",
+	  "line 1, column 9: retain: expected a mapping of done, failed and history, not a sequence" },
 	{ "max_queued_per_owner: 0\n",
 	  "line 1, column 23: max_queued_per_owner: \"0\" is not a whole number from 1 to 1000000" },
 	{ "max_queued_per_owner: 1000001\n",
@@ -282,11 +316,13 @@ START_TEST(test_values)
 		"workers: 1024\n"
 		"memory_budget: 2GiB\n"
 		"max_queued_per_owner: 1000000\n"
+		"max_incoming_bytes_per_owner: 64MiB\n"
 		"max_file_bytes: 1MB\n"
 		"max_piles: 4294967295\n"
 		"max_puzzles: 4294967295\n"
 		"settle_ms: 0\n"
 		"rescan_s: 0\n"
+		"retain: {done: 180d, failed: 36h, history: 90m}\n"
 		"job_timeout_s: 86400\n"
 		"shutdown_timeout_s: 5\n"
 		"fsync: No\n"
@@ -303,7 +339,11 @@ START_TEST(test_values)
 	ck_assert_uint_eq(c.workers, 1024);
 	ck_assert_uint_eq(c.memory_budget, 2147483648ULL);
 	ck_assert_uint_eq(c.max_queued_per_owner, 1000000);
+	ck_assert_uint_eq(c.max_incoming_bytes_per_owner, 64ULL << 20);
 	ck_assert_uint_eq(c.max_file_bytes, 1000000);
+	ck_assert_uint_eq(c.retain.done_s, 180 * 86400);
+	ck_assert_uint_eq(c.retain.failed_s, 36 * 3600);
+	ck_assert_uint_eq(c.retain.history_s, 90 * 60);
 	ck_assert_uint_eq(c.max_piles, 4294967295ULL);
 	ck_assert_uint_eq(c.max_puzzles, 4294967295ULL);
 	ck_assert_uint_eq(c.settle_ms, 0);
@@ -368,11 +408,20 @@ START_TEST(test_null_is_default)
 	struct cairn_conf c;
 	char err[512];
 
-	write_file("workers: 3\nmetrics_file: /m\nproblems_dir: /p\nsolver: linear\n");
+	write_file("workers: 3\nmetrics_file: /m\nproblems_dir: /p\nsolver: linear\n"
+		   "retain: {done: 1d, failed: 2d}\nmax_incoming_bytes_per_owner: 1MiB\n");
 	cairn_conf_defaults(&c);
 	ck_assert_int_eq(cairn_conf_load(&c, path, err, sizeof(err)), 0);
 	ck_assert_uint_eq(c.workers, 3);
-	write_file("workers: ~\nmetrics_file: null\nproblems_dir:\nsolver: NULL\n");
+	ck_assert_uint_eq(c.retain.failed_s, 2 * 86400);
+	/* A kind retain does not name, or names with no value, is kept forever. */
+	write_file("retain: {done: ~, history: 5s}\n");
+	ck_assert_int_eq(cairn_conf_load(&c, path, err, sizeof(err)), 0);
+	ck_assert_uint_eq(c.retain.done_s, 0);
+	ck_assert_uint_eq(c.retain.failed_s, 0);
+	ck_assert_uint_eq(c.retain.history_s, 5);
+	write_file("workers: ~\nmetrics_file: null\nproblems_dir:\nsolver: NULL\n"
+		   "retain: ~\nmax_incoming_bytes_per_owner: ~\n");
 	ck_assert_int_eq(cairn_conf_load(&c, path, err, sizeof(err)), 0);
 	ck_assert_ptr_null(c.metrics_file);
 	ck_assert_ptr_null(c.problems_dir);
@@ -450,11 +499,13 @@ START_TEST(test_print_exact)
 		"memory_budget: 1GiB\n"
 		"memory_total: 6GiB\n"
 		"max_queued_per_owner: 1000\n"
+		"max_incoming_bytes_per_owner: ~\n"
 		"max_file_bytes: 64MiB\n"
 		"max_piles: 1000000\n"
 		"max_puzzles: 1000000\n"
 		"settle_ms: 500\n"
 		"rescan_s: 60\n"
+		"retain: {done: ~, failed: ~, history: ~}\n"
 		"job_timeout_s: 300\n"
 		"shutdown_timeout_s: 30\n"
 		"fsync: true\n"
@@ -484,6 +535,10 @@ static void round_trip(const struct cairn_conf *c)
 	ck_assert_str_eq(back.plugin_dir, c->plugin_dir);
 	ck_assert_uint_eq(back.memory_budget, c->memory_budget);
 	ck_assert_uint_eq(back.max_file_bytes, c->max_file_bytes);
+	ck_assert_uint_eq(back.max_incoming_bytes_per_owner, c->max_incoming_bytes_per_owner);
+	ck_assert_uint_eq(back.retain.done_s, c->retain.done_s);
+	ck_assert_uint_eq(back.retain.failed_s, c->retain.failed_s);
+	ck_assert_uint_eq(back.retain.history_s, c->retain.history_s);
 	if (c->metrics_file)
 		ck_assert_str_eq(back.metrics_file, c->metrics_file);
 	else
@@ -513,6 +568,9 @@ START_TEST(test_round_trip)
 	c.memory_budget = 1500000;
 	c.max_file_bytes = 1023;
 	c.max_queued_per_owner = 1;
+	c.max_incoming_bytes_per_owner = 1500000;
+	c.retain.done_s = 180 * 86400;
+	c.retain.history_s = 36500ULL * 86400;
 	c.max_piles = 17;
 	c.max_puzzles = 3;
 	c.settle_ms = 0;
