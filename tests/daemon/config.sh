@@ -4,15 +4,6 @@
 # configuration) or 69 (no usable solver plugin); usage errors exit 64.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-# run_t NAME ARGS...: cairnd -t ARGS, stdout to NAME.out, stderr (without
-# timestamps) to NAME.err, exit status in $STATUS.
-run_t() {
-	name=$1
-	shift
-	STATUS=0
-	"$CAIRND" "$@" >"$T/$name.out" 2>"$T/$name.raw" || STATUS=$?
-	sed 's/^ts=[^ ]* //' "$T/$name.raw" >"$T/$name.err"
-}
 
 write_conf "$T/c.yaml" "memory_budget: 64MiB" "memory_total: 1GiB" "rescan_s: 5"
 run_t good -t -c "$T/c.yaml"

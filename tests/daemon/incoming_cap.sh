@@ -9,21 +9,13 @@
 
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot chown to other uids"; exit 77; }
 
-# run_t NAME ARGS...: cairnd ARGS, stderr without timestamps to NAME.log.
-run_t() {
-	name=$1
-	shift
-	STATUS=0
-	"$CAIRND" "$@" >"$T/$name.out" 2>"$T/$name.raw" || STATUS=$?
-	sed 's/^ts=[^ ]* //' "$T/$name.raw" >"$T/$name.log"
-}
 
 # configuration errors name the key; -t prints the cap
 write_conf "$T/bad.yaml" "max_incoming_bytes_per_owner: 0"
 run_t bad -t -c "$T/bad.yaml"
 [ "$STATUS" -eq 78 ] || fail "max_incoming_bytes_per_owner: 0 exit $STATUS"
 echo "level=error msg=\"bad configuration\" error=\"$T/bad.yaml: line 7, column 31: max_incoming_bytes_per_owner: \\\"0\\\" is not a size (a whole number of bytes, at least 1, optionally followed by kB, KiB, MB, MiB, GB, GiB, TB or TiB)\"" >"$T/want"
-cmp -s "$T/want" "$T/bad.log" || fail "message: $(cat "$T/bad.log")"
+cmp -s "$T/want" "$T/bad.err" || fail "message: $(cat "$T/bad.err")"
 write_conf "$T/c.yaml" "max_incoming_bytes_per_owner: 64KiB" "workers: 1"
 run_t printed -t -c "$T/c.yaml"
 grep -qx 'max_incoming_bytes_per_owner: 64KiB' "$T/printed.out" ||
@@ -56,7 +48,7 @@ drop b.yaml 60303 40000
 hw1_input >"$SPOOL/incoming/mine.yaml"
 
 run_t once -c "$T/c.yaml" --once
-[ "$STATUS" -eq 65 ] || fail "--once exit $STATUS (65: files in failed/): $(cat "$T/once.log")"
+[ "$STATUS" -eq 65 ] || fail "--once exit $STATUS (65: files in failed/): $(cat "$T/once.err")"
 
 # refused OWNER NAME: NAME's error result and where its input went.
 refused() {
@@ -65,8 +57,8 @@ refused() {
 		fail "$1's $2: $(cat "$SPOOL/results/$1/${2%.yaml}.result.yaml")"
 	[ -f "$SPOOL/failed/$1/$2" ] && [ -f "$SPOOL/failed/$1/.arrival/$2" ] ||
 		fail "$1's $2 not in failed/"
-	grep -q "^level=warning msg=processed file=$2 .* status=error input=failed/$1/$2 owner=$1 error=\"$1 has more than 64.0 KiB waiting in incoming/ (max_incoming_bytes_per_owner): not processed\"\$" "$T/once.log" ||
-		fail "$1's $2: no log line: $(grep "file=$2 " "$T/once.log")"
+	grep -q "^level=warning msg=processed file=$2 .* status=error input=failed/$1/$2 owner=$1 error=\"$1 has more than 64.0 KiB waiting in incoming/ (max_incoming_bytes_per_owner): not processed\"\$" "$T/once.err" ||
+		fail "$1's $2: no log line: $(grep "file=$2 " "$T/once.err")"
 }
 # processed OWNER NAME: NAME graded, its input in done/.
 processed() {
@@ -82,7 +74,7 @@ processed 60302 o2.yaml
 refused 60303 b.yaml
 processed 60303 a.yaml
 processed "$ME" mine.yaml
-grep -q 'msg=stopped processed=7 failed=2 ' "$T/once.log" || fail "summary: $(grep stopped "$T/once.log")"
+grep -q 'msg=stopped processed=7 failed=2 ' "$T/once.err" || fail "summary: $(grep stopped "$T/once.err")"
 [ "$(count_files "$SPOOL/incoming")" -eq 0 ] || fail "incoming/ not empty"
 
 # Without the cap the same files are all processed.
@@ -94,7 +86,7 @@ drop a.yaml 60303 40000
 drop b.yaml 60303 40000
 write_conf "$T/nocap.yaml" "workers: 1"
 run_t nocap -c "$T/nocap.yaml" --once
-[ "$STATUS" -eq 0 ] || fail "--once without the cap: exit $STATUS: $(cat "$T/nocap.log")"
+[ "$STATUS" -eq 0 ] || fail "--once without the cap: exit $STATUS: $(cat "$T/nocap.err")"
 processed 60301 big.yaml
 processed 60303 b.yaml
 echo "ok: max_incoming_bytes_per_owner refuses what is past the cap, the rest is processed"

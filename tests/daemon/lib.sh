@@ -88,6 +88,16 @@ wait_for() {
 	done
 }
 
+# run_t NAME ARGS...: cairnd ARGS in the foreground, stdout to NAME.out,
+# stderr (without timestamps) to NAME.err, exit status in $STATUS.
+run_t() {
+	name=$1
+	shift
+	STATUS=0
+	"$CAIRND" "$@" >"$T/$name.out" 2>"$T/$name.raw" || STATUS=$?
+	sed 's/^ts=[^ ]* //' "$T/$name.raw" >"$T/$name.err"
+}
+
 # wait_exit PID SECONDS: wait for the process to end; its status in $STATUS.
 wait_exit() {
 	wait_for "$2" sh -c "! kill -0 $1" || fail "pid $1 did not exit"

@@ -8,14 +8,6 @@
 # value is a configuration error naming the key.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-# run_t NAME ARGS...: cairnd ARGS, stderr without timestamps to NAME.log.
-run_t() {
-	name=$1
-	shift
-	STATUS=0
-	"$CAIRND" "$@" >"$T/$name.out" 2>"$T/$name.raw" || STATUS=$?
-	sed 's/^ts=[^ ]* //' "$T/$name.raw" >"$T/$name.log"
-}
 
 # --- configuration errors name the key
 for bad in "retain: {done: 3w}|line 7, column 16: retain.done: \\\"3w\\\" is not a duration from 1s to 36500d (a whole number and d, h, m or s, such as 180d)" \
@@ -25,11 +17,11 @@ for bad in "retain: {done: 3w}|line 7, column 16: retain.done: \\\"3w\\\" is not
 	run_t bad -t -c "$T/bad.yaml"
 	[ "$STATUS" -eq 78 ] || fail "${bad%%|*}: exit $STATUS"
 	echo "level=error msg=\"bad configuration\" error=\"$T/bad.yaml: ${bad#*|}\"" >"$T/want"
-	cmp -s "$T/want" "$T/bad.log" || fail "${bad%%|*}: $(cat "$T/bad.log")"
+	cmp -s "$T/want" "$T/bad.err" || fail "${bad%%|*}: $(cat "$T/bad.err")"
 done
 write_conf "$T/r.yaml" "retain: {done: 10d, history: 720h}"
 run_t printed -t -c "$T/r.yaml"
-[ "$STATUS" -eq 0 ] || fail "-t exit $STATUS: $(cat "$T/printed.log")"
+[ "$STATUS" -eq 0 ] || fail "-t exit $STATUS: $(cat "$T/printed.err")"
 grep -qx 'retain: {done: 10d, failed: ~, history: 30d}' "$T/printed.out" ||
 	fail "-t: $(grep retain "$T/printed.out")"
 
@@ -92,16 +84,16 @@ run_t none -c "$T/keep.yaml" --once
 [ "$STATUS" -eq 0 ] || fail "--once without retain: exit $STATUS"
 find "$SPOOL/done" "$SPOOL/failed" "$SPOOL/results" | sort >"$T/after"
 cmp -s "$T/before" "$T/after" || fail "removed without retain: $(diff "$T/before" "$T/after")"
-! grep -q 'msg=retained' "$T/none.log" || fail "a retained line without retain"
+! grep -q 'msg=retained' "$T/none.err" || fail "a retained line without retain"
 
 # With it, --once removes at its end what is past its kind's limit.
 run_t once -c "$T/c.yaml" --once
-[ "$STATUS" -eq 0 ] || fail "--once with retain: exit $STATUS: $(cat "$T/once.log")"
-[ "$(grep -c 'msg=retained' "$T/once.log")" -eq 1 ] || fail "retained lines: $(cat "$T/once.log")"
-grep -qx 'level=info msg=retained done=2 failed=2 history=3' "$T/once.log" ||
-	fail "summary: $(grep retained "$T/once.log")"
-[ "$(grep -n 'msg=retained' "$T/once.log" | cut -d: -f1)" -lt \
-  "$(grep -n 'msg=stopping' "$T/once.log" | cut -d: -f1)" ] || fail "retained after stopping"
+[ "$STATUS" -eq 0 ] || fail "--once with retain: exit $STATUS: $(cat "$T/once.err")"
+[ "$(grep -c 'msg=retained' "$T/once.err")" -eq 1 ] || fail "retained lines: $(cat "$T/once.err")"
+grep -qx 'level=info msg=retained done=2 failed=2 history=3' "$T/once.err" ||
+	fail "summary: $(grep retained "$T/once.err")"
+[ "$(grep -n 'msg=retained' "$T/once.err" | cut -d: -f1)" -lt \
+  "$(grep -n 'msg=stopping' "$T/once.err" | cut -d: -f1)" ] || fail "retained after stopping"
 grep -v -e '/done/60201/old.yaml$' -e '/done/60201/.arrival/old.yaml$' \
 	-e '/done/60202/old.yaml$' -e '/done/60202/.arrival/old.yaml$' \
 	-e '/done/60201/.arrival/gone.yaml$' \
@@ -118,7 +110,7 @@ cmp -s "$T/want" "$T/after" || fail "what is left: $(diff "$T/want" "$T/after")"
 # Again: nothing left to remove, no line.
 run_t again -c "$T/c.yaml" --once
 [ "$STATUS" -eq 0 ] || fail "second --once: exit $STATUS"
-! grep -q 'msg=retained' "$T/again.log" || fail "a second summary: $(cat "$T/again.log")"
+! grep -q 'msg=retained' "$T/again.err" || fail "a second summary: $(cat "$T/again.err")"
 
 # A result replaced once retention took the oldest of its history goes
 # after those left, as K counts up in arrival order: hw1.result.3.yaml.
