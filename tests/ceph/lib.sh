@@ -59,6 +59,12 @@ osd data = $DFS/osd/\$id
 osd objectstore = memstore
 memstore device bytes = 1073741824
 osd journal size = 0
+# The OSD puts itself in the CRUSH map by monitor commands sent at start,
+# which it can send before it knows the cluster's fsid: the monitor
+# refuses them ("handle_command on fsid 00000000-...") and the OSD exits
+# (about one start in four here).  ceph_cluster adds it instead.
+osd crush update on start = false
+osd class update on start = false
 [mds]
 mds data = $DFS/mds/\$id
 [client]
@@ -89,9 +95,13 @@ ceph_cluster() {
 	dfs_wait 30 ceph_cli -s || dfs_skip "the monitor does not answer: $(tail -3 "$DFS/log/mon.a.log")"
 	uuid=$(cat /proc/sys/kernel/random/uuid)
 	ceph_cli osd new "$uuid" >"$DFS/log/osd-new.out" 2>&1 || dfs_skip "ceph osd new: $(cat "$DFS/log/osd-new.out")"
+	ceph_cli osd crush add osd.0 1 host=cairn root=default >>"$DFS/log/osd-new.out" 2>&1 ||
+		dfs_skip "ceph osd crush add: $(cat "$DFS/log/osd-new.out")"
 	dfs_in_ns ceph-osd -c "$DFS/ceph.conf" -i 0 --mkfs --osd-uuid "$uuid" \
 		>>"$DFS/log/mkfs.out" 2>&1 || dfs_skip "ceph-osd --mkfs: $(tail -3 "$DFS/log/mkfs.out")"
 	ceph_start osd.0 ceph-osd -i 0
+	dfs_wait 30 sh -c "nsenter --net=/run/netns/$DFS_NS ceph -c $DFS/ceph.conf osd stat | grep -q ' 1 up'" ||
+		dfs_skip "the OSD is not up: $(grep -E '^[^ ]+ [^ ]+ +-1 ' "$DFS/log/osd.0.log" | tail -3)"
 	ceph_start mds.a ceph-mds -i a
 	for p in cephfs_metadata cephfs_data; do
 		ceph_cli osd pool create $p 8 >>"$DFS/log/fs-new.out" 2>&1 ||
