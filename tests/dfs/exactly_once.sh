@@ -267,7 +267,7 @@ done
 for o in $OWNERS; do
 	n=$(setpriv --reuid="$o" --regid="$o" --clear-groups -- \
 		sh -c 'cat "$1"/f*.result.yaml | grep -c "^owner: "' sh "$DFS_B/spool/results/$o" 2>"$W/read.err") || true
-	want=$(ls "$S/results/$o" | grep -c '^f.*\.result\.yaml$' || true)
+	want=$(find "$S/results/$o" -maxdepth 1 -name 'f*.result.yaml' | wc -l)
 	[ "${n:-0}" -eq "$want" ] || unread=$((unread + want - ${n:-0}))
 done
 # and nobody else's: the first owner cannot list the second's.
