@@ -20,7 +20,7 @@ bench/scalar_base.$(OBJEXT): $(srcdir)/bench/scalar_base.c \
 
 EXTRA_DIST += bench/scalar_base.c bench/scalar_base.h bench/run.sh \
 	bench/solvers.gp bench/daemon.gp bench/dp.py bench/README.md \
-	bench/gluster.sh bench/gluster_bench.py \
+	bench/dfs.sh bench/dfs_bench.py \
 	bench/plots/solvers.png bench/plots/solvers_memory.png \
 	bench/plots/throughput.png bench/plots/latency.png bench/plots/rss.png
 CLEANFILES += bench/cairn-bench$(EXEEXT) bench/scalar_base.$(OBJEXT)

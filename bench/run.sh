@@ -57,9 +57,12 @@ for section in solvers parse e2e daemon fairness report memory generate status; 
 		--top-srcdir "$top_srcdir" --out "$out" --work "$work" \
 		"$section" || { echo "bench: section $section failed"; rc=1; }
 done
-# Two instances on a private GlusterFS volume (skipped where it cannot run).
-top_builddir=$top_builddir top_srcdir=$top_srcdir \
-	sh "$top_srcdir/bench/gluster.sh" || { echo "bench: section gluster failed"; rc=1; }
+# Two instances on a private GlusterFS volume, then on a private CephFS
+# (each skipped where it cannot run).
+for fs in gluster ceph; do
+	top_builddir=$top_builddir top_srcdir=$top_srcdir \
+		sh "$top_srcdir/bench/dfs.sh" $fs || { echo "bench: section $fs failed"; rc=1; }
+done
 
 if [ "$have_gnuplot" = 0 ]; then
 	for gp in solvers daemon; do

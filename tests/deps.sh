@@ -4,7 +4,7 @@
 # With --build, only what building and running it needs (the quick start);
 # with --only PKG..., just those (a test that finds a tool missing).
 #
-# The test tools include servers (prometheus, glusterd, ...) that are only
+# The test tools include servers (prometheus, glusterd, ceph-mon, ...) that are only
 # ever started by the tests themselves, on loopback.  So nothing is installed
 # from Recommends, no service is started while installing (a policy-rc.d that
 # refuses every start, for the length of the install only), and any unit the
@@ -29,6 +29,8 @@ pkgs="$pkgs python3 passwd util-linux"
 pkgs="$pkgs clang libclang-rt-14-dev"
 # tests/gluster, bench/gluster.sh (issue 10)
 pkgs="$pkgs glusterfs-server glusterfs-client"
+# tests/ceph, bench/ceph.sh (issue 29): a one-node cluster and its FUSE client
+pkgs="$pkgs ceph-mon ceph-osd ceph-mds ceph-fuse ceph-common"
 # tests/daemon/idle.sh counts system calls
 pkgs="$pkgs strace"
 # tests/autograder: the results.json schemas (python3-jsonschema)

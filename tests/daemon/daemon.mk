@@ -58,7 +58,7 @@ TESTS += tests/daemon/regrade_perm.sh
 dist_check_SCRIPTS += tests/daemon/regrade_perm.sh
 dist_check_SCRIPTS += $(intake_tests)
 dist_check_SCRIPTS += $(daemon_tests)
-EXTRA_DIST += tests/daemon/lib.sh
+EXTRA_DIST += tests/daemon/lib.sh tests/accounts.sh
 # ops: the metrics file, read by promtool.
 TESTS += tests/daemon/metrics.sh
 dist_check_SCRIPTS += tests/daemon/metrics.sh
@@ -120,10 +120,14 @@ dist_check_SCRIPTS += tests/daemon/memory.sh
 # real memory cgroup where the machine gives one.
 TESTS += tests/daemon/memtotal.sh tests/daemon/memcgroup.sh
 dist_check_SCRIPTS += tests/daemon/memtotal.sh tests/daemon/memcgroup.sh
-# The GlusterFS test needs root and about a minute: .ci/run calls
-# tests/gluster/gluster.sh itself, outside `make check`.  lock_kill.sh
-# shows the GlusterFS fault cairnd keeps clear of; it is run by hand.
-EXTRA_DIST += tests/gluster/gluster.sh tests/gluster/lib.sh tests/gluster/lock_kill.sh
+# The GlusterFS and CephFS tests need root and a minute or two each:
+# .ci/run calls tests/gluster/gluster.sh and tests/ceph/ceph.sh itself,
+# outside `make check`; both run tests/dfs/exactly_once.sh's checks.
+# lock_kill.sh shows the GlusterFS fault cairnd keeps clear of; it is run
+# by hand.
+EXTRA_DIST += tests/dfs/lib.sh tests/dfs/exactly_once.sh \
+	tests/gluster/gluster.sh tests/gluster/lib.sh tests/gluster/lock_kill.sh \
+	tests/ceph/ceph.sh tests/ceph/lib.sh
 # Issue 24: the course policy through the daemon (due, close,
 # max_submissions), and feedback released with throwaway accounts.
 TESTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh

@@ -201,33 +201,8 @@ error_result() {
 	printf 'summary: {puzzles: 0, solved: 0, errors: 0, graded: 0, correct: 0, wrong: 0, missing: 0, invalid: 0, score: null}\n'
 }
 
-# make_accounts NAME...: throwaway accounts, each with a group of its own,
-# removed with their groups at exit.  Skips (77) where accounts cannot be
-# made (not root, no useradd or setpriv, useradd failing).
-make_accounts() {
-	command -v useradd >/dev/null && command -v setpriv >/dev/null ||
-		{ echo "SKIP: no useradd or setpriv"; exit 77; }
-	[ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot make accounts"; exit 77; }
-	ACCOUNTS=""
-	trap 'cleanup; remove_accounts' EXIT INT TERM
-	for _a in "$@"; do
-		i=0
-		# useradd fails while another one holds the lock on /etc/passwd.
-		until useradd -M -r -U -s /usr/sbin/nologin "$_a" 2>"$T/useradd.err"; do
-			i=$((i + 1))
-			[ "$i" -lt 20 ] || { echo "SKIP: useradd $_a: $(cat "$T/useradd.err")"; exit 77; }
-			sleep 0.2
-		done
-		ACCOUNTS="$ACCOUNTS $_a"
-	done
-}
-
-remove_accounts() {
-	for _a in $ACCOUNTS; do
-		userdel "$_a" 2>/dev/null || true
-		groupdel "$_a" 2>/dev/null || true
-	done
-}
+# make_accounts NAME... and remove_accounts: tests/accounts.sh.
+. "${top_srcdir:-.}/tests/accounts.sh"
 
 # make_user: a throwaway account for a daemon that must not be root (root
 # reads every file); its name in $TUSER, removed at exit.  Skips (77)

@@ -19,12 +19,12 @@ top_srcdir=$(cd "${top_srcdir:-$(dirname "$0")/../..}" && pwd)
 . "$top_srcdir/tests/gluster/lib.sh"
 ROUNDS=${LK_ROUNDS:-40}
 CMD=${LK_CMD:-setlk}
-trap gl_teardown EXIT
+trap fs_teardown EXIT
 trap 'exit 1' INT TERM
-gl_setup
-command -v python3 >/dev/null 2>&1 || gl_skip "needs python3"
+fs_setup
+command -v python3 >/dev/null 2>&1 || dfs_skip "needs python3"
 
-cat >"$GL/locker.py" <<'PY'
+cat >"$DFS/locker.py" <<'PY'
 import fcntl, os, struct, sys, threading
 F_OFD_GETLK, F_OFD_SETLK = 36, 37
 path, cmd = sys.argv[1], sys.argv[2]
@@ -56,14 +56,14 @@ PY
 r=0
 while [ $r -lt "$ROUNDS" ]; do
 	r=$((r + 1))
-	python3 "$GL/locker.py" "$GL_A/lockfile" "$CMD" &
+	python3 "$DFS/locker.py" "$DFS_A/lockfile" "$CMD" &
 	p=$!
 	sleep "0.$(( $(od -An -N1 -tu1 /dev/urandom) % 9 + 1 ))"
 	kill -9 $p
-	if ! gl_wait 5 gl_ended $p; then
+	if ! dfs_wait 5 dfs_ended $p; then
 		echo "round $r: the killed process has not ended after 5 s; its threads:"
-		gl_stuck $p
-		if gl_answers "$GL_A"; then
+		dfs_stuck $p
+		if dfs_answers "$DFS_A"; then
 			echo "round $r: mount A still answers"
 		else
 			echo "round $r: mount A no longer answers a new stat ($CMD)"
@@ -71,6 +71,6 @@ while [ $r -lt "$ROUNDS" ]; do
 		exit 0
 	fi
 	wait $p 2>/dev/null || true
-	gl_answers "$GL_A" || { echo "round $r: mount A no longer answers a new stat ($CMD)"; exit 0; }
+	dfs_answers "$DFS_A" || { echo "round $r: mount A no longer answers a new stat ($CMD)"; exit 0; }
 done
 echo "$ROUNDS rounds of $CMD and kill -9: mount A still answers"

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""gluster_bench.py - cairnd on a GlusterFS spool (bench/gluster.sh runs it).
+"""dfs_bench.py - cairnd on a spool on a distributed file system,
+GlusterFS or CephFS (bench/dfs.sh runs it).
 
-usage: gluster_bench.py MOUNT_A MOUNT_B CAIRND PLUGIN_DIR OUT_DIR [--quick]
+usage: dfs_bench.py gluster|ceph MOUNT_A MOUNT_B CAIRND PLUGIN_DIR OUT_DIR [--quick]
 
-MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
+MOUNT_A and MOUNT_B are two FUSE mounts of one file system (two "hosts"):
+of one GlusterFS volume (tests/gluster/lib.sh) or of one CephFS
+(tests/ceph/lib.sh).
 
 - naive: the least a durable publisher does, per file: create, write,
   fsync, rename (in MOUNT_A); files per second.
@@ -26,20 +29,23 @@ MOUNT_A and MOUNT_B are two FUSE mounts of one volume (two "hosts").
   through MOUNT_A are found by b's rescan.
 
 - why: the CPU of the whole machine that each phase kept busy (/proc/stat),
-  that of each process during two instances (the brick, each FUSE client,
-  each daemon, in % of one core, from /proc/PID/stat), and, in one more
-  round of each (both instances running: the latency rounds stop one,
-  so they come after) under `gluster volume profile` (the environment gives GL
-  and GL_NS, as bench/gluster.sh exports them), the file operations the
-  brick served per file.  Everything here (glusterd,
-  the brick, both FUSE clients, the daemons) shares the machine's cores:
-  the naive loop keeps about one core busy; two instances keep all of
-  them busy, so their rate is the machine's capacity over their
-  operations per file.
+  that of each process during two instances (the servers, each FUSE
+  client, each daemon, in % of one core, from /proc/PID/stat), and, in
+  one more round of each (both instances running: the latency rounds stop
+  one, so they come after), what the servers counted per file (the
+  environment gives DFS and DFS_NS, as bench/dfs.sh exports them): on
+  GlusterFS the file operations the brick served (`gluster volume
+  profile`), on CephFS the client requests and capability messages the
+  metadata server handled and the operations the OSD served (`perf dump`
+  through their admin sockets).  Everything here (the servers, both FUSE
+  clients, the daemons) shares the machine's cores: the naive loop keeps
+  about one core busy; two instances keep all of them busy, so their rate
+  is the machine's capacity over their operations per file.
 
 Appends rows to OUT_DIR/summary.csv in bench/README.md's columns and
-writes OUT_DIR/gluster.csv.
+writes OUT_DIR/FS.csv.
 """
+import json
 import os
 import pwd
 import signal
@@ -60,6 +66,111 @@ def now():
     return time.monotonic()
 
 
+class Gluster:
+    """A private GlusterFS volume cv: the brick counts file operations."""
+    section = "gluster"
+    roles = {"glusterfsd": "brick", "glusterfs": "FUSE client"}
+    role_order = ("brick", "FUSE client", "daemon")
+
+    def _profile(self, what):
+        """`gluster volume profile cv WHAT`; for info, {fop: calls}."""
+        dfs, ns = os.environ.get("DFS"), os.environ.get("DFS_NS")
+        if not dfs or not ns:
+            return None
+        cmd = ["nsenter", "--net=/run/netns/" + ns, "gluster",
+               "--glusterd-sock=" + os.path.join(dfs, "run", "glusterd.socket"),
+               "--mode=script", "--log-file=" + os.path.join(dfs, "logs", "cli.log"),
+               "volume", "profile", "cv"] + what.split()
+        out = subprocess.run(cmd, capture_output=True, text=True).stdout
+        if what.split()[0] != "info":
+            return None
+        calls, seen = {}, False
+        for line in out.splitlines():
+            if "Interval" in line:
+                seen = True
+            f = line.split()
+            if seen and len(f) >= 2 and f[-1].isupper() and f[-2].isdigit():
+                calls[f[-1]] = calls.get(f[-1], 0) + int(f[-2])
+        return calls
+
+    def begin(self):
+        """Start counting; False where nothing can be counted."""
+        self._profile("start")
+        return self.take() is not None
+
+    def take(self):
+        """The counts since the last take()."""
+        return self._profile("info incremental")
+
+    def end(self):
+        self._profile("stop")
+
+    def totals(self, calls):
+        """[(what, count)]: FORGET (no request) left out."""
+        return [("brick operations", sum(v for k, v in calls.items() if k != "FORGET"))]
+
+    def detail(self, calls):
+        return {k: v for k, v in calls.items() if k != "FORGET"}
+
+
+class Ceph:
+    """A private one-node Ceph cluster: the metadata server mds.a and the
+    OSD osd.0 count what they handled (`perf dump`, cumulative)."""
+    section = "ceph"
+    roles = {"ceph-osd": "OSD", "ceph-mds": "MDS", "ceph-mon": "monitor",
+             "ceph-fuse": "FUSE client"}
+    role_order = ("MDS", "OSD", "monitor", "FUSE client", "daemon")
+    last = None
+
+    def _dump(self):
+        """{daemon.section.counter: count} of mds.a and osd.0."""
+        dfs = os.environ.get("DFS")
+        if not dfs:
+            return None
+        out = {}
+        for d in ("mds.a", "osd.0"):
+            r = subprocess.run(["ceph", "--admin-daemon", os.path.join(dfs, "run", d + ".asok"),
+                                "perf", "dump"], capture_output=True, text=True)
+            if r.returncode != 0:
+                return None
+            for sec, counters in json.loads(r.stdout).items():
+                for k, v in counters.items():
+                    if isinstance(v, dict):
+                        v = v.get("avgcount")
+                    if isinstance(v, int):
+                        out["%s.%s.%s" % (d, sec, k)] = v
+        return out
+
+    def begin(self):
+        return self.take() is not None
+
+    def take(self):
+        now_, last = self._dump(), self.last
+        self.last = now_
+        if now_ is None:
+            return None
+        if last is None:
+            return {}
+        return {k: v - last.get(k, 0) for k, v in now_.items()}
+
+    def end(self):
+        pass
+
+    def totals(self, calls):
+        return [("MDS requests", calls.get("mds.a.mds.request", 0)),
+                ("MDS capability messages", calls.get("mds.a.mds.handle_client_caps", 0)),
+                ("OSD operations", calls.get("osd.0.osd.op", 0))]
+
+    def detail(self, calls):
+        """the MDS's requests by kind (mds_server req_KIND_latency counts)"""
+        pre, suf = "mds.a.mds_server.req_", "_latency"
+        return {k[len(pre):-len(suf)]: v for k, v in calls.items()
+                if k.startswith(pre) and k.endswith(suf) and v}
+
+
+FS = None
+
+
 def naive(dir_, n, counted=None):
     os.makedirs(dir_, exist_ok=True)
     data = b"x" * 400
@@ -73,7 +184,7 @@ def naive(dir_, n, counted=None):
         os.rename(tmp, os.path.join(dir_, "r%d.result.yaml" % i))
     t = now() - t0
     if counted is not None:
-        counted.append(profile("info incremental"))
+        counted.append(FS.take())
     for f in os.listdir(dir_):
         os.unlink(os.path.join(dir_, f))
     return n / t
@@ -93,21 +204,19 @@ def busy_since(c0):
 
 
 def who(daemons):
-    """{pid: role}: the brick, the FUSE client of each mount, the daemons."""
-    gl, roles = os.environ.get("GL"), {p.pid: "daemon" for p in daemons}
-    for pid in filter(str.isdigit, os.listdir("/proc") if gl else []):
+    """{pid: role}: the servers, the FUSE client of each mount, the daemons."""
+    dfs, roles = os.environ.get("DFS"), {p.pid: "daemon" for p in daemons}
+    for pid in filter(str.isdigit, os.listdir("/proc") if dfs else []):
         try:
             with open("/proc/%s/cmdline" % pid) as f:
                 cmd = f.read().split("\0")
         except OSError:
             continue
         name = os.path.basename(cmd[0])
-        if not any(a.startswith(gl + "/") for a in cmd):
+        if not any(a.startswith(dfs + "/") for a in cmd):
             continue
-        if name == "glusterfsd":
-            roles[int(pid)] = "brick"
-        elif name == "glusterfs":
-            roles[int(pid)] = "FUSE client"
+        if name in FS.roles:
+            roles[int(pid)] = FS.roles[name]
     return roles
 
 
@@ -131,33 +240,6 @@ def cpu_by_role(roles, t0, t1, seconds):
         if pid in t0 and pid in t1:
             per.setdefault(role, []).append(100 * (t1[pid] - t0[pid]) / seconds)
     return {r: statistics.mean(v) for r, v in per.items()}
-
-
-def profile(what):
-    """`gluster volume profile cv WHAT`; for info, {fop: calls}."""
-    gl, ns = os.environ.get("GL"), os.environ.get("GL_NS")
-    if not gl or not ns:
-        return None
-    cmd = ["nsenter", "--net=/run/netns/" + ns, "gluster",
-           "--glusterd-sock=" + os.path.join(gl, "run", "glusterd.socket"),
-           "--mode=script", "--log-file=" + os.path.join(gl, "logs", "cli.log"),
-           "volume", "profile", "cv"] + what.split()
-    out = subprocess.run(cmd, capture_output=True, text=True).stdout
-    if what.split()[0] != "info":
-        return None
-    calls, seen = {}, False
-    for line in out.splitlines():
-        if "Interval" in line:
-            seen = True
-        f = line.split()
-        if seen and len(f) >= 2 and f[-1].isupper() and f[-2].isdigit():
-            calls[f[-1]] = calls.get(f[-1], 0) + int(f[-2])
-    return calls
-
-
-def per_file(calls, n):
-    """Operations per file, FORGET (no request) left out."""
-    return sum(v for k, v in calls.items() if k != "FORGET") / n
 
 
 def conf(path, spool, instance, plugins, workers):
@@ -222,15 +304,15 @@ def at_once(through_a, through_b):
             os._exit(code)
     through_a()
     if os.waitpid(pid, 0)[1] != 0:
-        raise SystemExit("gluster_bench: the part through mount B failed")
+        raise SystemExit("dfs_bench: the part through mount B failed")
 
 
 def round_end(a, n, t0, counted):
-    """files/s since t0; the brick's counts into counted; done/ and
+    """files/s since t0; the servers' counts into counted; done/ and
     results/ emptied for the next round."""
     t = now() - t0
     if counted is not None:
-        counted.append(profile("info incremental"))
+        counted.append(FS.take())
     for d in ("done", "results"):
         p = os.path.join(a, d, OWNER)
         for e in os.scandir(p):
@@ -244,7 +326,7 @@ def instances_round(a, b, names, counted=None):
     t0 = now()
     at_once(lambda: drop_half(a, names[0::2]), lambda: drop_half(b, names[1::2]))
     if not wait_count(os.path.join(a, "done", OWNER), len(names), 120 + len(names) / 5):
-        raise SystemExit("gluster_bench: only %d of %d in done/%s/"
+        raise SystemExit("dfs_bench: only %d of %d in done/%s/"
                          % (count(os.path.join(a, "done", OWNER)), len(names), OWNER))
     return round_end(a, len(names), t0, counted)
 
@@ -303,7 +385,7 @@ def protocol_side(spool, inst, names, threads):
     for fd in (inc, proc, tmp, res, done, stage_fd):
         os.close(fd)
     if failed:
-        raise SystemExit("gluster_bench: the protocol round through %s: %s" % (spool, failed[0]))
+        raise SystemExit("dfs_bench: the protocol round through %s: %s" % (spool, failed[0]))
 
 
 def protocol_round(a, b, names, threads, counted=None):
@@ -337,14 +419,19 @@ def latency(a, b, samples, tag="lat"):
 
 def row(out, name, value, unit, baseline, base_value, ratio, target, status):
     with open(os.path.join(out, "summary.csv"), "a") as f:
-        f.write('"gluster","%s",%.1f,"%s","%s",%.1f,%.3f,"%s",%s\n'
-                % (name, value, unit, baseline, base_value, ratio, target, status))
+        f.write('"%s","%s",%.1f,"%s","%s",%.1f,%.3f,"%s",%s\n'
+                % (FS.section, name, value, unit, baseline, base_value, ratio, target, status))
     print("%-8s %-36s %10.1f %-8s %-26s %10.1f %7.3f %-13s %s"
-          % ("gluster", name, value, unit, baseline, base_value, ratio, target, status))
+          % (FS.section, name, value, unit, baseline, base_value, ratio, target, status))
 
 
 def main():
-    ma, mb, cairnd, plugins, out = sys.argv[1:6]
+    global FS
+    kinds = {"gluster": Gluster, "ceph": Ceph}
+    if len(sys.argv) < 7 or sys.argv[1] not in kinds:
+        raise SystemExit(__doc__.split("\n\n")[1])
+    FS = kinds[sys.argv[1]]()
+    ma, mb, cairnd, plugins, out = sys.argv[2:7]
     quick = "--quick" in sys.argv
     n = 500 if quick else 2000
     rounds = 1 if quick else 3
@@ -356,9 +443,9 @@ def main():
     logs = {}
     procs = {}
     for x, s in (("a", sa), ("b", sb)):
-        cfg = os.path.join(out, "gluster-%s.yaml" % x)
+        cfg = os.path.join(out, "%s-%s.yaml" % (FS.section, x))
         conf(cfg, s, x, plugins, workers)
-        logs[x] = open(os.path.join(out, "gluster-%s.log" % x), "a")
+        logs[x] = open(os.path.join(out, "%s-%s.log" % (FS.section, x)), "a")
         procs[x] = start(cairnd, cfg, logs[x])
     try:
         time.sleep(1.5)
@@ -375,22 +462,21 @@ def main():
             ours.append(instances_round(sa, sb, names))
             busy_o.append(busy_since(c0))
             roles_cpu.append(cpu_by_role(roles, p0, proc_cpu(roles), now() - t0))
-        # One more round of each, counted by the brick (not timed), while
-        # both instances run.
+        # One more round of each, counted by the servers (not timed),
+        # while both instances run.
         fops = None
-        profile("start")
-        if profile("info incremental") is not None:
+        if FS.begin():
             fb, fp, fo = [], [], []
             naive(os.path.join(ma, "naive"), n, fb)
             names = stage(pa, None, "p_", n)
-            profile("info incremental")
+            FS.take()
             protocol_round(pa, pb, names, workers, fp)
             names = stage(sa, sb, "p_", n)
-            profile("info incremental")
+            FS.take()
             instances_round(sa, sb, names, fo)
-            profile("stop")
+            FS.end()
             if fb[0] and fp[0] and fo[0]:
-                fops = (per_file(fb[0], n), per_file(fp[0], n), per_file(fo[0], n), fo[0])
+                fops = (FS.totals(fb[0]), FS.totals(fp[0]), FS.totals(fo[0]), FS.detail(fo[0]))
         lat = latency(sa, sb, 10 if quick else 30)
         # Through a mount with no instance: b finds the files by its rescan.
         procs["a"].send_signal(signal.SIGTERM)
@@ -401,7 +487,7 @@ def main():
             p.send_signal(signal.SIGTERM)
         for p in procs.values():
             p.wait(timeout=60)
-    with open(os.path.join(out, "gluster.csv"), "w") as f:
+    with open(os.path.join(out, FS.section + ".csv"), "w") as f:
         f.write("round,naive_files_s,protocol_files_s,instances_files_s\n")
         for r in range(rounds):
             f.write("%d,%.1f,%.1f,%.1f\n" % (r, base[r], floor[r], ours[r]))
@@ -413,19 +499,20 @@ def main():
         "all cores", 100, statistics.median(busy_b), "", "info")
     row(out, "CPU busy during two instances", 100 * statistics.median(busy_o), "%",
         "all cores", 100, statistics.median(busy_o), "", "info")
-    for role in ("brick", "FUSE client", "daemon"):
+    for role in FS.role_order:
         v = [c[role] for c in roles_cpu if role in c]
         if v:
             row(out, "CPU of each %s, two instances" % role, statistics.median(v), "%",
                 "one core", 100, statistics.median(v) / 100, "", "info")
     if fops is not None:
-        row(out, "brick operations per file, the protocol alone", fops[1], "ops",
-            "naive publish loop", fops[0], fops[1] / fops[0], "", "info")
-        row(out, "brick operations per file, two instances", fops[2], "ops",
-            "the spool protocol alone", fops[1], fops[2] / fops[1], "", "info")
-        print("gluster: brick operations per file (two instances): " +
-              " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[3].items())
-                       if k != "FORGET"))
+        for (what, b), (_, p), (_, o) in zip(*fops[:3]):
+            b, p, o = b / n, p / n, o / n
+            row(out, "%s per file, the protocol alone" % what, p, "ops",
+                "naive publish loop", b, p / max(b, 1e-9), "", "info")
+            row(out, "%s per file, two instances" % what, o, "ops",
+                "the spool protocol alone", p, o / max(p, 1e-9), "", "info")
+        print("%s: %s per file (two instances): " % (FS.section, FS.totals({})[0][0]) +
+              " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[3].items())))
     ratio = no / nb
     row(out, "two instances fsync=true files/s", no, "files/s",
         "naive publish loop fsync", nb, ratio, ">= 1",
@@ -442,7 +529,7 @@ def main():
     row(out, "drop-to-result max across mounts", lat[-1], "ms",
         "rescan_s + settle_ms + 1 s", bound + 1000, lat[-1] / (bound + 1000), "<= 1",
         "PASS" if lat[-1] <= bound + 1000 else "MISS")
-    print("gluster: p99 %.1f ms over %d samples" % (p99, len(lat)))
+    print("%s: p99 %.1f ms over %d samples" % (FS.section, p99, len(lat)))
     lone.sort()
     row(out, "drop-to-result median, no instance there", statistics.median(lone), "ms",
         "rescan_s + settle_ms", bound, statistics.median(lone) / bound, "", "info")
