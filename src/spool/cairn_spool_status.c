@@ -362,7 +362,8 @@ static void finish(struct scan *sc, int root_fd)
 		qsort(st->inst, st->ninst, sizeof(st->inst[0]), instance_cmp);
 	st->failures = sc->heap;
 	st->nfailures = sc->nheap;
-	qsort(st->failures, st->nfailures, sizeof(st->failures[0]), failure_cmp);
+	if (st->nfailures > 1)
+		qsort(st->failures, st->nfailures, sizeof(st->failures[0]), failure_cmp);
 	for (size_t k = 0; k < st->nfailures; k++)
 		arrival(root_fd, &st->failures[k]);
 	free(sc->slot);
