@@ -30,7 +30,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cairn_acl.h"
 #include "cairn_arrival.h"
 #include "cairn_dir.h"
 #include "cairn_mem.h"
@@ -268,22 +267,10 @@ int64_t cairn_regrade_now_ms(void)
 static void grant_late(int owner_fd, const char *result, const struct cairn_origin *o,
 		       int64_t release_ms)
 {
-	int fd = openat(owner_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			O_CLOEXEC);
-	char *where;
+	char *where = release_ms > cairn_regrade_now_ms() ? NULL :
+		      cairn_publish_find(owner_fd, result, &o->received);
 
-	if (fd >= 0) {
-		cairn_acl_grant(fd, (uid_t)o->uid, 1);
-		close(fd);
-	}
-	if (release_ms > cairn_regrade_now_ms() || (where = cairn_publish_find(owner_fd, result,
-								  &o->received)) == NULL)
-		return;
-	fd = openat(owner_fd, where, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd >= 0) {
-		cairn_acl_grant(fd, (uid_t)o->uid, 0);
-		close(fd);
-	}
+	cairn_publish_grant_held(owner_fd, where, (uid_t)o->uid);
 	free(where);
 }
 

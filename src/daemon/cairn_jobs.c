@@ -36,7 +36,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cairn_acl.h"
 #include "cairn_arrival.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
@@ -371,20 +370,11 @@ static int64_t now_ms(void)
  */
 static void grant_late(struct cairn_job *j, int dir_fd)
 {
-	int fd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			O_CLOEXEC);
+	const char *placed = j->st.release_ms > now_ms() || j->superseded ? NULL : j->result;
+	int r = cairn_publish_grant_held(dir_fd, placed, (uid_t)j->origin.uid);
 
-	if (fd >= 0) {
-		cairn_acl_grant(fd, (uid_t)j->origin.uid, 1);
-		close(fd);
-	}
-	if (j->st.release_ms > now_ms() || j->superseded)
-		return;
-	fd = openat(dir_fd, j->result, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd >= 0) {
-		j->held_back = cairn_acl_grant(fd, (uid_t)j->origin.uid, 0) < 0;
-		close(fd);
-	}
+	if (placed != NULL)
+		j->held_back = r < 0;
 }
 
 /*

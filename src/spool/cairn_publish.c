@@ -540,3 +540,22 @@ uint64_t cairn_publish_backoff_ms(uint64_t prev_ms)
 		return 1000;
 	return prev_ms >= 30000 ? 60000 : prev_ms * 2;
 }
+
+int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader)
+{
+	int fd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			O_CLOEXEC), r;
+
+	if (fd >= 0) {
+		cairn_acl_grant(fd, reader, 1);
+		close(fd);
+	}
+	if (placed == NULL)
+		return 0;
+	fd = openat(dir_fd, placed, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	r = cairn_acl_grant(fd, reader, 0);
+	close(fd);
+	return r < 0 ? r : 0;
+}

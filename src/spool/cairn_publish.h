@@ -88,6 +88,15 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			struct cairn_publish_state *ps, const struct cairn_newest *nw,
 			int *superseded, char *err, size_t errlen);
 
+/*
+ * What a publish with nw->grant unset held back, given later (SPEC 4's
+ * feedback): dir_fd's history/ searchable by reader, as a granted publish
+ * leaves it, and, unless `placed` is NULL, the result placed at that name
+ * (relative to dir_fd) readable by reader.  0, or a negative errno value
+ * when the result could not be granted.
+ */
+int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader);
+
 /* The directory of a result's earlier arrivals, beside it (SPEC 5). */
 #define CAIRN_HISTORY_DIR "history"
 
