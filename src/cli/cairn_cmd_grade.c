@@ -8,7 +8,8 @@
  *   FILE: graded=G correct=C wrong=W missing=M invalid=I score=S
  *
  * with " points=P/M" appended for a submission (points earned of those
- * possible), " errors=E" when E puzzles had errors, S the score as in a
+ * possible, after a late penalty), " late=\"BY\" penalty=F" for a late
+ * one, " errors=E" when E puzzles had errors, S the score as in a
  * result's summary ("0.75", "1.0") or "-" when nothing was graded, and
  * FILE as given on the command line.  A file that cannot be read, or
  * whose result has status: error, gets "FILE: error: MESSAGE" instead.
@@ -37,6 +38,7 @@
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
 #include "cairn_mem.h"
+#include "cairn_policy_rules.h"
 #include "cairn_stats.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"
@@ -51,7 +53,8 @@ static const char usage[] =
 	"Grade submission files (and any puzzle file with expectations)\n"
 	"without writing spool files; print one line per file:\n"
 	"  FILE: graded=G correct=C wrong=W missing=M invalid=I score=S\n"
-	"followed, for a submission, by points=P/M (earned of possible).\n"
+	"followed, for a submission, by points=P/M (earned of possible, after\n"
+	"a late penalty) and, when late, late=\"BY\" penalty=F.\n"
 	"\n"
 	"  -v, --verbose         print each result file before its line\n"
 	"      --format NAME     write the submission FILE's results as the\n"
@@ -117,9 +120,21 @@ static void summary_line(const char *file, const struct cairn_stats *st)
 	printf("%s: graded=%zu correct=%zu wrong=%zu missing=%zu invalid=%zu "
 	       "score=%s", file, st->graded, st->correct, st->wrong,
 	       st->missing, st->invalid, score.data);
-	if (st->weighted)
-		printf(" points=%llu/%llu", (unsigned long long)st->points,
+	if (st->weighted) {
+		struct cairn_buf kept = CAIRN_BUF_INIT;
+
+		cairn_stats_points_kept(&kept, st);
+		printf(" points=%s/%llu", kept.data,
 		       (unsigned long long)st->max_points);
+		cairn_buf_free(&kept);
+	}
+	if (st->late) {
+		char by[CAIRN_POLICY_BY_LEN], pen[CAIRN_POLICY_PENALTY_LEN];
+
+		printf(" late=\"%s\" penalty=%s",
+		       cairn_policy_by_text(st->late_by_ms, by),
+		       cairn_policy_penalty_text(st->penalty_bp, pen));
+	}
 	if (st->errors > 0)
 		printf(" errors=%zu", st->errors);
 	putchar('\n');

@@ -124,4 +124,10 @@ for case in 2026-12-11T00:05:00+01:00:0:ontime 2026-12-11T01:13:00Z:0:late \
 	same_file /dev/null "$tmp/err"
 done
 
+# cairn grade's line for the late arrival: the points after the penalty,
+# and by how much it was late.
+run 0 "$cairn" grade -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
+	--problems problems --received 2026-12-11T01:13:00Z policy/nora.yaml
+same_text 'policy/nora.yaml: graded=3 correct=3 wrong=0 missing=0 invalid=0 score=0.9 points=5.4/6 late="2h 14m" penalty=0.1' "$tmp/out"
+
 finish
