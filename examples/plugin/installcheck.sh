@@ -3,7 +3,7 @@
 # build examples/plugin (a copy, in a temporary directory) with nothing
 # but the installed cairn-plugin.pc and header, then check with the
 # installed cairn that the plugin loads (cairn plugins lists it) and
-# solves the SPEC's worked examples, first move and line included.
+# solves the worked examples of examples/spool, first move and line included.
 set -eu
 bindir=$1
 pcdir=$2
