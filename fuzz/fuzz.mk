@@ -1,5 +1,5 @@
 # fuzz: libFuzzer harnesses for the readers, the configuration, the result
-# reader and problem-set submissions (README "Fuzzing").  The harnesses
+# reader and problem-set submissions (doc/fuzzing.md).  The harnesses
 # and their oracle are plain functions in a convenience library, so that
 # `make check` replays every saved input (fuzz/replay) with the normal
 # compiler; configure --enable-fuzzing (with CC=clang) and `make fuzz`

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh - build the libFuzzer harnesses in a directory of their own and
-# run each for a while, one at a time (README "Fuzzing").
+# run each for a while, one at a time (doc/fuzzing.md).
 #
 #   fuzz/run.sh [-t SECONDS] [-b BUILDDIR] [-j JOBS] [HARNESS...]
 #

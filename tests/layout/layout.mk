@@ -1,5 +1,7 @@
-# layout: the shape of src/ (README "Layout"): no include cycle, names
+# layout: the shape of src/ (doc/layout.md): no include cycle, names
 # declared where they are defined, one libyaml parser, the table's rows.
 TESTS += tests/layout/layout.sh
 dist_check_SCRIPTS += tests/layout/layout.sh
 EXTRA_DIST += tests/layout/layout.py
+# The table the test reads (doc/layout.md), so that distcheck has it.
+EXTRA_DIST += doc/layout.md

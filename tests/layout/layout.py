@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""layout.py - the shape of src/ that the README's "Layout" promises.
+"""layout.py - the shape of src/ that doc/layout.md promises.
 
 Usage: tests/layout/layout.py TOP_SRCDIR
 
@@ -13,7 +13,7 @@ Checks, each printing what breaks it:
   with no .c of its own, in a .c whose name starts with the header's and
   "_" (cairn_cmd.h declares cairn_cmd_solve() of cairn_cmd_solve.c);
 - libyaml's parser is driven from one file of src/ only;
-- every folder of src/ has its row in the README's Layout table.
+- every folder of src/ has its row in the table of doc/layout.md.
 Exits 1 when any check fails; else prints the folders bottom up.
 
 Not checked: that a function is also named after its file (S_... in
@@ -154,11 +154,10 @@ def main():
     if len(parsers) != 1:
         bad.append('yaml_parser_parse() is called from %d files: %s'
                    % (len(parsers), ' '.join(parsers)))
-    readme = read(os.path.join(top, 'README.md'))
-    table = readme[readme.find('## Layout'):]
+    table = read(os.path.join(top, 'doc', 'layout.md'))
     for folder in sorted(folders):
         if f'| `{rel(folder)}/` |' not in table:
-            bad.append(f'README.md: the Layout table has no row for {rel(folder)}/')
+            bad.append(f'doc/layout.md: the table has no row for {rel(folder)}/')
     for line in bad:
         print(line)
     if bad:

@@ -1,5 +1,5 @@
 #!/bin/sh
-# layout.sh - src/ keeps the shape the README's Layout table describes:
+# layout.sh - src/ keeps the shape the table of doc/layout.md describes:
 # no include cycle between modules or folders, each function declared in
 # the header of its own file, libyaml's parser driven from one file, a
 # row of the table for every folder (tests/layout/layout.py says how).
