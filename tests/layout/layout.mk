@@ -3,5 +3,3 @@
 TESTS += tests/layout/layout.sh
 dist_check_SCRIPTS += tests/layout/layout.sh
 EXTRA_DIST += tests/layout/layout.py
-# The table the test reads (doc/layout.md), so that distcheck has it.
-EXTRA_DIST += doc/layout.md
