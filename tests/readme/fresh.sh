@@ -19,9 +19,9 @@
 # debootstrap, no mirror, no mount namespace.  Not part of `make check`.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/system/lib.sh"
 suite=
 [ "${1:-}" = --suite ] && suite=1
-skip() { echo "SKIP: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "a fresh root needs root (debootstrap, chroot, mounts)"
 if ! command -v debootstrap >/dev/null 2>&1; then
 	sh "$top/tests/deps.sh" --only debootstrap >/dev/null 2>&1 ||
@@ -30,31 +30,18 @@ fi
 command -v unshare >/dev/null 2>&1 || skip "no unshare(1)"
 unshare -m true 2>/dev/null || skip "no mount namespace here (unshare -m failed)"
 
-cache=${CAIRN_SYSTEM_CACHE:-/var/cache/cairn-test}/bookworm-minbase
-mirror=${CAIRN_SYSTEM_MIRROR:-http://deb.debian.org/debian}
-stamp="debootstrap --variant=minbase bookworm $mirror"
+# The mounts below live in a namespace of their own and go with it, so
+# lib.sh's sys_teardown has only the work directory to remove.
 work=$(mktemp -d /var/tmp/cairn-fresh.XXXXXX) || exit 99
-trap 'rm -rf "$work"' EXIT
+trap 'sys_teardown' EXIT
 trap 'exit 1' INT TERM
-if [ ! -f "$cache/.cairn-fresh-stamp" ] || [ "$(cat "$cache/.cairn-fresh-stamp")" != "$stamp" ]; then
-	echo "fresh: making $cache: $stamp"
-	rm -rf "$cache" "$cache.new"
-	mkdir -p "$(dirname "$cache")" || exit 99
-	if ! debootstrap --variant=minbase bookworm "$cache.new" "$mirror" \
-		>"$work/debootstrap.log" 2>&1; then
-		tail -5 "$work/debootstrap.log"
-		rm -rf "$cache.new"
-		skip "debootstrap failed (no access to $mirror?)"
-	fi
-	echo "$stamp" >"$cache.new/.cairn-fresh-stamp" && mv "$cache.new" "$cache" || exit 99
-fi
+sys_rootfs bookworm-minbase "" || skip "cannot make the Debian 12 root in $sys_cache"
 root=$work/root
-cp -a "$cache" "$root" || exit 99
+cp -a "$sys_cache/bookworm-minbase" "$root" || exit 99
 git clone -q "$top" "$root/root/cairn" || { echo "FAIL: git clone of $top"; exit 1; }
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
-# Inside: the two (or one) Quick start commands, then the tour.  The
-# mounts live in this namespace only and go with it.
+# Inside: the two (or one) Quick start commands, then the tour.
 cat >"$root/root/fresh.sh" <<'EOT'
 cd /root/cairn || exit 1
 echo "fresh: sh examples/quickstart.sh"

@@ -96,19 +96,21 @@ sys_build() {
 	fi
 }
 
-# sys_rootfs - the cached debootstrap root, made once (about a minute with
-# Debian's archive); a stamp records how, so that a change remakes it.
+# sys_rootfs [NAME INCLUDE] - the cached debootstrap root $sys_cache/NAME
+# (default bookworm, with $sys_include; an empty INCLUDE is minbase
+# alone), made once (about a minute with Debian's archive); a stamp
+# records how, so that a change remakes it.
 sys_rootfs() {
-	cache=$sys_cache/bookworm
-	stamp="debootstrap --variant=minbase --include=$sys_include bookworm $sys_mirror"
+	cache=$sys_cache/${1:-bookworm}
+	include=${2-$sys_include}
+	stamp="debootstrap --variant=minbase${include:+ --include=$include} bookworm $sys_mirror"
 	if [ -f "$cache/.cairn-test-stamp" ] && [ "$(cat "$cache/.cairn-test-stamp")" = "$stamp" ]; then
 		note "using the cached root $cache"
 		return 0
 	fi
 	note "making $cache: $stamp"
 	mkdir -p "$sys_cache" && rm -rf "$cache" "$cache.new" || return 1
-	# shellcheck disable=SC2086
-	if ! debootstrap --variant=minbase --include=$sys_include bookworm "$cache.new" \
+	if ! debootstrap --variant=minbase ${include:+"--include=$include"} bookworm "$cache.new" \
 		"$sys_mirror" >"$work/debootstrap.log" 2>&1; then
 		tail -5 "$work/debootstrap.log"
 		rm -rf "$cache.new"
