@@ -38,6 +38,7 @@
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
 #include "cairn_mem.h"
+#include "cairn_pipeline.h"
 #include "cairn_policy_rules.h"
 #include "cairn_stats.h"
 #include "cairn_report.h"
@@ -208,10 +209,13 @@ static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
 	struct cairn_buf in = CAIRN_BUF_INIT, out = CAIRN_BUF_INIT;
 	const char *source = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	struct grade_render g = { o->format, NULL };
-	struct cairn_stats st = { .file_error = 1 };
+	struct cairn_pipeline_input pi;
 	atomic_int cancel = 0;
 	int rc;
 
+	/* No owner: the arrival, when given, is cli->settings.received. */
+	cairn_pipeline_input_init(&pi, source);
+	pi.st.file_error = 1;
 	if ((rc = cairn_cli_read_file(file, &in)) < 0) {
 		g.error = cairn_xasprintf("cannot read %s: %s", source,
 					  strerror(-rc));
@@ -219,8 +223,8 @@ static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
 	} else {
 		cli->settings.render = render;
 		cli->settings.render_ctx = &g;
-		rc = cairn_process(source, in.data, in.len, &cli->settings,
-				   &cancel, &out, &st);
+		rc = cairn_pipeline_grade(NULL, &pi, &cli->settings, in.data, in.len,
+					  &cancel, &out);
 		if (rc < 0) {	/* out of memory: no results were written */
 			g.error = cairn_xasprintf("cannot grade %s: %s",
 						  source, strerror(-rc));
@@ -228,13 +232,14 @@ static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
 		}
 	}
 	rc = g.error != NULL ? GRADE_ERROR :
-	     st.wrong + st.missing + st.invalid > 0 ? GRADE_NOT_CORRECT : 0;
+	     pi.st.wrong + pi.st.missing + pi.st.invalid > 0 ? GRADE_NOT_CORRECT : 0;
 	if (put(o->output, &out) != 0)
 		rc = GRADE_ERROR;
 	else if (o->output != NULL && g.error != NULL)
 		printf("%s: error: %s\n", file, g.error);
 	else if (o->output != NULL)
-		summary_line(file, &st);
+		summary_line(file, &pi.st);
+	cairn_pipeline_input_clear(&pi);
 	free(g.error);
 	cairn_buf_free(&in);
 	cairn_buf_free(&out);

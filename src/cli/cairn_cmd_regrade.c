@@ -11,12 +11,17 @@
  * group that reads the gradebook (SPEC 9), never root's.  One regrade
  * at a time: it holds processing/.regrade.lock, and removes the
  * temporary files an interrupted one left.  Inputs are taken per owner,
- * oldest arrival first (cairn_regrade.h).  Standard output gets one
- * line per result whose score or status changed and a summary line.
+ * oldest arrival first (cairn_stored.h), each carried through the
+ * daemon's own pipeline (cairn_pipeline.h) with the owner and arrival
+ * it was stored with, so that a set fixed after its due time does not
+ * make on-time work late; a result that comes out the same bytes is not
+ * written again.  Standard output gets one line per result whose score
+ * or status changed and a summary line.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
@@ -31,9 +36,10 @@
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
 #include "cairn_mem.h"
-#include "cairn_regrade.h"
+#include "cairn_pipeline.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"
+#include "cairn_stored.h"
 #include "cairn_time.h"
 #include "cairn_utf8.h"
 
@@ -42,6 +48,9 @@
 
 /* The lock that keeps two regrades apart, relative to the spool. */
 #define REGRADE_LOCK "processing/.regrade.lock"
+
+/* The pipeline's tag for this program's temporary files. */
+#define REGRADE_TAG "regrade"
 
 static const char usage[] =
 	"Usage: cairn regrade [OPTIONS] [--owner NAME]... [--set NAME]...\n"
@@ -83,6 +92,22 @@ struct opts {
 
 struct counts {
 	size_t inputs, changed, replaced, unchanged, skipped, failed;
+};
+
+/* What the inputs are chosen by and carried with. */
+struct regrade {
+	struct cairn_pipeline pl;	/* the spool's results/, and how to publish */
+	struct cairn_stored_dirs sd;	/* done/ and failed/, the owners chosen */
+	const char *const *sets;	/* --set NAMEs (NULL-terminated), or NULL: all */
+	const struct cairn_settings *settings;
+};
+
+/* What grading one input again did. */
+struct regraded {
+	struct cairn_buf old;		/* the result it had (empty: none found) */
+	struct cairn_buf result;	/* the result it has now */
+	int had_old;
+	int replaced;			/* the result was written (it differed) */
 };
 
 static void add(const char ***v, size_t *n, size_t *cap, const char *s)
@@ -163,23 +188,25 @@ static int open_dir(int at, const char *path)
  * open_spool - the spool's descriptors and the regrade lock: 0, or -1
  * with the message printed
  */
-static int open_spool(struct cairn_regrade *rg, const char *spool, int *lock_fd)
+static int open_spool(struct regrade *rg, const char *spool, int *lock_fd)
 {
 	static const char *const stored[2] = { "done", "failed" };
+	struct cairn_pipeline *pl = &rg->pl;
 
-	if ((rg->root_fd = open_dir(AT_FDCWD, spool)) < 0 ||
-	    (rg->results_fd = open_dir(rg->root_fd, "results")) < 0) {
+	if ((pl->root_fd = open_dir(AT_FDCWD, spool)) < 0 ||
+	    (pl->results_fd = open_dir(pl->root_fd, "results")) < 0) {
 		fprintf(stderr, "cairn regrade: %s%s: %s\n", spool,
-			rg->root_fd < 0 ? "" : "/results", strerror(errno));
+			pl->root_fd < 0 ? "" : "/results", strerror(errno));
 		return -1;
 	}
 	for (int d = 0; d < 2; d++)
-		if ((rg->dir_fd[d] = open_dir(rg->root_fd, stored[d])) < 0 && errno != ENOENT) {
+		if ((rg->sd.dir_fd[d] = open_dir(pl->root_fd, stored[d])) < 0 &&
+		    errno != ENOENT) {
 			fprintf(stderr, "cairn regrade: %s/%s: %s\n", spool, stored[d],
 				strerror(errno));
 			return -1;
 		}
-	*lock_fd = openat(rg->root_fd, REGRADE_LOCK, O_RDWR | O_CREAT | O_NOFOLLOW |
+	*lock_fd = openat(pl->root_fd, REGRADE_LOCK, O_RDWR | O_CREAT | O_NOFOLLOW |
 			  O_CLOEXEC, 0640);
 	if (*lock_fd < 0 && errno != ENOENT) {
 		fprintf(stderr, "cairn regrade: %s/" REGRADE_LOCK ": %s\n", spool, strerror(errno));
@@ -193,9 +220,10 @@ static int open_spool(struct cairn_regrade *rg, const char *spool, int *lock_fd)
 	return 0;
 }
 
-static void close_spool(struct cairn_regrade *rg, int lock_fd)
+static void close_spool(struct regrade *rg, int lock_fd)
 {
-	int fds[] = { rg->root_fd, rg->results_fd, rg->dir_fd[0], rg->dir_fd[1], lock_fd };
+	int fds[] = { rg->pl.root_fd, rg->pl.results_fd, rg->sd.dir_fd[0], rg->sd.dir_fd[1],
+		      lock_fd };
 
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
 		if (fds[i] >= 0)
@@ -245,7 +273,7 @@ static void grade(struct cairn_buf *out, const char *result, int have, const str
 }
 
 /* report - the line of a result whose score or status changed; 1 if printed */
-static int report(const struct cairn_stored *s, const struct cairn_regraded *g)
+static int report(const struct cairn_stored *s, const struct regraded *g)
 {
 	struct cairn_buf line = CAIRN_BUF_INIT, old = CAIRN_BUF_INIT;
 	char *result = cairn_result_name(s->name), at[CAIRN_TIME_LEN];
@@ -284,12 +312,78 @@ static void skipped(void *arg, const struct cairn_stored *s, const char *why)
 	cairn_buf_free(&b);
 }
 
-/* one - re-grade one stored input and count what it did */
-static void one(const struct cairn_regrade *rg, const struct cairn_stored *s, struct counts *c)
+/* of_set - whether the result in b names one of sets as its problem set */
+static int of_set(const char *result, const struct cairn_buf *b, const char *const *sets)
 {
-	struct cairn_regraded g;
+	struct cairn_result_file r;
+	char err[256];
+	int yes = 0;
+
+	if (cairn_result_read(&r, result, b->data ? b->data : "", b->len, err, sizeof err) == 0 &&
+	    r.problem_set != NULL)
+		for (const char *const *p = sets; *p != NULL && !yes; p++)
+			yes = strcmp(*p, r.problem_set) == 0;
+	cairn_result_file_free(&r);
+	return yes;
+}
+
+/* chosen - whether the old or the new result is of a set asked for */
+static int chosen(const struct regrade *rg, const struct cairn_pipeline_input *in,
+		  const struct regraded *g)
+{
+	char *result = cairn_result_name(cairn_pipeline_input_as(in));
+	int yes = rg->sets == NULL || of_set(result, &g->result, rg->sets) ||
+		  (g->had_old && of_set(result, &g->old, rg->sets));
+
+	free(result);
+	return yes;
+}
+
+/*
+ * again - carry stored input s through the pipeline with its owner and
+ * arrival, and publish its result unless it is the very result there:
+ * 0 with *g filled, 1 when s is passed over (why in err), 2 when neither
+ * its old nor its new result is of a set asked for (nothing is written),
+ * or a negative errno value with the reason in err.
+ */
+static int again(const struct regrade *rg, const struct cairn_stored *s, struct regraded *g,
+		 char *err, size_t errlen)
+{
+	struct cairn_pipeline_input in;
+	struct cairn_buf data = CAIRN_BUF_INIT;
+	atomic_int cancel = 0;
+	int r;
+
+	memset(g, 0, sizeof *g);
+	cairn_pipeline_input_init(&in, s->name);
+	in.has_origin = 1;
+	in.origin.received = s->arrival;
+	snprintf(in.origin.owner, sizeof in.origin.owner, "%s", s->owner);
+	r = cairn_stored_read(&rg->sd, s, rg->settings->limits.max_file_bytes, &data,
+			      &in.origin.uid, err, errlen);
+	if (r == 0 && (r = cairn_pipeline_grade(&rg->pl, &in, rg->settings, data.data, data.len,
+						&cancel, &g->result)) < 0)
+		snprintf(err, errlen, "processing: %s", strerror(-r));
+	if (r == 0) {
+		g->had_old = cairn_pipeline_published(&rg->pl, &in, &g->old);
+		if (!chosen(rg, &in, g))
+			r = 2;
+		else if (!g->had_old || g->old.len != g->result.len ||
+			 memcmp(g->old.data, g->result.data, g->old.len) != 0)
+			g->replaced = (r = cairn_pipeline_publish(&rg->pl, &in, &g->result,
+								  err, errlen)) == 0;
+	}
+	cairn_pipeline_input_clear(&in);
+	cairn_buf_free(&data);
+	return r;
+}
+
+/* one - re-grade one stored input and count what it did */
+static void one(const struct regrade *rg, const struct cairn_stored *s, struct counts *c)
+{
+	struct regraded g;
 	char err[512];
-	int r = cairn_regrade_one(rg, s, &g, err, sizeof err);
+	int r = again(rg, s, &g, err, sizeof err);
 
 	if (r == 1) {
 		skipped(c, s, err);
@@ -307,47 +401,66 @@ static void one(const struct cairn_regrade *rg, const struct cairn_stored *s, st
 		c->replaced += (size_t)g.replaced;
 		c->unchanged += (size_t)!g.replaced;
 	}
-	cairn_regraded_free(&g);
+	cairn_buf_free(&g.old);
+	cairn_buf_free(&g.result);
+}
+
+/*
+ * tidy - remove the temporary files an interrupted `cairn regrade` left
+ * in results/OWNER/ (the regrade lock is held, so none is in use): their
+ * number, or a negative errno value
+ */
+static int tidy(const struct regrade *rg, const char *owner)
+{
+	int fd = openat(rg->pl.results_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			O_CLOEXEC);
+	int n;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	n = cairn_publish_remove_stale(fd, REGRADE_TAG);
+	close(fd);
+	return n;
 }
 
 /* regrade - every chosen input, per owner in arrival order */
-static int regrade(struct cairn_regrade *rg, struct counts *c)
+static int regrade(struct regrade *rg, struct counts *c)
 {
 	struct cairn_stored *v;
 	size_t n;
 	char err[512];
 
-	if (cairn_regrade_list(rg, &v, &n, err, sizeof err) < 0) {
+	if (cairn_stored_list(&rg->sd, &v, &n, err, sizeof err) < 0) {
 		fprintf(stderr, "cairn regrade: %s\n", err);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
 		int r = i == 0 || strcmp(v[i - 1].owner, v[i].owner) != 0 ?
-			cairn_regrade_tidy(rg, v[i].owner) : 0;
+			tidy(rg, v[i].owner) : 0;
 
 		if (r < 0)
 			fprintf(stderr, "cairn regrade: results/%s: %s\n", v[i].owner,
 				strerror(-r));
 		one(rg, &v[i], c);
 	}
-	cairn_regrade_free(v, n);
+	cairn_stored_free(v, n);
 	return 0;
 }
 
 static int run(struct cairn_cli *cli, const struct opts *o)
 {
 	struct counts c = { 0 };
-	struct cairn_regrade rg = {
-		.root_fd = -1, .results_fd = -1, .dir_fd = { -1, -1 },
-		.owners = o->owners, .sets = o->sets, .settings = &cli->settings,
-		.fsync = cli->conf.fsync, .skipped = skipped, .arg = &c,
+	struct regrade rg = {
+		.pl = { .root_fd = -1, .results_fd = -1, .done_fd = -1, .failed_fd = -1,
+			.tag = REGRADE_TAG, .fsync = cli->conf.fsync },
+		.sd = { .dir_fd = { -1, -1 }, .owners = o->owners, .skipped = skipped, .arg = &c },
+		.sets = o->sets, .settings = &cli->settings,
 	};
 	int lock_fd = -1, rc = REGRADE_ERROR;
 
 	if (become_spool(cli->conf.spool) < 0)
 		return REGRADE_ERROR;
-	rg.euid = (uint32_t)geteuid();
-	rg.now_ms = cairn_regrade_now_ms();
+	rg.pl.euid = geteuid();
 	if (open_spool(&rg, cli->conf.spool, &lock_fd) == 0 && regrade(&rg, &c) == 0) {
 		printf("inputs=%zu changed=%zu replaced=%zu unchanged=%zu skipped=%zu "
 		       "failed=%zu\n", c.inputs, c.changed, c.replaced, c.unchanged,
@@ -357,7 +470,6 @@ static int run(struct cairn_cli *cli, const struct opts *o)
 	close_spool(&rg, lock_fd);
 	return rc;
 }
-
 int cairn_cmd_regrade(int argc, char **argv)
 {
 	struct cairn_cli cli;

@@ -449,6 +449,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.attempts = &d->attempts;
 	d->ctx.publish = &d->publish;
 	d->ctx.limits_seen = &d->limits_seen;
+	d->ctx.euid = geteuid();
 	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);

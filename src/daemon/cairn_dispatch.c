@@ -137,15 +137,15 @@ static void arrived_note(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	size_t k = 0;
 
-	if (!one_owner(d) || !j->claimed || j->origin.owner[0] == '\0')
+	if (!one_owner(d) || !j->claimed || j->in.origin.owner[0] == '\0')
 		return;
-	int64_t ms = cairn_time_ms(&j->origin.received);
+	int64_t ms = cairn_time_ms(&j->in.origin.received);
 	for (size_t i = 0; i < d->narrived; i++)
-		if (d->arrived[i].uid != (uid_t)j->origin.uid &&
+		if (d->arrived[i].uid != (uid_t)j->in.origin.uid &&
 		    d->arrived[i].ms + ARRIVED_KEEP_MS >= ms)
 			d->arrived[k++] = d->arrived[i];
 	d->arrived = cairn_xgrow(d->arrived, &d->caparrived, k + 1, sizeof(d->arrived[0]));
-	d->arrived[k].uid = (uid_t)j->origin.uid;
+	d->arrived[k].uid = (uid_t)j->in.origin.uid;
 	d->arrived[k].ms = ms;
 	d->narrived = k + 1;
 }
@@ -308,7 +308,7 @@ static void later(struct cairn_daemon *d, const struct cairn_job *j)
 		e->claimed = j->claimed;
 	}
 	e->running = 0;
-	e->ino = j->ino;
+	e->ino = j->in.ino;
 	e->tries++;
 	free(e->why);
 	e->why = cairn_xstrdup(j->err);
@@ -406,7 +406,7 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 	cairn_status_report(d, j);
 	if (j->unsure)
 		d->claims_unsure = 1;
-	if (j->superseded) {
+	if (j->in.superseded) {
 		char f[512];
 
 		cairn_log(CAIRN_LOG_INFO, "result kept", "file=%s reason=newer_input",

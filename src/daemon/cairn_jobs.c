@@ -1,5 +1,5 @@
 /*
- * cairn_jobs - claim, read, process, publish, store: one file, one thread.
+ * cairn_jobs - claim, read, and hand to the pipeline: one file, one thread.
  *
  * The order is what keeps files from being lost or read half-way: before
  * the claim a read lease is set on the file in incoming/ (cairn_lease.h),
@@ -10,16 +10,16 @@
  * followed and a FIFO never opened; a file whose size, modification or
  * change time moved while it was read, or whose lease broke, is put back
  * in incoming/ with nothing published (CHANGED), to be taken again once
- * complete; the result carries the input's arrival time, the change time
- * the claim's rename set; the input leaves processing/ only after its
- * result is durable.  When the
- * result cannot be written (disk full, I/O error) the temporary file is
- * already gone and the input goes back to incoming/ to be retried.  What
- * an error means is cairn_failure.c's to say: a file's own trouble
- * becomes its error result (under a short name when its own name cannot
- * carry a result, or is longer than CAIRN_NAME_MAX), a transient one
- * ends the job as LATER with the file still claimed, and only the
- * spool's gives the file back to incoming/.
+ * complete.  From there the pipeline (cairn_pipeline.h) carries it with
+ * its owner and arrival, the change time the claim's rename set: graded,
+ * published, and only once its result is durable moved out of
+ * processing/.  When the result cannot be written (disk full, I/O error)
+ * the temporary file is already gone and the input goes back to
+ * incoming/ to be retried.  What an error means is cairn_failure.c's to
+ * say: a file's own trouble becomes its error result (under a short name
+ * when its own name cannot carry a result, or is longer than
+ * CAIRN_NAME_MAX), a transient one ends the job as LATER with the file
+ * still claimed, and only the spool's gives the file back to incoming/.
  */
 #include "config.h"
 
@@ -36,18 +36,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cairn_arrival.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
-#include "cairn_puzzle.h"
+#include "cairn_pipeline.h"
 #include "cairn_solve.h"
 #include "cairn_stat.h"
-#include "cairn_submissions.h"
 #include "cairn_time.h"
-
-/* What cairn_spool_numbered() adds to a name at most (".1000000"). */
-#define STORED_SUFFIX_MAX 16
 /* The largest result a job may hold while it waits for the disk alone. */
 #define STORING_HOLD_MAX (256u * 1024)
 
@@ -58,6 +53,8 @@ void cairn_job_init(struct cairn_job *j, const char *name)
 {
 	memset(j, 0, sizeof(*j));
 	j->name = cairn_xstrdup(name);
+	cairn_pipeline_input_init(&j->in, j->name);
+	j->in.has_origin = 1;
 	j->lease.fd = -1;
 	atomic_init(&j->cancel, 0);
 	atomic_init(&j->started_ns, 0);
@@ -65,11 +62,10 @@ void cairn_job_init(struct cairn_job *j, const char *name)
 
 void cairn_job_clear(struct cairn_job *j)
 {
+	cairn_pipeline_input_clear(&j->in);
 	free(j->name);
-	free(j->stored);
-	free(j->result);
-	free(j->as);
-	j->name = j->stored = j->result = j->as = NULL;
+	j->name = NULL;
+	j->in.name = NULL;
 	cairn_lease_drop(&j->lease);
 }
 
@@ -185,7 +181,7 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 
 		cairn_format_bytes(cap, sizeof(cap), j->over_bytes);
 		snprintf(why, whylen, "%s has more than %s waiting in incoming/ "
-			 "(max_incoming_bytes_per_owner): not processed", j->origin.owner, cap);
+			 "(max_incoming_bytes_per_owner): not processed", j->in.origin.owner, cap);
 		return 1;
 	}
 	if (S_ISLNK(st->st_mode)) {
@@ -225,71 +221,6 @@ static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	snprintf(j->err + len, sizeof(j->err) - len, "%s%s%s",
 		 len ? "; " : "", r == -ENOTSUP ? "kept in processing (no RENAME_NOREPLACE here)" :
 		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
-}
-
-/*
- * arrival - the record of a stored input (SPEC 5, the issue 24 contract):
- * .arrival/AS beside it, whose modification time is the arrival (to the
- * nanosecond) and whose text is the name its result is named after, so
- * that `cairn regrade` keeps both.  Made after the move, into a
- * directory opened before it, with nothing allocated: once the input has
- * moved, running out of memory must not be able to undo that.  A record
- * that cannot be made leaves the input stored: j->arrival_err says why,
- * and the loop logs it.
- */
-static void arrival(struct cairn_job *j, int arrival_fd, const char *as)
-{
-	j->arrival_err = arrival_fd < 0 ? -arrival_fd :
-		cairn_arrival_write(arrival_fd, as, j->as ? j->as : j->name, &j->origin.received);
-}
-
-/*
- * store - move the processed input out of processing/, into its
- * owner's directory of done/ (graded and refused files) or failed/,
- * with its arrival record.
- */
-static int store(struct cairn_job *j, const struct cairn_jobctx *ctx, int failed)
-{
-	const struct cairn_spool *sp = ctx->sp;
-	char *as = NULL;
-	int r;
-
-	if (failed || j->keep_inputs) {
-		/* Made before the move: nothing allocates once the file moved. */
-		size_t len = strlen(j->as ? j->as : j->name) + sizeof("failed//") +
-			     strlen(j->origin.owner) + STORED_SUFFIX_MAX;
-		char *stored = cairn_xmalloc(len);
-		int to_fd = r = cairn_spool_owner_dir(failed ? sp->failed_fd : sp->done_fd,
-						      j->origin.owner, 0, 0);
-		int arrival_fd = to_fd < 0 ? -1 : cairn_spool_owner_dir(to_fd, CAIRN_ARRIVAL_DIR, 0, 0);
-
-		/* A link and an unlink: recovery finishes it only if recorded. */
-		if (r >= 0 && !sp->noreplace)
-			cairn_attempts_moving(ctx->attempts, j->name, j->ino);
-		if (r >= 0) {
-			r = cairn_spool_store_as(sp->processing_fd, j->name, to_fd,
-						 j->as ? j->as : j->name, sp->noreplace, &as);
-			close(to_fd);
-		}
-		if (r == 0) {
-			snprintf(stored, len, "%s/%s/%s", failed ? "failed" : "done",
-				 j->origin.owner, as);
-			free(j->stored);
-			j->stored = stored;
-			arrival(j, arrival_fd, as);
-			free(as);
-		} else {
-			free(stored);
-		}
-		if (arrival_fd >= 0)
-			close(arrival_fd);
-	} else {
-		r = unlinkat(sp->processing_fd, j->name, 0) < 0 ? -errno : 0;
-	}
-	if (r < 0)
-		snprintf(j->err, sizeof(j->err), "moving %s out of processing: %s",
-			 j->name, strerror(-r));
-	return r;
 }
 
 static double elapsed_ms(const struct timespec *t0)
@@ -343,97 +274,15 @@ static void retake(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	j->end = CAIRN_JOB_LATER;
 }
 
-/* error_result - replace out with the error result of j->err under j->as. */
+/* error_result - replace out with the error result of j->err. */
 static void error_result(struct cairn_job *j, struct cairn_buf *out)
 {
-	out->len = 0;
-	cairn_process_error_result(j->as ? j->as : j->name, &j->origin, j->err, out, &j->st);
-}
-
-/* now_ms - the wall clock, to compare with a policy's times. */
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return cairn_time_ms(&ts);
-}
-
-/*
- * grant_late - the owner's read access that the publish held back
- * (feedback, SPEC 4): history/ is searchable by the owner as always
- * (it may have been made by this publish); and when the release time
- * has passed meanwhile, the result is granted here, since the release
- * walk that ran meanwhile may have listed the directory before the
- * result was in it.  A superseded result is in history/ under a number
- * this does not know: the walk grants it if its release is still ahead.
- */
-static void grant_late(struct cairn_job *j, int dir_fd)
-{
-	const char *placed = j->st.release_ms > now_ms() || j->superseded ? NULL : j->result;
-	int r = cairn_publish_grant_held(dir_fd, placed, (uid_t)j->origin.uid);
-
-	if (placed != NULL)
-		j->held_back = r < 0;
-}
-
-/*
- * publish - the result, under j->as when the file's own name cannot carry
- * one, in results/<owner>/; its time is the input's arrival, the change
- * time st_ctim that the claim's rename set (not the modification time,
- * which the submitter sets), a later arrival's result stays, and the
- * result it replaces goes to history/ (SPEC 5).  The owner may read it
- * (SPEC 9), unless the owner is the daemon's own user, from the time its
- * problem set's feedback says (SPEC 4): at once, or later by the release
- * walk; the owner's directories are readable at once whatever it says.
- */
-static int publish(struct cairn_job *j, const struct cairn_jobctx *ctx,
-		   const struct cairn_buf *out)
-{
-	const struct cairn_spool *sp = ctx->sp;
-	int reader = j->origin.uid != (uint32_t)geteuid();
-	struct cairn_newest nw = { j->origin.received, sp->root_fd, CAIRN_RESULTS_LOCK,
-				   sp->noreplace, 1, reader, (uid_t)j->origin.uid };
-	int dir_fd = cairn_spool_owner_dir(sp->results_fd, j->origin.owner, reader,
-					   nw.reader), r;
-
-	free(j->result);
-	j->result = cairn_result_name(j->as ? j->as : j->name);
-	j->held_back = reader && j->st.release_ms > now_ms();
-	nw.grant = reader && !j->held_back;
-	if (dir_fd < 0) {
-		snprintf(j->err, sizeof(j->err), "results/%s: %s", j->origin.owner,
-			 strerror(-dir_fd));
-		return dir_fd;
-	}
-	r = cairn_publish_input(dir_fd, j->result, sp->instance,
-				out->data ? out->data : "", out->len, j->fsync,
-				ctx->publish, &nw, &j->superseded, j->err, sizeof(j->err));
-	if (r == 0 && j->held_back)
-		grant_late(j, dir_fd);
-	close(dir_fd);
-	return r;
-}
-
-/*
- * count_cb - the settings' count_submissions: the owner's graded
- * submissions to `set` in results/ (cairn_submissions.h).  Within one
- * daemon no other file of this owner is being graded meanwhile
- * (cairn_dispatch.c), so the count cannot miss one.
- */
-static int count_cb(void *arg, const char *set, const struct cairn_origin *o, unsigned *n)
-{
-	const struct cairn_job *j = arg;
-
-	if (j->ctx->limits_seen != NULL)
-		atomic_fetch_add(j->ctx->limits_seen, 1);
-	return cairn_submissions_count(j->ctx->sp->results_fd, o->owner, set,
-				       cairn_time_ms(&o->received), n);
+	cairn_pipeline_refuse(&j->in, j->err, out);
 }
 
 /* render - the result of the claimed file in out; 0, or -1 with j->end set. */
 static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
-		  const struct stat *st, struct cairn_buf *out)
+		  const struct cairn_pipeline *pl, const struct stat *st, struct cairn_buf *out)
 {
 	struct cairn_buf data = CAIRN_BUF_INIT;
 	char why[512] = "";
@@ -441,9 +290,9 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	int r = 0;
 
 	if (len > CAIRN_NAME_MAX && j->fail_reason == NULL) {
-		j->as = cairn_failure_short_name(j->name);
+		j->in.as = cairn_failure_short_name(j->name);
 		snprintf(j->err, sizeof(j->err), "the file name is %zu bytes, more than %d: "
-			 "not processed, stored as %s", len, CAIRN_NAME_MAX, j->as);
+			 "not processed, stored as %s", len, CAIRN_NAME_MAX, j->in.as);
 		error_result(j, out);
 		return 0;
 	}
@@ -462,8 +311,8 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		error_result(j, out);
 		r = 0;
 	} else {
-		r = cairn_process(j->name, data.data ? data.data : "", data.len,
-				  &j->settings, &j->cancel, out, &j->st);
+		r = cairn_pipeline_grade(pl, &j->in, &j->settings, data.data, data.len,
+					 &j->cancel, out);
 		if (r == -ECANCELED) {
 			give_back(j, ctx, CAIRN_JOB_RETURNED);
 		} else if (r < 0) {
@@ -491,7 +340,42 @@ static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	    (j->end == CAIRN_JOB_RETURNED && !ctx->sp->noreplace))
 		cairn_attempts_stop(ctx->attempts, j->name);
 	else
-		cairn_attempts_done(ctx->attempts, j->name, j->ino);
+		cairn_attempts_done(ctx->attempts, j->name, j->in.ino);
+}
+
+/* pipeline_of - the steps' shared part, for this job's spool and settings. */
+static void pipeline_of(const struct cairn_job *j, const struct cairn_jobctx *ctx,
+			struct cairn_pipeline *pl)
+{
+	const struct cairn_spool *sp = ctx->sp;
+
+	*pl = (struct cairn_pipeline){
+		.root_fd = sp->root_fd, .results_fd = sp->results_fd,
+		.done_fd = sp->done_fd, .failed_fd = sp->failed_fd,
+		.noreplace = sp->noreplace, .tag = sp->instance, .publish = ctx->publish,
+		.attempts = ctx->attempts, .limits_seen = ctx->limits_seen,
+		.euid = ctx->euid, .fsync = j->fsync,
+	};
+}
+
+/* publish - the result, or the error result under a short name when its own fails. */
+static int publish(struct cairn_job *j, const struct cairn_pipeline *pl, struct cairn_buf *out)
+{
+	int r = cairn_pipeline_publish(pl, &j->in, out, j->err, sizeof(j->err));
+
+	if (r < 0 && j->in.as == NULL &&
+	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
+		/* The result name is the file's trouble: fail it under another. */
+		char why[sizeof(j->err)];
+
+		snprintf(why, sizeof(why), "%s", j->err);
+		j->in.as = cairn_failure_short_name(j->name);
+		snprintf(j->err, sizeof(j->err), "no result under this name (%.200s): "
+			 "stored as %s", why, j->in.as);
+		error_result(j, out);
+		r = cairn_pipeline_publish(pl, &j->in, out, j->err, sizeof(j->err));
+	}
+	return r;
 }
 
 /* work - everything after the claim; sets j->end. */
@@ -499,17 +383,20 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
 	const struct cairn_spool *sp = ctx->sp;
 	struct cairn_buf out = CAIRN_BUF_INIT;
+	struct cairn_pipeline pl;
 	struct stat st;
 	int r;
+
+	pipeline_of(j, ctx, &pl);
 
 	if (cairn_stat_change(sp->processing_fd, j->name, &st) < 0) {
 		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
 		goto out;
 	}
-	j->ino = (uint64_t)st.st_ino;
-	j->origin.uid = (uint32_t)st.st_uid;
-	r = cairn_owner_name(st.st_uid, j->origin.owner);
+	j->in.ino = (uint64_t)st.st_ino;
+	j->in.origin.uid = (uint32_t)st.st_uid;
+	r = cairn_owner_name(st.st_uid, j->in.origin.owner);
 	if (r < 0) {
 		/* The user database failed us: the file waits, claimed, for a retry. */
 		snprintf(j->err, sizeof(j->err), "looking up the owner of %s (uid %lu): %s",
@@ -517,11 +404,8 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->end = CAIRN_JOB_LATER;
 		goto out;
 	}
-	j->origin.received = st.st_ctim;
-	j->settings.origin = &j->origin;
-	j->settings.count_submissions = count_cb;
-	j->settings.count_ctx = j;
-	int rendered = render(j, ctx, &st, &out);
+	j->in.origin.received = st.st_ctim;
+	int rendered = render(j, ctx, &pl, &st, &out);
 
 	/* Read or not (an error result), a waiting writer may go on now. */
 	cairn_lease_drop(&j->lease);
@@ -538,19 +422,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg, j);
 	}
-	r = publish(j, ctx, &out);
-	if (r < 0 && j->as == NULL &&
-	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
-		/* The result name is the file's trouble: fail it under another. */
-		char why[sizeof(j->err)];
-
-		snprintf(why, sizeof(why), "%s", j->err);
-		j->as = cairn_failure_short_name(j->name);
-		snprintf(j->err, sizeof(j->err), "no result under this name (%.200s): "
-			 "stored as %s", why, j->as);
-		error_result(j, &out);
-		r = publish(j, ctx, &out);
-	}
+	r = publish(j, &pl, &out);
 	if (r < 0) {
 		/* Even a short name cannot be written: results/ is in trouble. */
 		if (cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_RETRY)
@@ -560,9 +432,10 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		goto out;
 	}
 	/* A refused file is well-formed: done/, where a regrade finds it. */
-	int failed = j->st.file_error && j->st.refused == CAIRN_REFUSED_NONE;
+	int failed = j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE;
 
-	r = store(j, ctx, failed);
+	r = cairn_pipeline_store(&pl, sp->processing_fd, &j->in, failed, j->keep_inputs,
+				 j->err, sizeof(j->err));
 	if (r < 0) {
 		if (failure(j, ctx, CAIRN_STEP_STORE, r))
 			give_back(j, ctx, CAIRN_JOB_RETRY);
@@ -691,7 +564,6 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	atomic_store(&j->started_ns, (uint64_t)t0.tv_sec * 1000000000u + (uint64_t)t0.tv_nsec);
 	j->err[0] = '\0';
-	j->ctx = ctx;
 	if (setjmp(oom) == 0) {
 		cairn_mem_catch(&oom);
 		run(j, ctx);
@@ -700,5 +572,4 @@ void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	}
 	cairn_mem_catch(outer);
 	j->ms = elapsed_ms(&t0);
-	j->ctx = NULL;
 }

@@ -2,12 +2,12 @@
  * cairn_jobs - what a worker does with one file of the spool.
  *
  * cairn_job_run() claims the file (unless it is claimed already), reads
- * it if it is a regular file within max_file_bytes, runs cairn_process()
- * or renders an error result, publishes the result durably (readable by
- * its owner once its problem set's feedback allows) and only then moves
- * the input to done/ (a refused one too) or failed/, with its arrival
- * record, or unlinks it.  It never blocks
- * the event loop because it runs on a worker thread; it does not log: the
+ * it if it is a regular file within max_file_bytes, and hands it to the
+ * pipeline (cairn_pipeline.h): graded, or an error result rendered,
+ * published durably (readable by its owner once its problem set's
+ * feedback allows) and only then moved to done/ (a refused one too) or
+ * failed/ with its arrival record, or unlinked.  It never blocks the
+ * event loop because it runs on a worker thread; it does not log: the
  * outcome is left in the job for the loop thread to report.
  */
 #ifndef CAIRN_JOBS_H
@@ -20,7 +20,7 @@
 #include "cairn_buf.h"
 #include "cairn_failure.h"
 #include "cairn_lease.h"
-#include "cairn_origin.h"
+#include "cairn_pipeline.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
@@ -59,6 +59,7 @@ struct cairn_jobctx {
 	 * files of one owner are to be taken one at a time.
 	 */
 	atomic_uint *limits_seen;
+	uid_t euid;			/* the daemon's: its own files' results need no grant */
 };
 
 struct cairn_job {
@@ -93,18 +94,10 @@ struct cairn_job {
 	/* filled by cairn_job_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
-	struct cairn_stats st;
 	double ms;			/* wall time of the job */
-	char *stored;			/* "done/ada/hw1.1.yaml", "failed/ada/x", or NULL */
-	char *result;			/* "hw1.result.yaml" (in results/<owner>/), or NULL */
-	int held_back;			/* the owner may not read the result yet (feedback) */
-	int arrival_err;		/* the arrival record of `stored` was not made: errno */
-	int superseded;			/* results/ kept a newer input's result */
-	struct cairn_origin origin;	/* the claimed file's owner and arrival */
-	char *as;			/* the short name it failed under, or NULL */
-	uint64_t ino;			/* of the claimed input, 0: not seen */
+	/* The claimed file's owner and arrival, and what the pipeline did. */
+	struct cairn_pipeline_input in;
 	int unsure;			/* claimed, then not found for an error: may be there */
-	const struct cairn_jobctx *ctx;	/* while it runs: for the settings' callbacks */
 	struct cairn_lease lease;	/* held from before the claim until the file is read */
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };

@@ -100,17 +100,12 @@ static int grant_one(void *arg, int fd, const struct cairn_result_file *r)
 	if (r->error != NULL || r->problem_set == NULL || strcmp(r->problem_set, g->set) != 0 ||
 	    owner_uid(r, &uid) < 0 || uid == g->self)
 		return 0;
-	if ((rc = cairn_acl_grant(fd, uid, 0)) < 0 ||
-	    (rc = cairn_acl_grant(g->owner_fd, uid, 1)) < 0)
+	/* The owner's directory too: readable whatever the feedback, at no cost. */
+	if ((rc = cairn_acl_grant(g->owner_fd, uid, 1)) < 0 ||
+	    (rc = cairn_publish_grant_fd(g->owner_fd, fd, uid)) < 0)
 		return rc;
-	int hfd = openat(g->owner_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			 O_CLOEXEC);
-	if (hfd >= 0) {
-		rc = cairn_acl_grant(hfd, uid, 1);
-		close(hfd);
-	}
 	g->results++;
-	return rc;
+	return 0;
 }
 
 /* grant_set - every graded result of set in results/; how many, or -errno */

@@ -161,14 +161,14 @@ static const char *refusal(int refused)
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	char f[512], e[1024], in[512], o[CAIRN_OWNER_MAX * 4 + 8];
-	const struct cairn_stats *st = &j->st;
+	const struct cairn_stats *st = &j->in.st;
 
 	cairn_log_value(f, sizeof(f), j->name);
 	cairn_log_value(e, sizeof(e), j->err);
 	if (j->end == CAIRN_JOB_DONE || j->end == CAIRN_JOB_FAILED)
 		cairn_metrics_observe(&d->metrics_data, st, j->ms);
-	cairn_log_value(in, sizeof(in), j->stored ? j->stored : "removed");
-	cairn_log_value(o, sizeof(o), j->origin.owner);
+	cairn_log_value(in, sizeof(in), j->in.stored ? j->in.stored : "removed");
+	cairn_log_value(o, sizeof(o), j->in.origin.owner);
 	switch (j->end) {
 	case CAIRN_JOB_DONE:
 	case CAIRN_JOB_FAILED:
@@ -180,10 +180,10 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 			  st->file_error ? "error" : "ok",
 			  in, o, refusal(st->refused),
 			  j->err[0] ? " error=" : "", j->err[0] ? e : "");
-		if (j->arrival_err != 0)
+		if (j->in.arrival_err != 0)
 			cairn_log(CAIRN_LOG_WARNING, "arrival record not written",
 				  "file=%s input=%s error=%s", f, in,
-				  cairn_log_value(e, sizeof(e), strerror(j->arrival_err)));
+				  cairn_log_value(e, sizeof(e), strerror(j->in.arrival_err)));
 		break;
 	case CAIRN_JOB_RETURNED:
 		cairn_log(CAIRN_LOG_INFO, "returned", "file=%s reason=shutdown", f);

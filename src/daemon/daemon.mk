@@ -24,5 +24,6 @@ sbin_PROGRAMS += src/daemon/cairnd
 src_daemon_cairnd_SOURCES = src/daemon/cairnd.c
 src_daemon_cairnd_CPPFLAGS = $(cairn_base_cppflags) $(cairn_daemon_inc)
 src_daemon_cairnd_CFLAGS = $(AM_CFLAGS) $(LIBUV_CFLAGS)
-src_daemon_cairnd_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
+src_daemon_cairnd_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
+	src/spool/libcairn_spool.la \
 	$(cairn_libs) $(LIBUV_LIBS) $(YAML_LIBS)

@@ -541,21 +541,31 @@ uint64_t cairn_publish_backoff_ms(uint64_t prev_ms)
 	return prev_ms >= 30000 ? 60000 : prev_ms * 2;
 }
 
+int cairn_publish_grant_fd(int dir_fd, int fd, uid_t reader)
+{
+	int hfd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			 O_CLOEXEC);
+	int r = fd >= 0 ? cairn_acl_grant(fd, reader, 0) : 0;
+
+	if (hfd >= 0) {
+		int h = cairn_acl_grant(hfd, reader, 1);
+
+		close(hfd);
+		if (r == 0)
+			r = h;
+	}
+	return r < 0 ? r : 0;
+}
+
 int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader)
 {
-	int fd = openat(dir_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			O_CLOEXEC), r;
+	int fd = -1, r;
 
-	if (fd >= 0) {
-		cairn_acl_grant(fd, reader, 1);
-		close(fd);
-	}
-	if (placed == NULL)
-		return 0;
-	fd = openat(dir_fd, placed, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
+	if (placed != NULL &&
+	    (fd = openat(dir_fd, placed, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
 		return -errno;
-	r = cairn_acl_grant(fd, reader, 0);
-	close(fd);
-	return r < 0 ? r : 0;
+	r = cairn_publish_grant_fd(dir_fd, fd, reader);
+	if (fd >= 0)
+		close(fd);
+	return r;
 }

@@ -97,6 +97,13 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
  */
 int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader);
 
+/*
+ * The same grant for a result open at fd (or none, fd -1) in dir_fd, as
+ * the release walk gives it once a problem set's feedback is due: 0, or
+ * a negative errno value when the result or history/ could not be granted.
+ */
+int cairn_publish_grant_fd(int dir_fd, int fd, uid_t reader);
+
 /* The directory of a result's earlier arrivals, beside it (SPEC 5). */
 #define CAIRN_HISTORY_DIR "history"
 

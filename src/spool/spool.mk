@@ -21,6 +21,8 @@ src_spool_libcairn_spool_la_SOURCES += \
 	src/spool/cairn_lock_probe.c src/spool/cairn_lock_probe.h \
 	src/spool/cairn_arrival.c src/spool/cairn_arrival.h \
 	src/spool/cairn_spool_status.c src/spool/cairn_spool_status.h
+# `cairn regrade`: the stored inputs listed with their arrivals, read back.
+src_spool_libcairn_spool_la_SOURCES += src/spool/cairn_stored.c src/spool/cairn_stored.h
 # retain: stored inputs and result history removed once old (cairnd's walk).
 src_spool_libcairn_spool_la_SOURCES += \
 	src/spool/cairn_retain.c src/spool/cairn_retain.h

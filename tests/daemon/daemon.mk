@@ -7,7 +7,8 @@ VALGRIND_TESTS += tests/daemon/check_watch
 endif
 tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
-tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
+tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
+	src/spool/libcairn_spool.la \
 	$(tests_check_libs) $(LIBUV_LIBS)
 
 # daemon-core: integration tests that run the real cairnd on a temporary
@@ -68,7 +69,8 @@ TESTS += tests/daemon/check_metrics
 endif
 tests_daemon_check_metrics_SOURCES = tests/daemon/check_metrics.c
 tests_daemon_check_metrics_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
+	src/spool/libcairn_spool.la $(tests_check_libs)
 if HAVE_CHECK
 VALGRIND_TESTS += tests/daemon/check_metrics
 endif

@@ -1,0 +1,220 @@
+/*
+ * cairn_pipeline - the steps that carry one input to its result, its
+ * stored copy and its arrival record, for every caller alike.
+ *
+ * The result's time is the input's arrival, never a clock read here, so
+ * that carrying the same input again for the same owner and arrival
+ * gives the same bytes and replaces its own result, current or in
+ * history/, rather than adding one.  The owner's directories are
+ * readable by the owner at once, whatever the feedback says; the result
+ * is granted when its release has come, checked again once it is in
+ * place, since the release walk that ran meanwhile may have listed the
+ * directory before the result was in it.  Storing allocates before the
+ * move and nothing after it: once the input moved, running out of
+ * memory must not be able to undo that.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn_arrival.h"
+#include "cairn_mem.h"
+#include "cairn_pipeline.h"
+#include "cairn_puzzle.h"
+#include "cairn_spool.h"
+#include "cairn_spoolname.h"
+#include "cairn_submissions.h"
+#include "cairn_time.h"
+
+/* What cairn_spool_numbered() adds to a name at most (".1000000"). */
+#define STORED_SUFFIX_MAX 16
+
+void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name)
+{
+	memset(in, 0, sizeof(*in));
+	in->name = name;
+}
+
+void cairn_pipeline_input_clear(struct cairn_pipeline_input *in)
+{
+	free(in->as);
+	free(in->result);
+	free(in->stored);
+	in->as = in->result = in->stored = NULL;
+}
+
+const char *cairn_pipeline_input_as(const struct cairn_pipeline_input *in)
+{
+	return in->as != NULL ? in->as : in->name;
+}
+
+/*
+ * count - the settings' count_submissions: the owner's graded
+ * submissions to `set` already in results/ (cairn_submissions.h).
+ */
+static int count(void *arg, const char *set, const struct cairn_origin *o, unsigned *n)
+{
+	const struct cairn_pipeline *pl = arg;
+
+	if (pl->limits_seen != NULL)
+		atomic_fetch_add(pl->limits_seen, 1);
+	return cairn_submissions_count(pl->results_fd, o->owner, set,
+				       cairn_time_ms(&o->received), n);
+}
+
+int cairn_pipeline_grade(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+			 const struct cairn_settings *s, const char *data, size_t len,
+			 const atomic_int *cancel, struct cairn_buf *out)
+{
+	struct cairn_settings set = *s;
+
+	if (in->has_origin)
+		set.origin = &in->origin;
+	if (pl != NULL && pl->results_fd >= 0) {
+		set.count_submissions = count;
+		set.count_ctx = (void *)pl;
+	}
+	return cairn_process(in->name, data != NULL ? data : "", len, &set, cancel, out, &in->st);
+}
+
+void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
+			   struct cairn_buf *out)
+{
+	out->len = 0;
+	cairn_process_error_result(cairn_pipeline_input_as(in),
+				   in->has_origin ? &in->origin : NULL, why, out, &in->st);
+}
+
+/* now_ms - the wall clock, to compare with a policy's times. */
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return cairn_time_ms(&ts);
+}
+
+/*
+ * grant_late - what the publish held back: history/ searchable by the
+ * owner as always (the publish may have made it), and the result of
+ * this arrival, wherever it is now, readable when its release came
+ * meanwhile; else the release walk grants it when it comes.
+ */
+static void grant_late(int dir_fd, struct cairn_pipeline_input *in)
+{
+	char *where = in->st.release_ms > now_ms() ? NULL :
+		      cairn_publish_find(dir_fd, in->result, &in->origin.received);
+	int r = cairn_publish_grant_held(dir_fd, where, (uid_t)in->origin.uid);
+
+	if (where != NULL)
+		in->held_back = r < 0;
+	free(where);
+}
+
+int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+			   const struct cairn_buf *out, char *err, size_t errlen)
+{
+	int reader = in->origin.uid != (uint32_t)pl->euid;
+	struct cairn_newest nw = {
+		.arrival = in->origin.received, .lock_dir = pl->root_fd,
+		.lock_path = CAIRN_RESULTS_LOCK, .noreplace = pl->noreplace, .history = 1,
+		.reader = (uid_t)in->origin.uid,
+	};
+	int dir_fd = cairn_spool_owner_dir(pl->results_fd, in->origin.owner, reader, nw.reader);
+	int r;
+
+	free(in->result);
+	in->result = cairn_result_name(cairn_pipeline_input_as(in));
+	in->held_back = reader && in->st.release_ms > now_ms();
+	nw.grant = reader && !in->held_back;
+	if (dir_fd < 0) {
+		snprintf(err, errlen, "results/%s: %s", in->origin.owner, strerror(-dir_fd));
+		return dir_fd;
+	}
+	r = cairn_publish_input(dir_fd, in->result, pl->tag, out->data ? out->data : "",
+				out->len, pl->fsync, pl->publish, &nw, &in->superseded,
+				err, errlen);
+	if (r == 0 && in->held_back)
+		grant_late(dir_fd, in);
+	close(dir_fd);
+	return r;
+}
+
+int cairn_pipeline_published(const struct cairn_pipeline *pl,
+			     const struct cairn_pipeline_input *in, struct cairn_buf *old)
+{
+	char *result = cairn_result_name(cairn_pipeline_input_as(in)), *where = NULL;
+	int dir_fd = openat(pl->results_fd, in->origin.owner, O_RDONLY | O_DIRECTORY |
+			    O_NOFOLLOW | O_CLOEXEC);
+	int fd = -1, r = -1;
+
+	if (dir_fd >= 0 && (where = cairn_publish_find(dir_fd, result, &in->origin.received)))
+		fd = openat(dir_fd, where, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0) {
+		r = cairn_buf_read_fd(old, fd, UINT64_MAX);
+		close(fd);
+	}
+	if (dir_fd >= 0)
+		close(dir_fd);
+	free(where);
+	free(result);
+	return r == 0;
+}
+
+/*
+ * store_in - move from_fd/NAME into to_fd's OWNER/ under the first free
+ * numbered name of its `as`, and write its arrival record there.
+ */
+static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
+		    struct cairn_pipeline_input *in)
+{
+	const char *as = cairn_pipeline_input_as(in);
+	size_t len = strlen(as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
+	char *stored = cairn_xmalloc(len), *put = NULL;
+	int owner_fd = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0), r = owner_fd;
+	int arrival_fd = owner_fd < 0 ? -1 : cairn_spool_owner_dir(owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
+
+	/* A link and an unlink: recovery finishes it only if recorded. */
+	if (r >= 0 && !pl->noreplace && pl->attempts != NULL)
+		cairn_attempts_moving(pl->attempts, in->name, in->ino);
+	if (r >= 0) {
+		r = cairn_spool_store_as(from_fd, in->name, owner_fd, as, pl->noreplace, &put);
+		close(owner_fd);
+	}
+	if (r == 0) {
+		snprintf(stored, len, "%s/%s/%s", dir, in->origin.owner, put);
+		free(in->stored);
+		in->stored = stored;
+		stored = NULL;
+		in->arrival_err = arrival_fd < 0 ? -arrival_fd :
+			cairn_arrival_write(arrival_fd, put, as, &in->origin.received);
+		free(put);
+	}
+	free(stored);
+	if (arrival_fd >= 0)
+		close(arrival_fd);
+	return r;
+}
+
+int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
+			 struct cairn_pipeline_input *in, int failed, int keep,
+			 char *err, size_t errlen)
+{
+	int r;
+
+	if (failed)
+		r = store_in(pl, from_fd, pl->failed_fd, "failed", in);
+	else if (keep)
+		r = store_in(pl, from_fd, pl->done_fd, "done", in);
+	else
+		r = unlinkat(from_fd, in->name, 0) < 0 ? -errno : 0;
+	if (r < 0)
+		snprintf(err, errlen, "moving %s out of processing: %s", in->name, strerror(-r));
+	return r;
+}

@@ -1,0 +1,130 @@
+/*
+ * cairn_pipeline - one input carried from its bytes to its published
+ * result, its stored copy and its arrival record: the steps every way
+ * of grading a spool's input shares (doc/spool.md).
+ *
+ * The daemon's jobs (a claimed file, and through them a file recovery
+ * found interrupted twice), `cairn regrade` (a stored input) and the
+ * autograder formats of `cairn grade` (a file with an arrival given)
+ * call the same steps:
+ *
+ *   cairn_pipeline_grade()    the result of the input's bytes, for its
+ *                             owner and arrival, its owner's earlier
+ *                             submissions counted (max_submissions);
+ *   cairn_pipeline_refuse()   or an error result instead (the input is
+ *                             refused before it is read);
+ *   cairn_pipeline_publish()  the result durably in results/OWNER/,
+ *                             the latest arrival current, earlier ones
+ *                             in history/, readable by the owner once
+ *                             the problem set's feedback says;
+ *   cairn_pipeline_store()    the input moved into done/OWNER/ or
+ *                             failed/OWNER/ with its arrival record, or
+ *                             removed.
+ *
+ * What an input is, whose it is and when it arrived is all in struct
+ * cairn_pipeline_input, so that what an arrival means is decided in one
+ * place.  What the steps share (the spool's directories, the publish's
+ * state) is struct cairn_pipeline, constant while inputs are carried.
+ */
+#ifndef CAIRN_PIPELINE_H
+#define CAIRN_PIPELINE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "cairn_attempts.h"
+#include "cairn_buf.h"
+#include "cairn_origin.h"
+#include "cairn_process.h"
+#include "cairn_publish.h"
+
+/* Where and how inputs are carried; the caller owns every descriptor. */
+struct cairn_pipeline {
+	int root_fd;			/* the spool: where the results lock is */
+	int results_fd;			/* results/ (-1: results are not published) */
+	int done_fd, failed_fd;		/* where inputs are stored (-1: not here) */
+	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
+	const char *tag;		/* temporary files' tag: the instance, "regrade" */
+	struct cairn_publish_state *publish;	/* shared by concurrent publishes, or NULL */
+	struct cairn_attempts *attempts;	/* the journal of moves, or NULL */
+	/* Counted up (when not NULL) each time submissions are counted. */
+	atomic_uint *limits_seen;
+	uid_t euid;			/* results of this owner need no grant */
+	int fsync;			/* flush results and moves */
+};
+
+/* One input, and what carrying it did. */
+struct cairn_pipeline_input {
+	const char *name;		/* its own name (borrowed) */
+	/*
+	 * The short name its result and stored copy take when its own
+	 * cannot (malloc'd, or NULL).
+	 */
+	char *as;
+	int has_origin;			/* 0: no owner (cairn grade): none written */
+	struct cairn_origin origin;	/* its owner and arrival */
+	uint64_t ino;			/* its inode, for the journal of moves (0: none) */
+	/* filled by the steps */
+	struct cairn_stats st;
+	char *result;			/* "hw1.result.yaml" in results/OWNER/, or NULL */
+	int held_back;			/* the owner may not read the result yet */
+	int superseded;			/* results/ kept a newer arrival's result */
+	char *stored;			/* "done/ada/hw1.1.yaml", "failed/ada/x", or NULL */
+	int arrival_err;		/* the arrival record was not made: errno */
+};
+
+void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name);
+void cairn_pipeline_input_clear(struct cairn_pipeline_input *in);
+
+/* The name the input's result and stored copy are named after. */
+const char *cairn_pipeline_input_as(const struct cairn_pipeline_input *in);
+
+/*
+ * The result of the input's bytes data[0..len) appended to out, with
+ * settings s, for in's owner and arrival when it has them; the owner's
+ * graded submissions are counted in pl's results/ (pl may be NULL: none
+ * are).  Fills in->st.  0, or a negative errno value as cairn_process()
+ * returns it (-ECANCELED on shutdown).
+ */
+int cairn_pipeline_grade(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+			 const struct cairn_settings *s, const char *data, size_t len,
+			 const atomic_int *cancel, struct cairn_buf *out);
+
+/* Replace out with the error result `why` of the input, under its `as` name. */
+void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
+			   struct cairn_buf *out);
+
+/*
+ * Publish out as the input's result in results/OWNER/ (made, and
+ * readable by the owner, when missing): its time is the arrival; a
+ * newer arrival's result stays current (in->superseded); the result it
+ * replaces goes to history/, unless it is this very arrival's, which is
+ * replaced where it is.  The owner may read it from the time its problem
+ * set's feedback says (in->st.release_ms): at once, or later (in->held_back)
+ * by the release walk.  0, or a negative errno value with "where: reason"
+ * in err; then nothing was published.
+ */
+int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+			   const struct cairn_buf *out, char *err, size_t errlen);
+
+/*
+ * The bytes of the result published for this arrival of the input, if
+ * any, current or in history/, into old: 1 when there is one, else 0.
+ */
+int cairn_pipeline_published(const struct cairn_pipeline *pl,
+			     const struct cairn_pipeline_input *in, struct cairn_buf *old);
+
+/*
+ * Move the input from_fd/NAME into failed/OWNER/ (failed), or into
+ * done/OWNER/ (keep), never replacing a stored input (hw1.1.yaml after
+ * hw1.yaml), with its arrival record (in->stored; in->arrival_err when
+ * the record could not be made, the input stored all the same); else
+ * remove it.  0, or a negative errno value with the reason in err.
+ */
+int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
+			 struct cairn_pipeline_input *in, int failed, int keep,
+			 char *err, size_t errlen);
+
+#endif
