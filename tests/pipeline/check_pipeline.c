@@ -1,0 +1,323 @@
+/*
+ * check_pipeline - unit tests of the steps that carry one input to its
+ * result, its stored copy and its arrival record (src/pipeline).
+ *
+ * Each test works on a spool of its own under mkdtemp(): results/,
+ * done/, failed/ and processing/, with the build's solver plugins.  The
+ * arrival is a fixed time, never the clock, so that the bytes a step
+ * writes are known: the same input for the same owner and arrival gives
+ * the same result, which replaces itself wherever it is; a newer arrival
+ * moves the older result to history/; an older one is kept there.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_pipeline.h"
+#include "cairn_plugins.h"
+#include "check_run.h"
+
+static char tmpdir[64];
+static struct cairn_registry reg;
+static struct cairn_settings set;
+static struct cairn_pipeline pl;
+static int processing_fd;
+
+static const char puzzle[] = "piles: [3, 9, 1, 2]\n";
+
+/* The result of `puzzle` as p.yaml of ada, uid UID, at 2026-12-09T21:14:03.512Z. */
+#define RESULT_HEAD "format: cairn-result/1\nsource: p.yaml\nowner: ada\nuid: %u\n" \
+	"received: %s\nstatus: ok\n"
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st; (void)flag; (void)f;
+	return remove(path);
+}
+
+static int open_dir(const char *name)
+{
+	int fd;
+
+	ck_assert_int_eq(mkdirat(pl.root_fd, name, 0755), 0);
+	fd = openat(pl.root_fd, name, O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(fd, 0);
+	return fd;
+}
+
+static void setup(void)
+{
+	char err[1024];
+	const char *dir = getenv("CAIRN_PLUGIN_DIR_BUILD");
+
+	strcpy(tmpdir, "/tmp/check_pipeline.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	memset(&reg, 0, sizeof reg);
+	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
+	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
+	memset(&set, 0, sizeof set);
+	set.registry = &reg;
+	set.solver = "auto";
+	set.memory_budget = 1u << 30;
+	set.limits.max_piles = 1000000;
+	set.limits.max_file_bytes = 1u << 26;
+	memset(&pl, 0, sizeof pl);
+	pl.root_fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(pl.root_fd, 0);
+	ck_assert_int_eq(mkdirat(pl.root_fd, "processing", 0755), 0);
+	pl.results_fd = open_dir("results");
+	pl.done_fd = open_dir("done");
+	pl.failed_fd = open_dir("failed");
+	processing_fd = open_dir("processing/here");
+	pl.tag = "here";
+	pl.euid = geteuid();
+}
+
+static void teardown(void)
+{
+	int fds[] = { pl.root_fd, pl.results_fd, pl.done_fd, pl.failed_fd, processing_fd };
+
+	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+		close(fds[i]);
+	cairn_registry_free(&reg);
+	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* input - p.yaml of ada (the test's own uid), arrived at second sec + ms ms */
+static void input(struct cairn_pipeline_input *in, const char *name, time_t sec, long ms)
+{
+	cairn_pipeline_input_init(in, name);
+	in->has_origin = 1;
+	snprintf(in->origin.owner, sizeof in->origin.owner, "ada");
+	in->origin.uid = (uint32_t)geteuid();
+	in->origin.received.tv_sec = sec;
+	in->origin.received.tv_nsec = ms * 1000000;
+}
+
+/* slurp - a file's text under the spool, or NULL when it does not exist */
+static char *slurp(const char *path)
+{
+	static char buf[8192];
+	int fd = openat(pl.root_fd, path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	ck_assert_int_ge(n, 0);
+	buf[n] = '\0';
+	return buf;
+}
+
+static void mtime_is(const char *path, const struct timespec *t)
+{
+	struct stat st;
+
+	ck_assert_int_eq(fstatat(pl.root_fd, path, &st, AT_SYMLINK_NOFOLLOW), 0);
+	ck_assert_int_eq(st.st_mtim.tv_sec, t->tv_sec);
+	ck_assert_int_eq(st.st_mtim.tv_nsec, t->tv_nsec);
+}
+
+/* graded - `text` as the result of in, published */
+static void graded(struct cairn_pipeline_input *in, const char *text, struct cairn_buf *out)
+{
+	atomic_int cancel = 0;
+	char err[512];
+
+	out->len = 0;
+	ck_assert_int_eq(cairn_pipeline_grade(&pl, in, &set, text, strlen(text), &cancel, out), 0);
+	ck_assert_int_eq(cairn_pipeline_publish(&pl, in, out, err, sizeof err), 0);
+}
+
+START_TEST(test_grade_origin)
+{
+	struct cairn_pipeline_input in;
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	atomic_int cancel = 0;
+	char head[256];
+
+	input(&in, "p.yaml", 1765314843, 512);
+	ck_assert_int_eq(cairn_pipeline_grade(&pl, &in, &set, puzzle, strlen(puzzle), &cancel,
+					      &out), 0);
+	snprintf(head, sizeof head, RESULT_HEAD, (unsigned)geteuid(), "2025-12-09T21:14:03.512Z");
+	cairn_buf_reserve(&out, 0);
+	ck_assert_msg(strncmp(out.data, head, strlen(head)) == 0, "%s", out.data);
+	ck_assert_uint_eq(in.st.solved, 1);
+	/* Without an owner (cairn grade): nothing of one is written. */
+	in.has_origin = 0;
+	out.len = 0;
+	ck_assert_int_eq(cairn_pipeline_grade(NULL, &in, &set, puzzle, strlen(puzzle), &cancel,
+					      &out), 0);
+	cairn_buf_reserve(&out, 0);
+	ck_assert_ptr_null(strstr(out.data, "owner:"));
+	ck_assert_ptr_null(strstr(out.data, "received:"));
+	cairn_pipeline_input_clear(&in);
+	cairn_buf_free(&out);
+}
+END_TEST
+
+START_TEST(test_publish_same_arrival)
+{
+	struct cairn_pipeline_input in;
+	struct cairn_buf first = CAIRN_BUF_INIT, again = CAIRN_BUF_INIT;
+
+	input(&in, "p.yaml", 1765314843, 512);
+	graded(&in, puzzle, &first);
+	ck_assert_str_eq(in.result, "p.result.yaml");
+	ck_assert_int_eq(in.superseded, 0);
+	ck_assert_int_eq(in.held_back, 0);
+	mtime_is("results/ada/p.result.yaml", &in.origin.received);
+	/* The same input again for the same arrival: the same bytes, in place. */
+	graded(&in, puzzle, &again);
+	ck_assert_uint_eq(first.len, again.len);
+	ck_assert_int_eq(memcmp(first.data, again.data, first.len), 0);
+	ck_assert_ptr_null(slurp("results/ada/history/p.result.1.yaml"));
+	/* Other bytes for that arrival (a fixed set): replaced where it is. */
+	graded(&in, "piles: [1, 100, 3]\n", &again);
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/p.result.yaml"), "diff: -96"));
+	ck_assert_ptr_null(slurp("results/ada/history/p.result.1.yaml"));
+	cairn_pipeline_input_clear(&in);
+	cairn_buf_free(&first);
+	cairn_buf_free(&again);
+}
+END_TEST
+
+START_TEST(test_publish_arrivals)
+{
+	struct cairn_pipeline_input t1, t2, t0;
+	struct cairn_buf out = CAIRN_BUF_INIT, old = CAIRN_BUF_INIT;
+
+	input(&t1, "p.yaml", 1765314843, 0);
+	input(&t2, "p.yaml", 1765314844, 0);
+	input(&t0, "p.yaml", 1765314842, 0);
+	graded(&t1, puzzle, &out);
+	graded(&t2, "piles: [1, 2, 3]\n", &out);
+	/* The newer arrival is current; the older one is kept in history/. */
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/p.result.yaml"), "diff: 2\n"));
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/history/p.result.1.yaml"), "diff: 7\n"));
+	mtime_is("results/ada/history/p.result.1.yaml", &t1.origin.received);
+	/* An older arrival than the current one stays behind it. */
+	graded(&t0, "piles: [5, 3, 4, 5]\n", &out);
+	ck_assert_int_eq(t0.superseded, 1);
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/p.result.yaml"), "diff: 2\n"));
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/history/p.result.2.yaml"), "diff: 1\n"));
+	/* Each arrival's result is found again, wherever it is. */
+	ck_assert_int_eq(cairn_pipeline_published(&pl, &t1, &old), 1);
+	cairn_buf_reserve(&old, 0);
+	ck_assert_ptr_nonnull(strstr(old.data, "diff: 7\n"));
+	old.len = 0;
+	ck_assert_int_eq(cairn_pipeline_published(&pl, &t2, &old), 1);
+	cairn_buf_reserve(&old, 0);
+	ck_assert_ptr_nonnull(strstr(old.data, "diff: 2\n"));
+	t2.origin.received.tv_sec++;
+	ck_assert_int_eq(cairn_pipeline_published(&pl, &t2, &old), 0);
+	cairn_pipeline_input_clear(&t0);
+	cairn_pipeline_input_clear(&t1);
+	cairn_pipeline_input_clear(&t2);
+	cairn_buf_free(&out);
+	cairn_buf_free(&old);
+}
+END_TEST
+
+/* claimed - processing/here/NAME holding text */
+static void claimed(const char *name, const char *text)
+{
+	int fd = openat(processing_fd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+START_TEST(test_store)
+{
+	struct cairn_pipeline_input a, b, c, d;
+	char err[512];
+
+	input(&a, "p.yaml", 1765314843, 512);
+	input(&b, "p.yaml", 1765314844, 0);
+	input(&c, "bad.yaml", 1765314845, 0);
+	input(&d, "gone.yaml", 1765314846, 0);
+	claimed("p.yaml", "first\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &a, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(a.stored, "done/ada/p.yaml");
+	ck_assert_int_eq(a.arrival_err, 0);
+	ck_assert_str_eq(slurp("done/ada/p.yaml"), "first\n");
+	ck_assert_str_eq(slurp("done/ada/.arrival/p.yaml"), "p.yaml\n");
+	mtime_is("done/ada/.arrival/p.yaml", &a.origin.received);
+	/* A second p.yaml of one owner never replaces the first. */
+	claimed("p.yaml", "second\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(b.stored, "done/ada/p.1.yaml");
+	ck_assert_str_eq(slurp("done/ada/p.1.yaml"), "second\n");
+	ck_assert_str_eq(slurp("done/ada/.arrival/p.1.yaml"), "p.yaml\n");
+	mtime_is("done/ada/.arrival/p.1.yaml", &b.origin.received);
+	/* A file error goes to failed/, whatever keep_inputs says. */
+	claimed("bad.yaml", "x\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &c, 1, 0, err, sizeof err), 0);
+	ck_assert_str_eq(c.stored, "failed/ada/bad.yaml");
+	/* Not kept: removed, stored nowhere. */
+	claimed("gone.yaml", "y\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &d, 0, 0, err, sizeof err), 0);
+	ck_assert_ptr_null(d.stored);
+	ck_assert_int_eq(faccessat(processing_fd, "gone.yaml", F_OK, 0), -1);
+	/* Nothing to move: the error says what and why. */
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &d, 0, 0, err, sizeof err),
+			 -ENOENT);
+	ck_assert_str_eq(err, "moving gone.yaml out of processing: No such file or directory");
+	cairn_pipeline_input_clear(&a);
+	cairn_pipeline_input_clear(&b);
+	cairn_pipeline_input_clear(&c);
+	cairn_pipeline_input_clear(&d);
+}
+END_TEST
+
+START_TEST(test_refuse_as)
+{
+	struct cairn_pipeline_input in;
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	char err[512];
+
+	input(&in, "a-very-long-name.yaml", 1765314843, 0);
+	in.as = strdup("short.yaml");
+	cairn_pipeline_refuse(&in, "too long", &out);
+	ck_assert_int_eq(in.st.file_error, 1);
+	ck_assert_int_eq(cairn_pipeline_publish(&pl, &in, &out, err, sizeof err), 0);
+	ck_assert_str_eq(in.result, "short.result.yaml");
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/short.result.yaml"),
+				     "source: short.yaml\n"));
+	ck_assert_ptr_nonnull(strstr(slurp("results/ada/short.result.yaml"),
+				     "error: \"too long\"\n"));
+	cairn_pipeline_input_clear(&in);
+	cairn_buf_free(&out);
+}
+END_TEST
+
+static Suite *pipeline_suite(void)
+{
+	Suite *s = suite_create("pipeline");
+	TCase *tc = tcase_create("steps");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_grade_origin);
+	tcase_add_test(tc, test_publish_same_arrival);
+	tcase_add_test(tc, test_publish_arrivals);
+	tcase_add_test(tc, test_store);
+	tcase_add_test(tc, test_refuse_as);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return cairn_check_run(pipeline_suite());
+}
