@@ -139,3 +139,13 @@ dist_check_SCRIPTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh
 retain_tests = tests/daemon/retain.sh tests/daemon/incoming_cap.sh
 TESTS += $(retain_tests)
 dist_check_SCRIPTS += $(retain_tests)
+# One job on this thread, without an event loop: claim, read, the pipeline.
+if HAVE_CHECK
+check_PROGRAMS += tests/daemon/check_jobs
+TESTS += tests/daemon/check_jobs
+VALGRIND_TESTS += tests/daemon/check_jobs
+endif
+tests_daemon_check_jobs_SOURCES = tests/daemon/check_jobs.c
+tests_daemon_check_jobs_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_jobs_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
+	src/spool/libcairn_spool.la $(tests_check_libs)
