@@ -354,28 +354,8 @@ static void pipeline_of(const struct cairn_job *j, const struct cairn_jobctx *ct
 		.done_fd = sp->done_fd, .failed_fd = sp->failed_fd,
 		.noreplace = sp->noreplace, .tag = sp->instance, .publish = ctx->publish,
 		.attempts = ctx->attempts, .limits_seen = ctx->limits_seen,
-		.euid = ctx->euid, .fsync = j->fsync,
+		.short_names = 1, .euid = ctx->euid, .fsync = j->fsync,
 	};
-}
-
-/* publish - the result, or the error result under a short name when its own fails. */
-static int publish(struct cairn_job *j, const struct cairn_pipeline *pl, struct cairn_buf *out)
-{
-	int r = cairn_pipeline_publish(pl, &j->in, out, j->err, sizeof(j->err));
-
-	if (r < 0 && j->in.as == NULL &&
-	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
-		/* The result name is the file's trouble: fail it under another. */
-		char why[sizeof(j->err)];
-
-		snprintf(why, sizeof(why), "%s", j->err);
-		j->in.as = cairn_failure_short_name(j->name);
-		snprintf(j->err, sizeof(j->err), "no result under this name (%.200s): "
-			 "stored as %s", why, j->in.as);
-		error_result(j, out);
-		r = cairn_pipeline_publish(pl, &j->in, out, j->err, sizeof(j->err));
-	}
-	return r;
 }
 
 /* work - everything after the claim; sets j->end. */
@@ -422,7 +402,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg, j);
 	}
-	r = publish(j, &pl, &out);
+	r = cairn_pipeline_publish(&pl, &j->in, &out, j->err, sizeof(j->err));
 	if (r < 0) {
 		/* Even a short name cannot be written: results/ is in trouble. */
 		if (cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_RETRY)

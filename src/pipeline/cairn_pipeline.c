@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cairn_arrival.h"
+#include "cairn_failure.h"
 #include "cairn_mem.h"
 #include "cairn_pipeline.h"
 #include "cairn_puzzle.h"
@@ -117,8 +118,9 @@ static void grant_late(int dir_fd, struct cairn_pipeline_input *in)
 	free(where);
 }
 
-int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
-			   const struct cairn_buf *out, char *err, size_t errlen)
+/* publish - out as the result of in under its `as` name */
+static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+		   const struct cairn_buf *out, char *err, size_t errlen)
 {
 	int reader = in->origin.uid != (uint32_t)pl->euid;
 	struct cairn_newest nw = {
@@ -143,6 +145,26 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 	if (r == 0 && in->held_back)
 		grant_late(dir_fd, in);
 	close(dir_fd);
+	return r;
+}
+
+int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+			   struct cairn_buf *out, char *err, size_t errlen)
+{
+	int r = publish(pl, in, out, err, errlen);
+
+	if (r < 0 && pl->short_names && in->as == NULL &&
+	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
+		/* The result name is the file's trouble: fail it under another. */
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", err);
+		in->as = cairn_failure_short_name(in->name);
+		snprintf(err, errlen, "no result under this name (%.200s): stored as %s",
+			 why, in->as);
+		cairn_pipeline_refuse(in, err, out);
+		r = publish(pl, in, out, err, errlen);
+	}
 	return r;
 }
 

@@ -51,6 +51,11 @@ struct cairn_pipeline {
 	struct cairn_attempts *attempts;	/* the journal of moves, or NULL */
 	/* Counted up (when not NULL) each time submissions are counted. */
 	atomic_uint *limits_seen;
+	/*
+	 * A result name that is the input's own trouble (too long, taken by
+	 * a directory) fails the input under a short name instead.
+	 */
+	int short_names;
 	uid_t euid;			/* results of this owner need no grant */
 	int fsync;			/* flush results and moves */
 };
@@ -103,11 +108,14 @@ void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
  * replaces goes to history/, unless it is this very arrival's, which is
  * replaced where it is.  The owner may read it from the time its problem
  * set's feedback says (in->st.release_ms): at once, or later (in->held_back)
- * by the release walk.  0, or a negative errno value with "where: reason"
- * in err; then nothing was published.
+ * by the release walk.  With pl->short_names, when the result's name is
+ * the input's own trouble, out becomes an error result that says so,
+ * published under a short name (in->as), and err keeps that error.  0,
+ * or a negative errno value with "where: reason" in err; then nothing
+ * was published.
  */
 int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
-			   const struct cairn_buf *out, char *err, size_t errlen);
+			   struct cairn_buf *out, char *err, size_t errlen);
 
 /*
  * The bytes of the result published for this arrival of the input, if

@@ -302,6 +302,36 @@ START_TEST(test_refuse_as)
 }
 END_TEST
 
+START_TEST(test_short_name)
+{
+	struct cairn_pipeline_input in;
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	atomic_int cancel = 0;
+	char err[512], path[600], *text;
+
+	/* Its result's name is taken by a directory: the input's own trouble. */
+	ck_assert_int_eq(mkdirat(pl.results_fd, "ada", 0755), 0);
+	ck_assert_int_eq(mkdirat(pl.results_fd, "ada/p.result.yaml", 0755), 0);
+	input(&in, "p.yaml", 1765314843, 0);
+	ck_assert_int_eq(cairn_pipeline_grade(&pl, &in, &set, puzzle, strlen(puzzle), &cancel,
+					      &out), 0);
+	ck_assert_int_lt(cairn_pipeline_publish(&pl, &in, &out, err, sizeof err), 0);
+	ck_assert_ptr_null(in.as);
+	pl.short_names = 1;
+	ck_assert_int_eq(cairn_pipeline_publish(&pl, &in, &out, err, sizeof err), 0);
+	ck_assert_ptr_nonnull(in.as);
+	ck_assert_int_eq(in.st.file_error, 1);
+	ck_assert_msg(strncmp(err, "no result under this name (", 27) == 0, "%s", err);
+	ck_assert_ptr_nonnull(strstr(err, in.as));
+	snprintf(path, sizeof path, "results/ada/%s", in.result);
+	text = slurp(path);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(strstr(text, "error: \"no result under this name ("));
+	cairn_pipeline_input_clear(&in);
+	cairn_buf_free(&out);
+}
+END_TEST
+
 static Suite *pipeline_suite(void)
 {
 	Suite *s = suite_create("pipeline");
@@ -313,6 +343,7 @@ static Suite *pipeline_suite(void)
 	tcase_add_test(tc, test_publish_arrivals);
 	tcase_add_test(tc, test_store);
 	tcase_add_test(tc, test_refuse_as);
+	tcase_add_test(tc, test_short_name);
 	suite_add_tcase(s, tc);
 	return s;
 }
