@@ -23,7 +23,7 @@
 /* One stored input. */
 struct cairn_stored {
 	char owner[CAIRN_OWNER_MAX + 1];
-	const char *dir;		/* "done" or "failed" */
+	const char *dir;		/* CAIRN_DIR_DONE or CAIRN_DIR_FAILED */
 	char *stored;			/* its name in DIR/OWNER/ */
 	char *name;			/* its original name, which names its result */
 	struct timespec arrival;

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "cairn_dirsync.h"
+#include "cairn_spool_dirs.h"	/* CAIRN_HISTORY_DIR, beside each result */
 
 struct cairn_spare;
 
@@ -96,9 +97,6 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
  * when the result could not be granted.
  */
 int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader);
-
-/* The directory of a result's earlier arrivals, beside it (SPEC 5). */
-#define CAIRN_HISTORY_DIR "history"
 
 /*
  * Where dir_fd holds the result NAME of the input that arrived at
