@@ -139,7 +139,8 @@ static int of_arrival(int owner_fd, const struct cairn_status_failure *f, const 
 
 	if (f->result_name == NULL || same_time(owner_fd, result, &f->arrival))
 		return openat(owner_fd, result, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	hist_fd = openat(owner_fd, CAIRN_HISTORY_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	hist_fd = openat(owner_fd, CAIRN_HISTORY_DIR,
+			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	for (unsigned k = 1; hist_fd >= 0 && fd < 0 && k <= CAIRN_NUMBERED_MAX; k++) {
 		char *name = cairn_spool_numbered(result, k);
 

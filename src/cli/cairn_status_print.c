@@ -215,7 +215,8 @@ static struct dir_usage *dirs(const struct cairn_status *st, size_t *n)
 
 	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_INCOMING), &st->incoming };
 	for (size_t i = 0; i < st->ninst; i++)
-		d[k++] = (struct dir_usage){ cairn_xasprintf(CAIRN_DIR_PROCESSING "/%s", st->inst[i].name),
+		d[k++] = (struct dir_usage){ cairn_xasprintf(CAIRN_DIR_PROCESSING "/%s",
+							     st->inst[i].name),
 					     &st->inst[i].usage };
 	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_DONE), &st->done };
 	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_FAILED), &st->failed };

@@ -219,7 +219,8 @@ static int open_incoming(struct cairn_watch *w, int create)
 				  cairn_log_value(v, sizeof(v), w->sp->incoming_path), links);
 		return fd;
 	}
-	fd = openat(w->sp->root_fd, CAIRN_DIR_INCOMING, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(w->sp->root_fd, CAIRN_DIR_INCOMING,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && (errno == ENOENT || errno == ELOOP || errno == ENOTDIR))
 		return -1;	/* gone, or a link: the periodic check makes it */
 	return fd < 0 ? -errno : fd;

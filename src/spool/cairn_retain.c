@@ -26,7 +26,7 @@
 /* One owner's directory of one kind, as a walk of it sees it. */
 struct owner {
 	struct cairn_retain *rw;
-	const char *kind;		/* CAIRN_DIR_DONE, CAIRN_DIR_FAILED or CAIRN_DIR_RESULTS */
+	const char *kind;		/* CAIRN_DIR_DONE, _FAILED or _RESULTS */
 	const char *name;		/* the owner */
 	int fd;				/* the owner's directory (or its history/) */
 	int arrival_fd;			/* its .arrival/, or -1 */
