@@ -706,7 +706,7 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 			close(nfd);
 		if (r == 0 && sp->lock_fd >= 0)
 			r = relock(sp);
-		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sprocessing", n ? "," : "");
+		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%s" CAIRN_DIR_PROCESSING, n ? "," : "");
 	}
 	close(pfd);
 	if (r < 0 || (r = revive_temp(sp)) < 0)

@@ -29,4 +29,7 @@
 /* In done/<owner>/ and failed/<owner>/: one arrival record per input. */
 #define CAIRN_ARRIVAL_DIR ".arrival"
 
+/* In results/: one marker per problem set released (the daemon's group only). */
+#define CAIRN_RELEASED_DIR ".released"
+
 #endif
