@@ -17,6 +17,7 @@
 
 #include "cairn_cli.h"
 #include "cairn_mem.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_time.h"
 
 void cairn_cli_init(struct cairn_cli *cli, const char *command, const char *usage)
@@ -136,7 +137,7 @@ int cairn_cli_setup(struct cairn_cli *cli)
 	else if (cli->conf.problems_dir != NULL)
 		cli->problems_path = cairn_xstrdup(cli->conf.problems_dir);
 	else
-		cli->problems_path = cairn_xasprintf("%s/problems", cli->conf.spool);
+		cli->problems_path = cairn_xasprintf("%s/" CAIRN_DIR_PROBLEMS, cli->conf.spool);
 	cli->problems = cairn_problem_cache_new();
 	cairn_settings_init(s, &cli->conf, &cli->registry, cli->problems_path,
 			    cli->problems);

@@ -39,6 +39,7 @@
 #include "cairn_pipeline.h"
 #include "cairn_report.h"
 #include "cairn_result_read.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_stored.h"
 #include "cairn_time.h"
 #include "cairn_utf8.h"
@@ -47,7 +48,7 @@
 #define REGRADE_ERROR 2
 
 /* The lock that keeps two regrades apart, relative to the spool. */
-#define REGRADE_LOCK "processing/.regrade.lock"
+#define REGRADE_LOCK CAIRN_DIR_PROCESSING "/.regrade.lock"
 
 /* The pipeline's tag for this program's temporary files. */
 #define REGRADE_TAG "regrade"
@@ -149,7 +150,7 @@ static int parse(struct cairn_cli *cli, struct opts *o, int argc, char **argv, i
  */
 static int become_spool(const char *spool)
 {
-	char *path = cairn_xasprintf("%s/results", spool);
+	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, spool);
 	struct passwd *pw;
 	struct stat st;
 	int r = 0;
@@ -190,13 +191,13 @@ static int open_dir(int at, const char *path)
  */
 static int open_spool(struct regrade *rg, const char *spool, int *lock_fd)
 {
-	static const char *const stored[2] = { "done", "failed" };
+	static const char *const stored[2] = { CAIRN_DIR_DONE, CAIRN_DIR_FAILED };
 	struct cairn_pipeline *pl = &rg->pl;
 
 	if ((pl->root_fd = open_dir(AT_FDCWD, spool)) < 0 ||
-	    (pl->results_fd = open_dir(pl->root_fd, "results")) < 0) {
+	    (pl->results_fd = open_dir(pl->root_fd, CAIRN_DIR_RESULTS)) < 0) {
 		fprintf(stderr, "cairn regrade: %s%s: %s\n", spool,
-			pl->root_fd < 0 ? "" : "/results", strerror(errno));
+			pl->root_fd < 0 ? "" : "/" CAIRN_DIR_RESULTS, strerror(errno));
 		return -1;
 	}
 	for (int d = 0; d < 2; d++)

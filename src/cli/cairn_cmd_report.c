@@ -41,6 +41,7 @@
 #include "cairn_report_pick.h"
 #include "cairn_result_read.h"
 #include "cairn_roster.h"
+#include "cairn_spool_dirs.h"
 
 #define EX_IOERR 74
 
@@ -187,7 +188,7 @@ static int files_of(const char *dir, struct names *out)
 
 	if ((e = add_listed(dir, &plain, out)) < 0)
 		return unlisted(dir, e);
-	hist = cairn_xasprintf("%s/history", dir);
+	hist = cairn_xasprintf("%s/" CAIRN_HISTORY_DIR, dir);
 	if ((e = add_listed(hist, &kept, out)) < 0 && e != -ENOENT &&
 	    e != -ENOTDIR)
 		rc = unlisted(hist, e);
@@ -211,7 +212,7 @@ static int expand(const char *dir, struct names *out)
 	if ((n = cairn_dir_list(AT_FDCWD, dir, owner_dir, NULL, &subs)) < 0)
 		return unlisted(dir, n);
 	for (int i = 0; i < n; i++) {
-		if (strcmp(subs[i], "history") == 0)
+		if (strcmp(subs[i], CAIRN_HISTORY_DIR) == 0)
 			continue;	/* dir's own, listed above */
 		path = cairn_xasprintf("%s/%s", dir, subs[i]);
 		if (files_of(path, out) != 0)

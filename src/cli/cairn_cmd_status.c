@@ -29,6 +29,7 @@
 #include "cairn_mem.h"
 #include "cairn_puzzle.h"
 #include "cairn_result_read.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_spool_status.h"
 #include "cairn_spoolname.h"
 #include "cairn_status_print.h"
@@ -37,8 +38,6 @@
 #define STATUS_NOINPUT 66
 /* A result larger than this is not an error result: not read. */
 #define RESULT_MAX (1u << 20)
-/* How far into an owner's history/ a failure's result is looked for. */
-#define HISTORY_MAX 100000
 
 static const char usage[] =
 	"Usage: cairn status [OPTIONS]\n"
@@ -140,14 +139,15 @@ static int of_arrival(int owner_fd, const struct cairn_status_failure *f, const 
 
 	if (f->result_name == NULL || same_time(owner_fd, result, &f->arrival))
 		return openat(owner_fd, result, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	hist_fd = openat(owner_fd, "history", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	for (unsigned k = 1; hist_fd >= 0 && fd < 0 && k <= HISTORY_MAX; k++) {
+	hist_fd = openat(owner_fd, CAIRN_HISTORY_DIR,
+			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	for (unsigned k = 1; hist_fd >= 0 && fd < 0 && k <= CAIRN_NUMBERED_MAX; k++) {
 		char *name = cairn_spool_numbered(result, k);
 
 		if (same_time(hist_fd, name, &f->arrival))
 			fd = openat(hist_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		else if (faccessat(hist_fd, name, F_OK, AT_SYMLINK_NOFOLLOW) != 0)
-			k = HISTORY_MAX;	/* the first free number: no more */
+			k = CAIRN_NUMBERED_MAX;	/* the first free number: no more */
 		free(name);
 	}
 	if (hist_fd >= 0)
@@ -176,7 +176,7 @@ static int slurp(int fd, struct cairn_buf *b)
 static char *failure_error(int root_fd, const struct cairn_status_failure *f)
 {
 	char *result = cairn_result_name(f->result_name ? f->result_name : f->f.name);
-	char *dir = cairn_xasprintf("results/%s", f->f.owner), *error = NULL, err[256];
+	char *dir = cairn_xasprintf(CAIRN_DIR_RESULTS "/%s", f->f.owner), *error = NULL, err[256];
 	int owner_fd = cairn_spool_status_open(root_fd, dir, O_RDONLY | O_DIRECTORY);
 	int fd = owner_fd < 0 ? -1 : of_arrival(owner_fd, f, result);
 	struct cairn_buf b = { 0 };

@@ -1,15 +1,13 @@
 /*
- * cairn_cmd_submit - `cairn submit`: the writer's side of the spool.
+ * cairn_cmd_submit - `cairn submit`: the command over the writer's side
+ * of the spool.
  *
- * Each FILE is copied into incoming/ under a temporary name the daemon
- * ignores (".NAME.submit.PID.N.tmp"), flushed with fsync(), and moved to
- * NAME without replacing anything: a name already waiting keeps its file
- * and this one becomes NAME.1.EXT (then .2, ...), as done/ numbers its
- * files.  incoming/ is opened with O_PATH, so a user who may write it but
- * not list it (mode 3733) can submit.  The copy is made 0600 and set to
- * 0640 before a byte is written, whatever the umask and the source's mode:
- * the daemon reads it through the group (incoming/ is setgid to its
- * group), other users not at all (SPEC 9, "Who may do what").
+ * Each FILE is read and handed in to incoming/ by cairn_spool_enter.c:
+ * written under a temporary name the daemon ignores, flushed, and moved
+ * to NAME without replacing anything (a name already waiting keeps its
+ * file and this one becomes NAME.1.EXT, then .2, ...), mode 0640 whatever
+ * the umask.  Names the daemon would ignore or not process are refused
+ * here, before anything is written.
  *
  * With --wait, the results are those of our owner, results/OWNER/ with
  * OWNER = cairn_owner_name(geteuid()), the account that owns our copies
@@ -56,10 +54,12 @@
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_result_read.h"
+#include "cairn_spool_dirs.h"
+#include "cairn_spool_enter.h"
 #include "cairn_spoolname.h"
 #include "cairn_stats.h"
 
-/* The exit codes of SPEC section 7 (those of cairn grade, and a timeout). */
+/* The exit codes of cairn(1), EXIT STATUS (those of cairn grade, and a timeout). */
 #define SUBMIT_NOT_CORRECT 1
 #define SUBMIT_ERROR       2
 #define SUBMIT_TIMEOUT     75
@@ -241,16 +241,18 @@ static int open_spool(struct spool *sp, const char *root, int wait)
 
 	sp->root = cairn_xstrdup(root);
 	cairn_owner_name(geteuid(), sp->owner);
-	sp->results = cairn_xasprintf("%s/results/%s", root, sp->owner);
+	sp->results = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS "/%s", root, sp->owner);
 	sp->incoming_fd = sp->top_fd = sp->results_fd = sp->inotify_fd = -1;
 	sp->top_wd = sp->owner_wd = -1;
-	path = cairn_xasprintf("%s/incoming", root);
-	sp->incoming_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (sp->incoming_fd < 0)
+	path = cairn_xasprintf("%s/" CAIRN_DIR_INCOMING, root);
+	sp->incoming_fd = cairn_spool_enter_dir(root);
+	if (sp->incoming_fd < 0) {
+		errno = -sp->incoming_fd;
 		goto fail;
+	}
 	if (wait) {
 		free(path);
-		path = cairn_xasprintf("%s/results", root);
+		path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, root);
 		sp->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 		sp->inotify_fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
 		/* results/ that we may not enter never leads to our results. */
@@ -287,51 +289,6 @@ static void close_spool(struct spool *sp)
 	free(sp->root);
 }
 
-/* write_temp - data as a new hidden file in incoming/, flushed; its name */
-static char *write_temp(const struct spool *sp, const char *file,
-			const char *name, const struct cairn_buf *data)
-{
-	static unsigned seq;
-	char *tmp = NULL;
-	size_t off = 0;
-	ssize_t n;
-	int fd = -1, e;
-
-	do {
-		free(tmp);
-		tmp = cairn_xasprintf(".%s.submit.%ld.%u.tmp", name,
-				      (long)getpid(), seq++);
-		fd = openat(sp->incoming_fd, tmp, O_WRONLY | O_CREAT | O_EXCL |
-			    O_CLOEXEC, 0600);
-	} while (fd < 0 && errno == EEXIST);
-	if (fd < 0) {
-		file_error(file, errno, "cannot create a file in %s/incoming", sp->root);
-		free(tmp);
-		return NULL;
-	}
-	/*
-	 * The daemon reads it through the group, whatever our umask is; made
-	 * 0600, nobody else could open it before this.
-	 */
-	e = fchmod(fd, 0640) < 0 ? errno : 0;
-	while (e == 0 && off < data->len) {
-		n = write(fd, data->data + off, data->len - off);
-		if (n < 0 && errno != EINTR)
-			e = errno;
-		off += n > 0 ? (size_t)n : 0;
-	}
-	if (e == 0 && fsync(fd) < 0)
-		e = errno;
-	if (close(fd) < 0 && e == 0)
-		e = errno;
-	if (e == 0)
-		return tmp;
-	file_error(file, e, "cannot write %s", tmp);
-	unlinkat(sp->incoming_fd, tmp, 0);
-	free(tmp);
-	return NULL;
-}
-
 /* note_old - remember the result already under s->result, if any */
 static void note_old(const struct spool *sp, struct sub *s)
 {
@@ -345,24 +302,20 @@ static void note_old(const struct spool *sp, struct sub *s)
 	}
 }
 
-/*
- * place - move tmp to the first free numbered form of the file's name,
- * noting before each try the result that name would replace.
- */
-static int place(const struct spool *sp, struct sub *s, const char *tmp,
-		 const char *name)
-{
-	int r = -EEXIST;
+/* The file being submitted and its spool, for trying(). */
+struct try_arg {
+	const struct spool *sp;
+	struct sub *s;
+};
 
-	for (unsigned k = 0; r == -EEXIST && k <= 1000; k++) {
-		free(s->name);
-		free(s->result);
-		s->name = cairn_spool_numbered(name, k);
-		s->result = cairn_result_name(s->name);
-		note_old(sp, s);
-		r = cairn_spool_move(sp->incoming_fd, tmp, sp->incoming_fd, s->name);
-	}
-	return r;
+/* trying - before `to` is tried: note the result already under its name */
+static void trying(void *arg, const char *to)
+{
+	struct try_arg *t = arg;
+
+	free(t->s->result);
+	t->s->result = cairn_result_name(to);
+	note_old(t->sp, t->s);
 }
 
 /* submit_one - copy one file into incoming/; 0 or SUBMIT_ERROR */
@@ -370,8 +323,9 @@ static int submit_one(const struct spool *sp, struct sub *s)
 {
 	struct cairn_buf data = CAIRN_BUF_INIT;
 	const char *name = strrchr(s->file, '/') ? strrchr(s->file, '/') + 1 : s->file;
+	struct try_arg t = { sp, s };
 	char *tmp;
-	int r;
+	int fd, r;
 
 	if (*name == '\0' || cairn_spool_ignored(name)) {
 		file_error(s->file, 0, "\"%s\" is a name the daemon ignores (it "
@@ -388,18 +342,23 @@ static int submit_one(const struct spool *sp, struct sub *s)
 		cairn_buf_free(&data);
 		return SUBMIT_ERROR;
 	}
-	tmp = write_temp(sp, s->file, name, &data);
-	cairn_buf_free(&data);
-	if (tmp == NULL)
-		return SUBMIT_ERROR;
-	if ((r = place(sp, s, tmp, name)) < 0) {
-		file_error(s->file, -r, "cannot move it into %s/incoming", sp->root);
-		unlinkat(sp->incoming_fd, tmp, 0);
-		free(tmp);
+	if ((fd = cairn_spool_enter_create(sp->incoming_fd, name, &tmp)) < 0) {
+		file_error(s->file, -fd, "cannot create a file in %s/" CAIRN_DIR_INCOMING,
+			   sp->root);
+		cairn_buf_free(&data);
 		return SUBMIT_ERROR;
 	}
+	r = cairn_spool_enter_write(sp->incoming_fd, tmp, fd, data.data, data.len);
+	cairn_buf_free(&data);
+	if (r < 0)
+		file_error(s->file, -r, "cannot write %s", tmp);
+	else if ((r = cairn_spool_enter_place(sp->incoming_fd, tmp, name, trying, &t,
+					      &s->name)) < 0)
+		file_error(s->file, -r, "cannot move it into %s/" CAIRN_DIR_INCOMING, sp->root);
 	free(tmp);
-	printf("%s: %s/incoming/%s\n", s->file, sp->root, s->name);
+	if (r < 0)
+		return SUBMIT_ERROR;
+	printf("%s: %s/" CAIRN_DIR_INCOMING "/%s\n", s->file, sp->root, s->name);
 	fflush(stdout);
 	s->waiting = sp->inotify_fd >= 0;
 	return 0;
@@ -513,7 +472,7 @@ static size_t check_name(const struct spool *sp, struct sub *subs, size_t n,
 /* detach - results/OWNER/ went away (its watch with it): wait for it again */
 static void detach(struct spool *sp)
 {
-	char *path = cairn_xasprintf("%s/results", sp->root);
+	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, sp->root);
 
 	close(sp->results_fd);
 	sp->results_fd = sp->owner_wd = -1;

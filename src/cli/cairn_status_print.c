@@ -20,6 +20,7 @@
 
 #include "cairn_mem.h"
 #include "cairn_policy_rules.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_status_print.h"
 #include "cairn_time.h"
 #include "cairn_utf8.h"
@@ -212,13 +213,14 @@ static struct dir_usage *dirs(const struct cairn_status *st, size_t *n)
 	struct dir_usage *d = cairn_xcalloc(st->ninst + 4, sizeof(d[0]));
 	size_t k = 0;
 
-	d[k++] = (struct dir_usage){ cairn_xstrdup("incoming"), &st->incoming };
+	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_INCOMING), &st->incoming };
 	for (size_t i = 0; i < st->ninst; i++)
-		d[k++] = (struct dir_usage){ cairn_xasprintf("processing/%s", st->inst[i].name),
+		d[k++] = (struct dir_usage){ cairn_xasprintf(CAIRN_DIR_PROCESSING "/%s",
+							     st->inst[i].name),
 					     &st->inst[i].usage };
-	d[k++] = (struct dir_usage){ cairn_xstrdup("done"), &st->done };
-	d[k++] = (struct dir_usage){ cairn_xstrdup("failed"), &st->failed };
-	d[k++] = (struct dir_usage){ cairn_xstrdup("results"), &st->results };
+	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_DONE), &st->done };
+	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_FAILED), &st->failed };
+	d[k++] = (struct dir_usage){ cairn_xstrdup(CAIRN_DIR_RESULTS), &st->results };
 	*n = k;
 	return d;
 }

@@ -98,7 +98,7 @@ static void keep_running_spool(struct cairn_daemon *d, struct cairn_gen *g)
 	c->instance = cairn_xstrdup(d->gen->conf.instance);
 	if (c->problems_dir == NULL) {
 		free(g->problems_dir);
-		g->problems_dir = cairn_xasprintf("%s/problems", c->spool);
+		g->problems_dir = cairn_xasprintf("%s/" CAIRN_DIR_PROBLEMS, c->spool);
 	}
 }
 

@@ -21,6 +21,7 @@
 #include "cairn_mem.h"
 #include "cairn_memavail.h"
 #include "cairn_size.h"
+#include "cairn_spool_dirs.h"
 
 static void refused(void *ctx, const char *msg)
 {
@@ -107,7 +108,7 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 		cairn_buf_addf(&names, "%s%s", i ? "," : "", g->reg.v[i].desc->name);
 	g->plugin_names = cairn_buf_steal(&names);
 	g->problems_dir = g->conf.problems_dir ? cairn_xstrdup(g->conf.problems_dir) :
-			  cairn_xasprintf("%s/problems", g->conf.spool);
+			  cairn_xasprintf("%s/" CAIRN_DIR_PROBLEMS, g->conf.spool);
 	g->problems = cairn_problem_cache_new();
 	*code = 0;
 	return g;

@@ -35,6 +35,7 @@
 #include "cairn_publish.h"
 #include "cairn_release.h"
 #include "cairn_spool.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_submissions.h"
 
 /* set_file - NAME.yaml that may name a problem set */

@@ -22,9 +22,6 @@
 
 #include "cairn_problems.h"
 
-/* The marker directory in results/ (the daemon's group only). */
-#define CAIRN_RELEASED_DIR ".released"
-
 /* One set released, or one that could not be: for the log. */
 struct cairn_released {
 	char *set;

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "cairn_log.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_stat.h"
 #include "cairn_watch.h"
 
@@ -169,7 +170,7 @@ static int incoming_replaced(const struct cairn_watch *w)
 
 	if (w->dir_fd < 0 || fstat(w->dir_fd, &a) < 0 || a.st_nlink == 0)
 		return 1;
-	if (fstatat(w->sp->root_fd, "incoming", &b, AT_SYMLINK_NOFOLLOW) < 0)
+	if (fstatat(w->sp->root_fd, CAIRN_DIR_INCOMING, &b, AT_SYMLINK_NOFOLLOW) < 0)
 		return 1;	/* a symbolic link in its place is not it (SPEC 5) */
 	return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
 }
@@ -218,7 +219,8 @@ static int open_incoming(struct cairn_watch *w, int create)
 				  cairn_log_value(v, sizeof(v), w->sp->incoming_path), links);
 		return fd;
 	}
-	fd = openat(w->sp->root_fd, "incoming", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(w->sp->root_fd, CAIRN_DIR_INCOMING,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && (errno == ENOENT || errno == ELOOP || errno == ENOTDIR))
 		return -1;	/* gone, or a link: the periodic check makes it */
 	return fd < 0 ? -errno : fd;
@@ -296,7 +298,7 @@ static int event(struct cairn_watch *w, const struct inotify_event *ev)
 	}
 	if (ev->wd == w->root_wd && ev->wd >= 0) {
 		/* A new incoming/ in the spool root: serve it now. */
-		return ev->len > 0 && strcmp(ev->name, "incoming") == 0 &&
+		return ev->len > 0 && strcmp(ev->name, CAIRN_DIR_INCOMING) == 0 &&
 		       (ev->mask & (IN_CREATE | IN_MOVED_TO)) && incoming_replaced(w);
 	}
 	if (ev->wd != w->wd)

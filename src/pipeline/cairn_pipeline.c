@@ -29,11 +29,12 @@
 #include "cairn_pipeline.h"
 #include "cairn_puzzle.h"
 #include "cairn_spool.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
 #include "cairn_submissions.h"
 #include "cairn_time.h"
 
-/* What cairn_spool_numbered() adds to a name at most (".1000000"). */
+/* What cairn_spool_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
 #define STORED_SUFFIX_MAX 16
 
 void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name)
@@ -136,7 +137,7 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 	in->held_back = reader && in->st.release_ms > now_ms();
 	nw.grant = reader && !in->held_back;
 	if (dir_fd < 0) {
-		snprintf(err, errlen, "results/%s: %s", in->origin.owner, strerror(-dir_fd));
+		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s: %s", in->origin.owner, strerror(-dir_fd));
 		return dir_fd;
 	}
 	r = cairn_publish_input(dir_fd, in->result, pl->tag, out->data ? out->data : "",
@@ -231,9 +232,9 @@ int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
 	int r;
 
 	if (failed)
-		r = store_in(pl, from_fd, pl->failed_fd, "failed", in);
+		r = store_in(pl, from_fd, pl->failed_fd, CAIRN_DIR_FAILED, in);
 	else if (keep)
-		r = store_in(pl, from_fd, pl->done_fd, "done", in);
+		r = store_in(pl, from_fd, pl->done_fd, CAIRN_DIR_DONE, in);
 	else
 		r = unlinkat(from_fd, in->name, 0) < 0 ? -errno : 0;
 	if (r < 0)

@@ -14,8 +14,7 @@
 
 #include <time.h>
 
-/* The directory of the records, in done/OWNER/ and failed/OWNER/. */
-#define CAIRN_ARRIVAL_DIR ".arrival"
+#include "cairn_spool_dirs.h"	/* CAIRN_ARRIVAL_DIR, where the records are */
 
 /*
  * Write the record of stored input `as` into arrival_fd (an owner's

@@ -29,6 +29,7 @@
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_spool_dirs.h"
 
 #define JOURNAL ".attempts"
 #define JOURNAL_TMP ".attempts.tmp"
@@ -338,7 +339,7 @@ void cairn_attempts_claiming(struct cairn_attempts *a, const char *name)
 	ssize_t i = find(a, name);
 
 	if (i >= 0 && a->v[i].state == CAIRN_ATTEMPT_RETURNED) {
-		char *path = cairn_xasprintf("incoming/%s", name);
+		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 		struct stat st;
 
 		/* Untouched since recovery returned it: this claim is its next. */
@@ -469,7 +470,7 @@ static int in_place(const struct cairn_attempts *a, const struct cairn_attempt *
 	if (e->state != CAIRN_ATTEMPT_RETURNED)
 		return fstatat(a->dir_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		       e->ino == (uint64_t)st.st_ino;
-	char *path = cairn_xasprintf("incoming/%s", e->name);
+	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", e->name);
 	int r = fstatat(a->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 && same_file(e, &st);
 
 	free(path);

@@ -22,6 +22,7 @@
 
 #include "cairn_lease.h"
 #include "cairn_mem.h"
+#include "cairn_spool_dirs.h"
 
 void cairn_lease_init(void)
 {
@@ -74,7 +75,7 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd)
  */
 static int open_regular(int root_fd, const char *name)
 {
-	char *path = cairn_xasprintf("incoming/%s", name);
+	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	struct stat a, b;
 	int fd = -1;
 

@@ -24,6 +24,7 @@
 #include "cairn_lock.h"
 #include "cairn_lock_probe.h"
 #include "cairn_mem.h"
+#include "cairn_spool_dirs.h"
 
 #define LOCK_NAME ".lock"
 
@@ -171,7 +172,7 @@ int cairn_lock_peers(int root_fd, const char *self, char ***names, char ***near)
 		pc.dev = (unsigned long)st.st_dev;
 		gethostname(pc.host, sizeof(pc.host) - 1);
 	}
-	r = cairn_dir_list(root_fd, "processing", live_peer, &pc, names);
+	r = cairn_dir_list(root_fd, CAIRN_DIR_PROCESSING, live_peer, &pc, names);
 	if (near == NULL || r < 0) {
 		cairn_dir_free(pc.near);
 		return r;

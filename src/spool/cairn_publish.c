@@ -271,7 +271,7 @@ static unsigned after_last(int hfd, const char *name)
 			last = k;
 	}
 	closedir(d);
-	return last < 1000000 ? (unsigned)last + 1 : 1;
+	return last < CAIRN_NUMBERED_MAX ? (unsigned)last + 1 : 1;
 }
 
 /*
@@ -335,8 +335,8 @@ static int keep(int from_fd, const char *from, int dir_fd, const char *name,
 		r = renameat(from_fd, from, hfd, same) < 0 ? -errno : 0;
 		free(same);
 	}
-	for (unsigned k = r == -EEXIST ? after_last(hfd, name) : 1; r == -EEXIST && k <= 1000000;
-	     k++) {
+	for (unsigned k = r == -EEXIST ? after_last(hfd, name) : 1;
+	     r == -EEXIST && k <= CAIRN_NUMBERED_MAX; k++) {
 		char *to = cairn_spool_numbered(name, k);
 
 		r = 0;

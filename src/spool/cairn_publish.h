@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "cairn_dirsync.h"
+#include "cairn_spool_dirs.h"	/* CAIRN_HISTORY_DIR, beside each result */
 
 struct cairn_spare;
 
@@ -103,9 +104,6 @@ int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader);
  * a negative errno value when the result or history/ could not be granted.
  */
 int cairn_publish_grant_fd(int dir_fd, int fd, uid_t reader);
-
-/* The directory of a result's earlier arrivals, beside it (SPEC 5). */
-#define CAIRN_HISTORY_DIR "history"
 
 /*
  * Where dir_fd holds the result NAME of the input that arrived at

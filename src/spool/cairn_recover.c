@@ -29,6 +29,7 @@
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_spool_dirs.h"
 
 struct resolving {
 	struct cairn_attempts *attempts;
@@ -63,7 +64,7 @@ static void moved(void *arg, const char *name, uint64_t ino, const char *dir)
 static void note_returned(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 			  const char *name)
 {
-	char *path = cairn_xasprintf("incoming/%s", name);
+	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	struct stat st;
 	int there = fstatat(sp->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0;
 

@@ -20,12 +20,13 @@
 #include "cairn_dir.h"
 #include "cairn_publish.h"
 #include "cairn_retain.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_time.h"
 
 /* One owner's directory of one kind, as a walk of it sees it. */
 struct owner {
 	struct cairn_retain *rw;
-	const char *kind;		/* "done", "failed" or "results" */
+	const char *kind;		/* CAIRN_DIR_DONE, _FAILED or _RESULTS */
 	const char *name;		/* the owner */
 	int fd;				/* the owner's directory (or its history/) */
 	int arrival_fd;			/* its .arrival/, or -1 */
@@ -197,7 +198,7 @@ static void kind(struct cairn_retain *rw, const char *what, int top_fd, uint64_t
 
 void cairn_retain_walk(struct cairn_retain *rw)
 {
-	kind(rw, "done", rw->done_fd, rw->done_s, &rw->done, stored);
-	kind(rw, "failed", rw->failed_fd, rw->failed_s, &rw->failed, stored);
-	kind(rw, "results", rw->results_fd, rw->history_s, &rw->history, history);
+	kind(rw, CAIRN_DIR_DONE, rw->done_fd, rw->done_s, &rw->done, stored);
+	kind(rw, CAIRN_DIR_FAILED, rw->failed_fd, rw->failed_s, &rw->failed, stored);
+	kind(rw, CAIRN_DIR_RESULTS, rw->results_fd, rw->history_s, &rw->history, history);
 }

@@ -51,11 +51,8 @@
 #include "cairn_spool.h"
 #include "cairn_spoolname.h"
 
-/* In processing/<instance>/: the result files' temporary files. */
-#define TEMP_DIR ".tmp"
-
 /* Made here; processing/, results/, done/ and failed/ are made as opened. */
-static const char *const subdirs[] = { "incoming", "problems" };
+static const char *const subdirs[] = { CAIRN_DIR_INCOMING, CAIRN_DIR_PROBLEMS };
 
 /* mkdir_at - create dir (mode 0755 less umask) unless it exists. */
 static int mkdir_at(int dirfd, const char *name)
@@ -227,7 +224,7 @@ static int same_fs(int a, int b)
  */
 static int open_temp_dir(const struct cairn_spool *sp, unsigned *links, const char **why)
 {
-	int fd = open_own_dir(sp->processing_fd, TEMP_DIR, links, why);
+	int fd = open_own_dir(sp->processing_fd, CAIRN_TEMP_DIR, links, why);
 
 	if (fd >= 0 && !same_fs(fd, sp->results_fd)) {
 		close(fd);
@@ -248,11 +245,11 @@ int cairn_spool_open_temp(struct cairn_spool *sp, char *err, size_t errlen)
 		return 0;
 	}
 	if (why != NULL)
-		snprintf(err, errlen, "%s/processing/%s/%s %s (uid %ld)", sp->root, sp->instance,
-			 TEMP_DIR, why, (long)geteuid());
+		snprintf(err, errlen, "%s/" CAIRN_DIR_PROCESSING "/%s/%s %s (uid %ld)", sp->root, sp->instance,
+			 CAIRN_TEMP_DIR, why, (long)geteuid());
 	else
-		snprintf(err, errlen, "%s/processing/%s/%s: %s", sp->root, sp->instance,
-			 TEMP_DIR, strerror(-r));
+		snprintf(err, errlen, "%s/" CAIRN_DIR_PROCESSING "/%s/%s: %s", sp->root, sp->instance,
+			 CAIRN_TEMP_DIR, strerror(-r));
 	return r;
 }
 
@@ -285,7 +282,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		return -EINVAL;
 	sp->root = cairn_xstrdup(root);
 	sp->instance = cairn_xstrdup(instance);
-	sp->incoming_path = cairn_xasprintf("%s/incoming", root);
+	sp->incoming_path = cairn_xasprintf("%s/" CAIRN_DIR_INCOMING, root);
 	r = mkdir_p(root);
 	if (r == 0)
 		r = sp->root_fd = make_dir_at(AT_FDCWD, root, NULL);
@@ -296,9 +293,9 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		r = mkdir_at(sp->root_fd, subdirs[i]);
 	}
 	if (r >= 0) {
-		int pfd = make_dir_at(sp->root_fd, "processing", &sp->links);
+		int pfd = make_dir_at(sp->root_fd, CAIRN_DIR_PROCESSING, &sp->links);
 
-		what = "processing";
+		what = CAIRN_DIR_PROCESSING;
 		r = pfd;
 		if (pfd >= 0) {
 			what = instance;
@@ -307,7 +304,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		}
 	}
 	if (why != NULL) {
-		snprintf(err, errlen, "%s/processing/%s %s (uid %ld)", root, instance, why,
+		snprintf(err, errlen, "%s/" CAIRN_DIR_PROCESSING "/%s %s (uid %ld)", root, instance, why,
 			 (long)geteuid());
 		cairn_spool_close(sp);
 		return r;
@@ -315,7 +312,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	if (r >= 0)
 		r = probe_noreplace(sp);
 	if (r >= 0)
-		r = sp->results_fd = make_dir_like(sp->root_fd, what = "results",
+		r = sp->results_fd = make_dir_like(sp->root_fd, what = CAIRN_DIR_RESULTS,
 						   CAIRN_RESULTS_DIR_MODE, &sp->links);
 	if (r >= 0 && !sp->noreplace &&
 	    (r = cairn_spool_open_temp(sp, err, errlen)) < 0) {
@@ -323,9 +320,9 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		return r;
 	}
 	if (r >= 0)
-		r = sp->done_fd = make_dir_at(sp->root_fd, what = "done", &sp->links);
+		r = sp->done_fd = make_dir_at(sp->root_fd, what = CAIRN_DIR_DONE, &sp->links);
 	if (r >= 0)
-		r = sp->failed_fd = make_dir_at(sp->root_fd, what = "failed", &sp->links);
+		r = sp->failed_fd = make_dir_at(sp->root_fd, what = CAIRN_DIR_FAILED, &sp->links);
 	if (r < 0) {
 		snprintf(err, errlen, "%s: %s: %s", root, what, strerror(-r));
 		cairn_spool_close(sp);
@@ -356,7 +353,7 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 	 * A re-created incoming/ gets the old one's mode back (1733 in the
 	 * package): under UMask=0027 a plain mkdir would lock submitters out.
 	 */
-	return make_dir_like(sp->root_fd, "incoming", like, links);
+	return make_dir_like(sp->root_fd, CAIRN_DIR_INCOMING, like, links);
 }
 
 /* marker_parse - DIR, K and NAME of ".to-DIR.K.NAME"; 0, or -1. */
@@ -372,7 +369,7 @@ static int marker_parse(const char *m, char *dir, size_t dirlen, unsigned *k,
 	memcpy(dir, m + 4, (size_t)(p - (m + 4)));
 	dir[p - (m + 4)] = '\0';
 	unsigned long v = strtoul(p + 1, &end, 10);
-	if (end == p + 1 || *end != '.' || v > 1000000 || end[1] == '\0' || end[1] == '.')
+	if (end == p + 1 || *end != '.' || v > CAIRN_NUMBERED_MAX || end[1] == '\0' || end[1] == '.')
 		return -1;
 	*k = (unsigned)v;
 	*name = cairn_xstrdup(end + 1);
@@ -422,7 +419,7 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 	DIR *d;
 	struct dirent *de;
 
-	for (unsigned k = 0; k <= 1000000 && !found; k++) {
+	for (unsigned k = 0; k <= CAIRN_NUMBERED_MAX && !found; k++) {
 		char *to = cairn_spool_numbered(name, k);
 		struct stat o;
 		int there = fstatat(dir_fd, to, &o, AT_SYMLINK_NOFOLLOW) == 0;
@@ -487,9 +484,9 @@ static int resolve_linked(const struct cairn_spool *sp, const char *name,
 	    !ops->moving(ops->arg, name, (uint64_t)st.st_ino))
 		return 0;
 	if (stored_in_owners(sp->done_fd, name, &st))
-		dir = "done";
+		dir = CAIRN_DIR_DONE;
 	else if (stored_in_owners(sp->failed_fd, name, &st))
-		dir = "failed";
+		dir = CAIRN_DIR_FAILED;
 	else
 		return 0;	/* linked elsewhere by whoever wrote it */
 	if (unlinkat(sp->processing_fd, name, 0) < 0)
@@ -519,8 +516,8 @@ int cairn_spool_resolve(const struct cairn_spool *sp, const struct cairn_resolve
 		unsigned k;
 
 		if (marker_parse(*m, dir, sizeof(dir), &k, &name) == 0) {
-			int to_fd = strcmp(dir, "done") == 0 ? sp->done_fd :
-				    strcmp(dir, "failed") == 0 ? sp->failed_fd : -1;
+			int to_fd = strcmp(dir, CAIRN_DIR_DONE) == 0 ? sp->done_fd :
+				    strcmp(dir, CAIRN_DIR_FAILED) == 0 ? sp->failed_fd : -1;
 
 			done += resolve_marker(sp, *m, name, dir, to_fd, k, ops);
 		} else if ((*m)[0] != '.') {
@@ -546,7 +543,7 @@ int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check)
 		if (errno != ENOENT)
 			return -errno;
 	}
-	from = cairn_xasprintf("incoming/%s", name);
+	from = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	if (renameat(sp->root_fd, from, sp->processing_fd, name) < 0) {
 		r = -errno;
 		/* NFS: the server may have renamed it and lost our reply. */
@@ -560,7 +557,7 @@ int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check)
 
 int cairn_spool_waiting(const struct cairn_spool *sp, const char *name)
 {
-	char *path = cairn_xasprintf("incoming/%s", name);
+	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	struct stat st;
 	int r = fstatat(sp->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
 
@@ -575,7 +572,7 @@ int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name)
 
 	if (!sp->noreplace)
 		return -ENOTSUP;
-	to = cairn_xasprintf("incoming/%s", name);
+	to = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	r = renameat2(sp->processing_fd, name, sp->root_fd, to, RENAME_NOREPLACE) < 0 ?
 	    -errno : 0;
 	free(to);
@@ -657,7 +654,7 @@ static int revive_temp(const struct cairn_spool *sp)
 	unsigned links = 0;
 	int fd, r;
 
-	if (sp->temp_fd < 0 || (held(sp->temp_fd, sp->processing_fd, TEMP_DIR) &&
+	if (sp->temp_fd < 0 || (held(sp->temp_fd, sp->processing_fd, CAIRN_TEMP_DIR) &&
 				same_fs(sp->temp_fd, sp->results_fd)))
 		return 0;
 	fd = open_temp_dir(sp, &links, &why);
@@ -673,8 +670,8 @@ static int revive_temp(const struct cairn_spool *sp)
 int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 {
 	const struct { int fd; const char *name; } dirs[] = {
-		{ sp->results_fd, "results" }, { sp->done_fd, "done" },
-		{ sp->failed_fd, "failed" },
+		{ sp->results_fd, CAIRN_DIR_RESULTS }, { sp->done_fd, CAIRN_DIR_DONE },
+		{ sp->failed_fd, CAIRN_DIR_FAILED },
 	};
 	size_t n = 0;
 	unsigned links = 0;
@@ -697,8 +694,8 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%s%s%s", n ? "," : "",
 				      dirs[i].name, links > was ? "(symlink removed)" : "");
 	}
-	if ((r = mkdir_at(sp->root_fd, "problems")) < 0 ||
-	    (r = pfd = make_dir_at(sp->root_fd, "processing", &links)) < 0)
+	if ((r = mkdir_at(sp->root_fd, CAIRN_DIR_PROBLEMS)) < 0 ||
+	    (r = pfd = make_dir_at(sp->root_fd, CAIRN_DIR_PROCESSING, &links)) < 0)
 		goto fail;
 	if (!held(sp->processing_fd, pfd, sp->instance)) {
 		const char *why;
@@ -709,7 +706,7 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len)
 			close(nfd);
 		if (r == 0 && sp->lock_fd >= 0)
 			r = relock(sp);
-		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%sprocessing", n ? "," : "");
+		n += (size_t)snprintf(what + n, len > n ? len - n : 0, "%s" CAIRN_DIR_PROCESSING, n ? "," : "");
 	}
 	close(pfd);
 	if (r < 0 || (r = revive_temp(sp)) < 0)

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
 
 struct cairn_spool {
@@ -98,7 +99,7 @@ int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t read
  * The lock file of result names, relative to the spool (SPEC 5): the
  * struct cairn_newest lock_path that every instance's publishes share.
  */
-#define CAIRN_RESULTS_LOCK "processing/.results.lock"
+#define CAIRN_RESULTS_LOCK CAIRN_DIR_PROCESSING "/.results.lock"
 
 /* Longest instance name: its temporary names must fit in 255 bytes. */
 #define CAIRN_INSTANCE_MAX 200
@@ -114,7 +115,7 @@ int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 struct cairn_resolve_ops {
 	/* whether a move of NAME (inode ino) out of processing/ was begun */
 	int (*moving)(void *arg, const char *name, uint64_t ino);
-	/* that move was finished: NAME is in DIR ("done" or "failed") only */
+	/* that move was finished: NAME is in DIR (CAIRN_DIR_DONE or CAIRN_DIR_FAILED) only */
 	void (*moved)(void *arg, const char *name, uint64_t ino, const char *dir);
 	void *arg;
 };

@@ -22,6 +22,7 @@
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_spool_status.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
 #include "cairn_stat.h"
 
@@ -319,7 +320,7 @@ static int keep_failed_owner(int dir_fd, const char *name, void *arg)
 /* arrival - the record failed/OWNER/.arrival/NAME says: name and time */
 static void arrival(int root_fd, struct cairn_status_failure *f)
 {
-	char *path = cairn_xasprintf("failed/%s", f->f.owner);
+	char *path = cairn_xasprintf(CAIRN_DIR_FAILED "/%s", f->f.owner);
 	int fd = cairn_spool_status_open(root_fd, path, O_RDONLY | O_DIRECTORY);
 
 	free(path);
@@ -377,16 +378,16 @@ int cairn_spool_status_read(struct cairn_status *st, int root_fd, size_t max_fai
 	memset(st, 0, sizeof(*st));
 	if (max_failures > 0)
 		sc.heap = cairn_xcalloc(max_failures, sizeof(sc.heap[0]));
-	walk(&sc, root_fd, "incoming", keep_waiting);
-	walk(&sc, root_fd, "processing", keep_instance);
+	walk(&sc, root_fd, CAIRN_DIR_INCOMING, keep_waiting);
+	walk(&sc, root_fd, CAIRN_DIR_PROCESSING, keep_instance);
 	sc.usage = &st->failed;
-	walk(&sc, root_fd, "failed", keep_failed_owner);
+	walk(&sc, root_fd, CAIRN_DIR_FAILED, keep_failed_owner);
 	sc.usage = &st->done;
 	sc.depth = 1;
-	walk(&sc, root_fd, "done", keep_usage);
+	walk(&sc, root_fd, CAIRN_DIR_DONE, keep_usage);
 	sc.usage = &st->results;
 	sc.depth = 1;
-	walk(&sc, root_fd, "results", keep_usage);
+	walk(&sc, root_fd, CAIRN_DIR_RESULTS, keep_usage);
 	finish(&sc, root_fd);
 	return sc.errors;
 }

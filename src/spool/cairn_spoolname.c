@@ -94,15 +94,19 @@ int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
 	return cairn_spool_link_move(from_fd, from, to_fd, to);
 }
 
-int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
-			 int noreplace, char **stored)
+int cairn_spool_store_tried(int from_fd, const char *name, int to_fd, const char *as,
+			    int noreplace, void (*trying)(void *arg, const char *to),
+			    void *arg, char **stored)
 {
 	for (unsigned k = 0; ; k++) {
 		char *to = cairn_spool_numbered(as, k);
-		int r = noreplace ? cairn_spool_move(from_fd, name, to_fd, to) :
-			cairn_spool_link_move(from_fd, name, to_fd, to);
+		int r;
 
-		if (r != -EEXIST || k == 1000000) {
+		if (trying != NULL)
+			trying(arg, to);
+		r = noreplace ? cairn_spool_move(from_fd, name, to_fd, to) :
+		    cairn_spool_link_move(from_fd, name, to_fd, to);
+		if (r != -EEXIST || k == CAIRN_NUMBERED_MAX) {
 			if (r == 0 && stored != NULL)
 				*stored = to;
 			else
@@ -111,4 +115,10 @@ int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *a
 		}
 		free(to);
 	}
+}
+
+int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
+			 int noreplace, char **stored)
+{
+	return cairn_spool_store_tried(from_fd, name, to_fd, as, noreplace, NULL, NULL, stored);
 }

@@ -21,6 +21,13 @@ int cairn_spool_ignored(const char *name);
 /* "hw1.yaml", 2 -> "hw1.2.yaml"; "README", 1 -> "README.1"; k 0: a copy. */
 char *cairn_spool_numbered(const char *name, unsigned k);
 
+/*
+ * The highest K a numbered name takes: a store finding NAME and all its
+ * numbered names up to this one taken gives up (-EEXIST), and a reader
+ * looking for them looks no further.
+ */
+#define CAIRN_NUMBERED_MAX 1000000
+
 /* Whether dir_a/a and dir_b/b are one inode (both exist). */
 int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b);
 
@@ -35,12 +42,22 @@ int cairn_spool_link_move(int from_fd, const char *from, int to_fd, const char *
 
 /*
  * Move `name` into to_fd under the first free numbered name of `as` (as,
- * then as.1.ext, ...; `as` is `name` but for a file failed under a short
- * name), by cairn_spool_move(), or with noreplace 0 (known to be missing)
- * by cairn_spool_link_move().  Sets *stored (caller frees) to the name
- * used.
+ * then as.1.ext, ... up to K = CAIRN_NUMBERED_MAX; `as` is `name` but for
+ * a file failed under a short name), by cairn_spool_move(), or with
+ * noreplace 0 (known to be missing) by cairn_spool_link_move().  Sets
+ * *stored (caller frees) to the name used.  0, -EEXIST when every name
+ * was taken, or -errno.
  */
 int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
 			 int noreplace, char **stored);
+
+/*
+ * cairn_spool_store_as(), telling trying(arg, to) the name it is about
+ * to try before each try (a caller noting what the name would bring, as
+ * `cairn submit` notes the result already under it).
+ */
+int cairn_spool_store_tried(int from_fd, const char *name, int to_fd, const char *as,
+			    int noreplace, void (*trying)(void *arg, const char *to),
+			    void *arg, char **stored);
 
 #endif

@@ -24,9 +24,10 @@
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_stored.h"
 
-static const char *const dir_names[2] = { "done", "failed" };
+static const char *const dir_names[2] = { CAIRN_DIR_DONE, CAIRN_DIR_FAILED };
 
 struct listing {
 	const struct cairn_stored_dirs *sd;

@@ -26,7 +26,7 @@
 struct cairn_stored {
 	char owner[CAIRN_OWNER_MAX + 1];
 	int where;			/* CAIRN_STORED_DONE or CAIRN_STORED_FAILED */
-	const char *dir;		/* its directory's name: "done" or "failed" */
+	const char *dir;		/* its directory's name: CAIRN_DIR_DONE or _FAILED */
 	char *stored;			/* its name in DIR/OWNER/ */
 	char *name;			/* its original name, which names its result */
 	struct timespec arrival;

@@ -5,6 +5,7 @@
 # and `cairn submit` use it.
 noinst_LTLIBRARIES += src/spool/libcairn_spool.la
 src_spool_libcairn_spool_la_SOURCES = \
+	src/spool/cairn_spool_dirs.h \
 	src/spool/cairn_spoolname.c src/spool/cairn_spoolname.h \
 	src/spool/cairn_owner.c src/spool/cairn_owner.h \
 	src/spool/cairn_acl.c src/spool/cairn_acl.h \
@@ -16,6 +17,9 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_publish.c src/spool/cairn_publish.h \
 	src/spool/cairn_recover.c src/spool/cairn_recover.h \
 	src/spool/cairn_lease.c src/spool/cairn_lease.h
+# `cairn submit`: the writer's side, a file handed in to incoming/.
+src_spool_libcairn_spool_la_SOURCES += \
+	src/spool/cairn_spool_enter.c src/spool/cairn_spool_enter.h
 # `cairn status`: the spool read from outside, the lock asked, not taken.
 src_spool_libcairn_spool_la_SOURCES += \
 	src/spool/cairn_lock_probe.c src/spool/cairn_lock_probe.h \

@@ -21,3 +21,12 @@ endif
 tests_spool_check_spool_status_SOURCES = tests/spool/check_spool_status.c
 tests_spool_check_spool_status_CFLAGS = $(tests_check_cflags)
 tests_spool_check_spool_status_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+# `cairn submit`'s side: a file handed in to incoming/ (a line of its own).
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_spool_enter
+TESTS += tests/spool/check_spool_enter
+VALGRIND_TESTS += tests/spool/check_spool_enter
+endif
+tests_spool_check_spool_enter_SOURCES = tests/spool/check_spool_enter.c
+tests_spool_check_spool_enter_CFLAGS = $(tests_check_cflags)
+tests_spool_check_spool_enter_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
