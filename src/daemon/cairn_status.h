@@ -24,7 +24,7 @@ void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec);
 void cairn_status_start_metrics(struct cairn_daemon *d);
 /* Replace the metrics file with the counts of now. */
 void cairn_status_write_metrics(struct cairn_daemon *d);
-/* The log line of one finished file. */
+/* Count one finished job, and log its line. */
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j);
 
 #endif
