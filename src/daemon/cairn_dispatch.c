@@ -59,12 +59,15 @@ static void backoff_cb(uv_timer_t *t)
 	cairn_dispatch(d);
 }
 
-/* storage_failure - pause taking files; log the first failure only. */
+/*
+ * storage_failure - pause taking files; log the first failure only (the
+ * status counts it as a retry).
+ */
 static void storage_failure(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	char f[512], e[1024];
 
-		cairn_log_value(f, sizeof(f), j->name);
+	cairn_log_value(f, sizeof(f), j->name);
 	cairn_log_value(e, sizeof(e), j->err);
 	if (d->once) {
 		cairn_log(CAIRN_LOG_ERROR, "storage error", "file=%s error=%s action=%s",
@@ -111,8 +114,10 @@ void cairn_dispatch_free(struct cairn_daemon *d)
 /* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
 void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 {
-	d->dispatch.stuck = cairn_xgrow(d->dispatch.stuck, &d->dispatch.capstuck, d->dispatch.nstuck + 1, sizeof(d->dispatch.stuck[0]));
-	d->dispatch.stuck[d->dispatch.nstuck++] = cairn_xstrdup(name);
+	struct cairn_dispatch_state *ds = &d->dispatch;
+
+	ds->stuck = cairn_xgrow(ds->stuck, &ds->capstuck, ds->nstuck + 1, sizeof(ds->stuck[0]));
+	ds->stuck[ds->nstuck++] = cairn_xstrdup(name);
 }
 
 /*
@@ -147,7 +152,6 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 	case CAIRN_JOB_DONE:
 		storage_ok(d);
 		break;
-	case CAIRN_JOB_RETURNED:
 	case CAIRN_JOB_STUCK:
 		cairn_dispatch_keep(d, j->name);
 		storage_failure(d, j);
@@ -161,6 +165,7 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 		    uv_is_active((uv_handle_t *)&d->peers))
 			cairn_dispatch_peers(d);
 		break;
+	case CAIRN_JOB_RETURNED:
 	case CAIRN_JOB_LATER:
 	case CAIRN_JOB_BUSY:
 	case CAIRN_JOB_CHANGED:
@@ -414,7 +419,8 @@ static char *take_stuck(struct cairn_daemon *d)
 
 		if (cairn_one_owner_waits(d, name))
 			continue;
-		memmove(&d->dispatch.stuck[i], &d->dispatch.stuck[i + 1], (d->dispatch.nstuck - i - 1) * sizeof(d->dispatch.stuck[0]));
+		memmove(&d->dispatch.stuck[i], &d->dispatch.stuck[i + 1],
+			(d->dispatch.nstuck - i - 1) * sizeof(d->dispatch.stuck[0]));
 		d->dispatch.nstuck--;
 		return name;
 	}

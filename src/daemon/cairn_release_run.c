@@ -86,7 +86,8 @@ static int retain_start(struct cairn_daemon *d)
 	const struct cairn_conf_retain *c = &d->release.gen->conf.retain;
 	uint64_t now = uv_now(&d->loop);
 
-	if (!cairn_conf_retains(c) || (d->once ? !d->release.retain_end : now < d->release.retain_due))
+	if (!cairn_conf_retains(c) ||
+	    (d->once ? !d->release.retain_end : now < d->release.retain_due))
 		return 0;
 	memset(&d->release.retain, 0, sizeof(d->release.retain));
 	d->release.retain.done_fd = d->sp.done_fd;

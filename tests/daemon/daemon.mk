@@ -9,6 +9,27 @@ tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
 	$(tests_check_libs) $(LIBUV_LIBS)
+# daemon-core: unit tests of the pending set's uids' queues, of the retry
+# list, and of dispatch with the one-owner rule (a daemon made in the
+# test, no job run).
+daemon_check = tests/daemon/check_pending tests/daemon/check_retry \
+	tests/daemon/check_dispatch
+if HAVE_CHECK
+check_PROGRAMS += $(daemon_check)
+TESTS += $(daemon_check)
+VALGRIND_TESTS += $(daemon_check)
+endif
+tests_daemon_check_pending_SOURCES = tests/daemon/check_pending.c
+tests_daemon_check_pending_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_pending_LDADD = src/daemon/libcairnd.la $(tests_check_libs)
+tests_daemon_check_retry_SOURCES = tests/daemon/check_retry.c
+tests_daemon_check_retry_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
+tests_daemon_check_retry_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
+	$(tests_check_libs) $(LIBUV_LIBS)
+tests_daemon_check_dispatch_SOURCES = tests/daemon/check_dispatch.c
+tests_daemon_check_dispatch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
+tests_daemon_check_dispatch_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
+	$(tests_check_libs) $(LIBUV_LIBS)
 
 # daemon-core: integration tests that run the real cairnd on a temporary
 # spool.  notify_listen stands in for systemd's socket; enospc_shim is an
