@@ -5,6 +5,7 @@
  * Called on the loop thread only.  STATUS= goes out at most once a second
  * and only when the counts changed, so an idle daemon does not wake up;
  * the metrics file is replaced atomically, so a reader never sees half.
+ * Its state is d->status (cairn_status_state.h).
  */
 #ifndef CAIRN_STATUS_H
 #define CAIRN_STATUS_H
