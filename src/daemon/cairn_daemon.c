@@ -35,6 +35,7 @@
 #include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
+#include "cairn_one_owner.h"
 #include "cairn_recover.h"
 #include "cairn_reload.h"
 #include "cairn_release_run.h"
@@ -143,10 +144,10 @@ static void reload(struct cairn_daemon *d)
 		return;
 	}
 	keep_running_spool(d, g);
-	if (g->conf.workers > d->pool_size)
+	if (g->conf.workers > d->dispatch.pool_size)
 		cairn_log(CAIRN_LOG_WARNING, "reload",
 			  "error=\"more workers need a restart\" workers=%u running_max=%u",
-			  g->conf.workers, d->pool_size);
+			  g->conf.workers, d->dispatch.pool_size);
 	cairn_gen_unref(d->gen);
 	d->gen = g;
 	cairn_log_set_level(g->conf.log_level);
@@ -202,16 +203,16 @@ static void daemon_stop(struct cairn_daemon *d, int code)
 	d->exit_code = code;
 	cairn_notify_send(&d->notify, "STOPPING=1");
 	cairn_log(CAIRN_LOG_INFO, "stopping", "running=%u queued=%u",
-		  d->running, cairn_status_queued(d));
+		  d->dispatch.running, cairn_status_queued(d));
 	if (d->watch_open) {
 		d->watch_open = 0;
 		cairn_watch_close(&d->watch, NULL);
 	}
-	uv_timer_stop(&d->backoff);
-	uv_timer_stop(&d->retry_timer);
-	uv_timer_stop(&d->release_timer);
+	uv_timer_stop(&d->dispatch.backoff);
+	uv_timer_stop(&d->retry.timer);
+	uv_timer_stop(&d->release.timer);
 	cairn_dispatch_unqueue(d);
-	if (d->running == 0)
+	if (d->dispatch.running == 0)
 		daemon_finish(d);
 	else if (timeout == 0)
 		cairn_dispatch_cancel_all(d);
@@ -228,19 +229,19 @@ static void daemon_finish(struct cairn_daemon *d)
 	/* Closing the handles gives the signals their default action back. */
 	cairn_sigmask_hold();
 	cairn_status_write_metrics(d);
-	if (d->once && d->exit_code == 0 && d->failed > 0)
+	if (d->once && d->exit_code == 0 && d->status.failed > 0)
 		d->exit_code = CAIRN_EX_DATAERR;
 	cairn_log(CAIRN_LOG_INFO, "stopped",
 		  "processed=%" PRIu64 " failed=%" PRIu64 " retries=%" PRIu64
 		  " returned=%" PRIu64 " queued=%u dir_fsyncs=%lu exit=%d",
-		  d->processed, d->failed, d->retries, d->returned,
+		  d->status.processed, d->status.failed, d->status.retries, d->status.returned,
 		  cairn_status_queued(d), d->publish.sync.nsyncs, d->exit_code);
 	uv_handle_t *hs[] = {
 		(uv_handle_t *)&d->sigterm, (uv_handle_t *)&d->sigint,
-		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->backoff,
-		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status,
-		(uv_handle_t *)&d->watchdog, (uv_handle_t *)&d->metrics,
-		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->retry_timer,
+		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->dispatch.backoff,
+		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status.timer,
+		(uv_handle_t *)&d->status.watchdog, (uv_handle_t *)&d->status.metrics_timer,
+		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->retry.timer,
 		(uv_handle_t *)&d->peers,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
@@ -311,7 +312,7 @@ static void recover(struct cairn_daemon *d)
 	if (stale > 0)
 		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", stale);
 	r = cairn_recover(&d->sp, &d->attempts, &ops);
-	d->claims_unsure |= r < 0;
+	d->dispatch.claims_unsure |= r < 0;
 	if (r > 0)
 		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
 	else if (r < 0)
@@ -323,8 +324,8 @@ static void peers_cb(uv_timer_t *t)
 {
 	struct cairn_daemon *d = t->data;
 
-	if (d->pending.n == 0 && d->running == 0 &&
-	    uv_now(&d->loop) - d->peers_ms < (uint64_t)d->gen->conf.rescan_s * 1000)
+	if (d->pending.n == 0 && d->dispatch.running == 0 &&
+	    uv_now(&d->loop) - d->dispatch.peers_ms < (uint64_t)d->gen->conf.rescan_s * 1000)
 		return;
 	cairn_dispatch_peers(d);
 	cairn_dispatch(d);
@@ -367,8 +368,8 @@ static unsigned start_pool_size(struct cairn_daemon *d, unsigned workers, int fs
 		     POOL_MAX - STORING_MAX : workers;
 	char buf[16];
 
-	d->storing_max = fsync ? STORING_MAX : 0;
-	snprintf(buf, sizeof(buf), "%u", n + d->storing_max);
+	d->dispatch.storing_max = fsync ? STORING_MAX : 0;
+	snprintf(buf, sizeof(buf), "%u", n + d->dispatch.storing_max);
 	setenv("UV_THREADPOOL_SIZE", buf, 1);
 	return n;
 }
@@ -383,8 +384,8 @@ static void job_rendered(void *arg, const struct cairn_job *j)
 {
 	struct cairn_daemon *d = arg;
 
-	atomic_fetch_sub(&d->computing, 1);
-	atomic_fetch_sub(&d->reserved, j->reserved);
+	atomic_fetch_sub(&d->dispatch.computing, 1);
+	atomic_fetch_sub(&d->dispatch.reserved, j->reserved);
 	uv_async_send(&d->rendered);
 }
 
@@ -448,14 +449,14 @@ static void start(struct cairn_daemon *d)
 	d->ctx.sp = &d->sp;
 	d->ctx.attempts = &d->attempts;
 	d->ctx.publish = &d->publish;
-	d->ctx.limits_seen = &d->limits_seen;
+	d->ctx.limits_seen = &d->owner.limits_seen;
 	d->ctx.euid = geteuid();
 	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);
 	cairn_pending_set_max_bytes(&d->pending, c->max_incoming_bytes_per_owner);
-	cairn_dispatch_hold_owners(d);
-	d->pool_size = start_pool_size(d, c->workers, c->fsync);
+	cairn_one_owner_start(d);
+	d->dispatch.pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
@@ -467,12 +468,12 @@ static void start(struct cairn_daemon *d)
 	}
 	/* Held since main(): one that came meanwhile is taken now. */
 	cairn_sigmask_release();
-	init_timer(d, &d->backoff);
+	init_timer(d, &d->dispatch.backoff);
 	init_timer(d, &d->shutdown);
-	init_timer(d, &d->status);
-	init_timer(d, &d->watchdog);
-	init_timer(d, &d->metrics);
-	init_timer(d, &d->retry_timer);
+	init_timer(d, &d->status.timer);
+	init_timer(d, &d->status.watchdog);
+	init_timer(d, &d->status.metrics_timer);
+	init_timer(d, &d->retry.timer);
 	init_timer(d, &d->peers);
 	cairn_release_init(d);
 	/* A --once run, or no rescan: take every file (nothing would steal). */
@@ -521,6 +522,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	d->on_stop = daemon_stop;
 	d->on_drained = daemon_finish;
 	d->once_walks = cairn_release_once_end;
+	d->retry.due = cairn_dispatch;
 	d->gen = g;
 	d->notify.fd = -1;
 	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));
@@ -567,9 +569,6 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	code = d->exit_code;
 	cairn_reload_remove();
 	cairn_notify_close(&d->notify);
-	for (size_t i = 0; i < d->nstuck; i++)
-		free(d->stuck[i]);
-	free(d->stuck);
 	cairn_dispatch_free(d);
 	cairn_pending_free(&d->pending);
 	cairn_attempts_free(&d->attempts);

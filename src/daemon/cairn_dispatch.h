@@ -5,7 +5,8 @@
  * only; they never call back into it but through d->on_stop and
  * d->on_drained.  Files are taken oldest ready first, never more jobs at
  * once than cairn_dispatch_max() allows, and a file's transient trouble
- * is retried alone, with its own backoff, before it is failed.
+ * is retried alone, with its own backoff, before it is failed
+ * (cairn_retry.h).  Its state is d->dispatch (cairn_dispatch_state.h).
  */
 #ifndef CAIRN_DISPATCH_H
 #define CAIRN_DISPATCH_H
@@ -31,16 +32,10 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name);
 void cairn_dispatch_unqueue(struct cairn_daemon *d);
 /* Shutdown: make every running job give up. */
 void cairn_dispatch_cancel_all(struct cairn_daemon *d);
-/* Free the retry list. */
+/* Free the files stuck claimed, the retry list and the owners' arrivals. */
 void cairn_dispatch_free(struct cairn_daemon *d);
 /* Jobs allowed at once: workers, within the pool. */
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
-/*
- * At start: while some problem set has max_submissions, a file of an
- * owner that has a file running waits until it ends (SPEC 4: each
- * count sees every earlier submission's result).
- */
-void cairn_dispatch_hold_owners(struct cairn_daemon *d);
 /* Hand w to libuv's pool (jobs, the release walk). */
 void cairn_dispatch_queue_work(struct cairn_daemon *d, uv_work_t *w, uv_work_cb work,
 			       uv_after_work_cb after);

@@ -6,12 +6,11 @@
  * of memory: the oldest `limit` names are kept and the rest found again by
  * a later scan.  The waiting names start at `head`, so that taking the
  * oldest, and adding one older than all (a backlog found by a scan),
- * costs O(1) instead of shifting the whole array.  The hash table (chained, FNV-1a) finds a candidate by name
- * in O(1) for inotify events and keeps a name from being queued twice.
- * Each uid's queue is a list in the same order, found by a small hash
- * table on the uid: files come in newest, so a place is looked for from
- * the list's end, and taking and dropping cost O(1); the turns are a
- * ring of the uids that have files waiting.
+ * costs O(1) instead of shifting the whole array.  The hash table
+ * (chained, FNV-1a) finds a candidate by name in O(1) for inotify events
+ * and keeps a name from being queued twice.  Each waiting candidate is
+ * also in its uid's queue (cairn_pending_uid.c), whose turns pick
+ * follows.
  */
 #include "config.h"
 
@@ -20,6 +19,7 @@
 
 #include "cairn_mem.h"
 #include "cairn_pending.h"
+#include "cairn_pending_uid.h"
 
 #define NOT_WAITING ((size_t)-1)
 
@@ -54,14 +54,7 @@ void cairn_pending_free(struct cairn_pending *p)
 	}
 	free(p->tab);
 	free(p->order);
-	for (size_t i = 0; i < CAIRN_UIDQ_BUCKETS; i++) {
-		struct cairn_uidq *q = p->uidtab[i], *next;
-
-		for (; q != NULL; q = next) {
-			next = q->hnext;
-			free(q);
-		}
-	}
+	cairn_pending_uid_free(p);
 	cairn_pending_set_peers(p, NULL, NULL, NULL, 0, 0);
 	memset(p, 0, sizeof(*p));
 }
@@ -95,17 +88,6 @@ static void rehash(struct cairn_pending *p)
 	p->tabsize = size;
 }
 
-/*
- * cmp - order by when the daemon first noted the file, then by name: the
- * file's own mtime, which its writer sets, plays no part (SPEC 5).
- */
-static int cmp(const struct cairn_cand *a, const struct cairn_cand *b)
-{
-	if (a->first_ms != b->first_ms)
-		return a->first_ms < b->first_ms ? -1 : 1;
-	return strcmp(a->name, b->name);
-}
-
 /* search - where c goes: an index into order, from head to head + n. */
 static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
 {
@@ -114,7 +96,7 @@ static size_t search(const struct cairn_pending *p, const struct cairn_cand *c)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (cmp(p->order[mid], c) < 0)
+		if (cairn_pending_cand_cmp(p->order[mid], c) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -133,151 +115,6 @@ void cairn_pending_set_per_owner(struct cairn_pending *p, size_t n)
 	p->limit = p->per_owner > p->limit_min ? p->per_owner : p->limit_min;
 }
 
-/* --- the uids' queues and their turns --- */
-
-static struct cairn_uidq **uid_bucket(struct cairn_pending *p, uid_t uid)
-{
-	return &p->uidtab[((uint32_t)uid * 2654435761u >> 24) % CAIRN_UIDQ_BUCKETS];
-}
-
-/* uid_queue - uid's queue, made (at the back of the turns) when it has none. */
-static struct cairn_uidq *uid_queue(struct cairn_pending *p, uid_t uid)
-{
-	struct cairn_uidq **b = uid_bucket(p, uid), *q = *b;
-
-	while (q != NULL && q->uid != uid)
-		q = q->hnext;
-	if (q != NULL)
-		return q;
-	q = cairn_xcalloc(1, sizeof(*q));
-	q->uid = uid;
-	q->hnext = *b;
-	*b = q;
-	if (p->turn == NULL) {
-		q->prev = q->next = q;
-		p->turn = q;
-	} else {
-		q->next = p->turn;
-		q->prev = p->turn->prev;
-		q->prev->next = q;
-		p->turn->prev = q;
-	}
-	p->nuids++;
-	return q;
-}
-
-static void uid_free(struct cairn_pending *p, struct cairn_uidq *q)
-{
-	struct cairn_uidq **b = uid_bucket(p, q->uid);
-
-	while (*b != q)
-		b = &(*b)->hnext;
-	*b = q->hnext;
-	if (q->next == q) {
-		p->turn = NULL;
-	} else {
-		q->prev->next = q->next;
-		q->next->prev = q->prev;
-		if (p->turn == q)
-			p->turn = q->next;
-	}
-	p->nuids--;
-	free(q);
-}
-
-static int cmp(const struct cairn_cand *a, const struct cairn_cand *b);
-
-static uint64_t bytes_of(const struct cairn_cand *c)
-{
-	return c->size > 0 ? (uint64_t)c->size : 0;
-}
-
-/*
- * uid_count - c has joined q: it, and the files after it that counted,
- * are over max_bytes when the files before them that count bring the sum
- * past it (one over stays over: a file joining only adds to the sums).
- * c is most often last, found together with others in one scan: the
- * walk after it is short.
- */
-static void uid_count(const struct cairn_pending *p, struct cairn_uidq *q,
-		      struct cairn_cand *c)
-{
-	uint64_t sum = q->bytes, max = p->max_bytes;
-
-	if (max == 0) {
-		c->over = 0;
-		q->bytes += bytes_of(c);
-		return;
-	}
-	for (const struct cairn_cand *x = c->unext; x != NULL; x = x->unext)
-		if (!x->over)
-			sum -= bytes_of(x);
-	for (struct cairn_cand *x = c; x != NULL; x = x->unext) {
-		if (x != c && x->over)
-			continue;
-		x->over = bytes_of(x) > max || sum > max - bytes_of(x);
-		if (!x->over)
-			sum += bytes_of(x);
-	}
-	q->bytes = sum;
-}
-
-/* uid_insert - c joins its uid's queue in order (from the end: it is likely newest). */
-static void uid_insert(struct cairn_pending *p, struct cairn_cand *c)
-{
-	struct cairn_uidq *q = uid_queue(p, c->uid);
-	struct cairn_cand *x = q->last;
-
-	while (x != NULL && cmp(x, c) > 0)
-		x = x->uprev;
-	c->uprev = x;
-	c->unext = x != NULL ? x->unext : q->first;
-	if (c->unext != NULL)
-		c->unext->uprev = c;
-	else
-		q->last = c;
-	if (x != NULL)
-		x->unext = c;
-	else
-		q->first = c;
-	c->uq = q;
-	q->n++;
-	uid_count(p, q, c);
-}
-
-/*
- * uid_unlink - c leaves its uid's queue: taken or gone (`leaving`), which
- * makes room for an overflowed uid once it is down to half, or moved.  A
- * uid with nothing waiting leaves the turns, unless it overflowed: its
- * files in incoming/ are still to come.
- */
-static void uid_unlink(struct cairn_pending *p, struct cairn_cand *c, int leaving)
-{
-	struct cairn_uidq *q = c->uq;
-
-	if (q == NULL)
-		return;
-	if (c->uprev != NULL)
-		c->uprev->unext = c->unext;
-	else
-		q->first = c->unext;
-	if (c->unext != NULL)
-		c->unext->uprev = c->uprev;
-	else
-		q->last = c->uprev;
-	c->uprev = c->unext = NULL;
-	c->uq = NULL;
-	q->n--;
-	if (!c->over)
-		q->bytes -= bytes_of(c);
-	if (leaving && !p->evicting && q->overflowed && q->n <= p->per_owner / 2) {
-		q->overflowed = 0;
-		p->refill = 1;
-	}
-	if (q->n == 0 && !q->overflowed)
-		uid_free(p, q);
-}
-
 static void renumber(struct cairn_pending *p, size_t from)
 {
 	for (size_t i = from; i < p->head + p->n; i++)
@@ -288,7 +125,7 @@ static void unlink_order(struct cairn_pending *p, struct cairn_cand *c, int leav
 {
 	size_t end = p->head + p->n;
 
-	uid_unlink(p, c, leaving);
+	cairn_pending_uid_unlink(p, c, leaving);
 	if (c->pos == NOT_WAITING)
 		return;
 	if (c->pos == p->head) {
@@ -327,17 +164,6 @@ static void evict(struct cairn_pending *p, struct cairn_cand *v)
 	p->evicting = 0;
 }
 
-/* largest - the uid with the most files waiting (a full set has one). */
-static struct cairn_uidq *largest(const struct cairn_pending *p)
-{
-	struct cairn_uidq *big = p->turn, *q = p->turn;
-
-	for (size_t i = 0; i < p->nuids; i++, q = q->next)
-		if (q->n > big->n)
-			big = q;
-	return big;
-}
-
 /*
  * make_room - room for c within its uid's bound and the bound in all, by
  * dropping the youngest of its uid, or of the uid with the most; 0, or -1
@@ -345,14 +171,14 @@ static struct cairn_uidq *largest(const struct cairn_pending *p)
  */
 static int make_room(struct cairn_pending *p, struct cairn_cand *c)
 {
-	struct cairn_uidq *q = uid_queue(p, c->uid);
+	struct cairn_uidq *q = cairn_pending_uid_queue(p, c->uid);
 
 	if (q->n < p->per_owner && p->n < p->limit)
 		return 0;
 	p->missed = 1;
 	if (q->n < p->per_owner)
-		q = largest(p);
-	if (cmp(c, q->last) > 0 && q->uid == c->uid) {
+		q = cairn_pending_uid_largest(p);
+	if (cairn_pending_cand_cmp(c, q->last) > 0 && q->uid == c->uid) {
 		q->overflowed = 1;
 		return -1;
 	}
@@ -367,7 +193,7 @@ static int insert_order(struct cairn_pending *p, struct cairn_cand *c)
 		return -1;
 	size_t at = search(p, c);
 
-	uid_insert(p, c);
+	cairn_pending_uid_insert(p, c);
 	if (at == p->head && p->head > 0) {
 		p->order[--p->head] = c;
 		p->n++;

@@ -31,11 +31,9 @@
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
 #include "cairn_log.h"
+#include "cairn_one_owner.h"
 #include "cairn_release_run.h"
 #include "cairn_time.h"
-
-#define cairn_container_of(p, type, member) \
-	((type *)(void *)((char *)(p) - offsetof(type, member)))
 
 /* The period of walks when the rescan is off (rescan_s: 0). */
 #define RELEASE_PERIOD_MS 60000
@@ -54,15 +52,14 @@ static void handle_closed(uv_handle_t *h)
 
 void cairn_release_init(struct cairn_daemon *d)
 {
-	uv_timer_init(&d->loop, &d->release_timer);
-	d->release_timer.data = d;
+	uv_timer_init(&d->loop, &d->release.timer);
+	d->release.timer.data = d;
 	d->nhandles++;
-	d->limits = 1;		/* until a walk has looked at the sets */
 }
 
 void cairn_release_close(struct cairn_daemon *d)
 {
-	uv_handle_t *h = (uv_handle_t *)&d->release_timer;
+	uv_handle_t *h = (uv_handle_t *)&d->release.timer;
 
 	if (h->loop != NULL && !uv_is_closing(h))
 		uv_close(h, handle_closed);
@@ -70,11 +67,11 @@ void cairn_release_close(struct cairn_daemon *d)
 
 static void walk_cb(uv_work_t *w)
 {
-	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release_work);
+	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release.work);
 
-	cairn_release_walk(&d->release);
-	if (d->retaining)
-		cairn_retain_walk(&d->retain);
+	cairn_release_walk(&d->release.walk);
+	if (d->release.retaining)
+		cairn_retain_walk(&d->release.retain);
 }
 
 /* period_ms - the time between walks that are not brought forward. */
@@ -86,40 +83,41 @@ static uint64_t period_ms(const struct cairn_daemon *d)
 /* retain_start - whether the walk that starts retains; if so, set it up. */
 static int retain_start(struct cairn_daemon *d)
 {
-	const struct cairn_conf_retain *c = &d->release_gen->conf.retain;
+	const struct cairn_conf_retain *c = &d->release.gen->conf.retain;
 	uint64_t now = uv_now(&d->loop);
 
-	if (!cairn_conf_retains(c) || (d->once ? !d->retain_end : now < d->retain_due))
+	if (!cairn_conf_retains(c) ||
+	    (d->once ? !d->release.retain_end : now < d->release.retain_due))
 		return 0;
-	memset(&d->retain, 0, sizeof(d->retain));
-	d->retain.done_fd = d->sp.done_fd;
-	d->retain.failed_fd = d->sp.failed_fd;
-	d->retain.results_fd = d->sp.results_fd;
-	d->retain.now_ms = d->release.now_ms;
-	d->retain.done_s = c->done_s;
-	d->retain.failed_s = c->failed_s;
-	d->retain.history_s = c->history_s;
-	d->retain_due = now + period_ms(d);
+	memset(&d->release.retain, 0, sizeof(d->release.retain));
+	d->release.retain.done_fd = d->sp.done_fd;
+	d->release.retain.failed_fd = d->sp.failed_fd;
+	d->release.retain.results_fd = d->sp.results_fd;
+	d->release.retain.now_ms = d->release.walk.now_ms;
+	d->release.retain.done_s = c->done_s;
+	d->release.retain.failed_s = c->failed_s;
+	d->release.retain.history_s = c->history_s;
+	d->release.retain_due = now + period_ms(d);
 	return 1;
 }
 
 /* retain_report - the summary of what went, and what could not. */
 static void retain_report(struct cairn_daemon *d)
 {
-	const struct cairn_retain *rt = &d->retain;
+	const struct cairn_retain *rt = &d->release.retain;
 	char where[1024], e[256];
 
 	if (rt->err != 0)
-		cairn_log(rt->err == d->retain_err ? CAIRN_LOG_DEBUG : CAIRN_LOG_WARNING,
+		cairn_log(rt->err == d->release.retain_err ? CAIRN_LOG_DEBUG : CAIRN_LOG_WARNING,
 			  "not retained", "path=%s error=%s action=retry",
 			  cairn_log_value(where, sizeof(where), rt->where),
 			  cairn_log_value(e, sizeof(e), strerror(rt->err)));
-	d->retain_err = rt->err;
+	d->release.retain_err = rt->err;
 	if (rt->done > 0 || rt->failed > 0 || rt->history > 0)
 		cairn_log(CAIRN_LOG_INFO, "retained", "done=%lu failed=%lu history=%lu",
 			  rt->done, rt->failed, rt->history);
 	if (d->once)
-		d->retained_end = 1;
+		d->release.retained_end = 1;
 }
 
 /* report - one line per set released, or that could not be. */
@@ -152,26 +150,24 @@ static void arm(struct cairn_daemon *d, int64_t next_ms)
 	int64_t ahead = next_ms == INT64_MAX ? INT64_MAX : next_ms - cairn_time_ms(&now);
 	if (ahead >= 0 && (uint64_t)ahead < period)
 		wait = (uint64_t)ahead + 1;
-	uv_timer_start(&d->release_timer, release_timer_cb, wait, 0);
+	uv_timer_start(&d->release.timer, release_timer_cb, wait, 0);
 }
 
 static void walked_cb(uv_work_t *w, int status)
 {
-	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release_work);
-	unsigned seen = atomic_load(&d->limits_seen);
+	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release.work);
 
 	(void)status;		/* walks are never uv_cancel()ed */
-	d->releasing = 0;
-	cairn_gen_unref(d->release_gen);
-	d->release_gen = NULL;
-	report(&d->release);
-	if (d->retaining)
+	cairn_one_owner_walk_end(d, d->release.walk.limits);
+	d->release.running = 0;
+	cairn_gen_unref(d->release.gen);
+	d->release.gen = NULL;
+	report(&d->release.walk);
+	if (d->release.retaining)
 		retain_report(d);
-	d->retaining = 0;
-	d->limits = d->release.limits || seen != d->limits_begin;
-	d->limits_mark = seen;
-	int64_t next = d->release.next_ms;
-	cairn_release_clear(&d->release);
+	d->release.retaining = 0;
+	int64_t next = d->release.walk.next_ms;
+	cairn_release_clear(&d->release.walk);
 	if (d->stopping || d->finished)
 		return;
 	if (!d->once)
@@ -183,30 +179,30 @@ void cairn_release_kick(struct cairn_daemon *d)
 {
 	struct timespec now;
 
-	if (d->releasing || d->stopping)
+	if (d->release.running || d->stopping)
 		return;
-	uv_timer_stop(&d->release_timer);
+	uv_timer_stop(&d->release.timer);
 	clock_gettime(CLOCK_REALTIME, &now);
-	memset(&d->release, 0, sizeof(d->release));
-	d->release_gen = cairn_gen_ref(d->gen);
-	d->release.results_fd = d->sp.results_fd;
-	d->release.problems_dir = d->release_gen->problems_dir;
-	d->release.cache = d->release_gen->problems;
-	d->release.self = geteuid();
-	d->release.now_ms = cairn_time_ms(&now);
-	d->limits_begin = atomic_load(&d->limits_seen);
-	d->retaining = retain_start(d);
-	d->releasing = 1;
-	cairn_dispatch_queue_work(d, &d->release_work, walk_cb, walked_cb);
+	memset(&d->release.walk, 0, sizeof(d->release.walk));
+	d->release.gen = cairn_gen_ref(d->gen);
+	d->release.walk.results_fd = d->sp.results_fd;
+	d->release.walk.problems_dir = d->release.gen->problems_dir;
+	d->release.walk.cache = d->release.gen->problems;
+	d->release.walk.self = geteuid();
+	d->release.walk.now_ms = cairn_time_ms(&now);
+	cairn_one_owner_walk_begin(d);
+	d->release.retaining = retain_start(d);
+	d->release.running = 1;
+	cairn_dispatch_queue_work(d, &d->release.work, walk_cb, walked_cb);
 }
 
 int cairn_release_once_end(struct cairn_daemon *d)
 {
-	if (d->releasing)
+	if (d->release.running)
 		return 1;
-	if (d->retained_end || !cairn_conf_retains(&d->gen->conf.retain))
+	if (d->release.retained_end || !cairn_conf_retains(&d->gen->conf.retain))
 		return 0;
-	d->retain_end = 1;
+	d->release.retain_end = 1;
 	cairn_release_kick(d);
-	return d->releasing;
+	return d->release.running;
 }

@@ -5,7 +5,8 @@
  * in those of them a period apart retention (cairn_retain.h); on the
  * thread pool and one at a time; what a walk did is logged on the loop
  * thread.  A --once run ends only after its walk, and after one more
- * that retains, when `retain` has a limit.
+ * that retains, when `retain` has a limit.  Its state is d->release
+ * (cairn_release_run_state.h).
  */
 #ifndef CAIRN_RELEASE_RUN_H
 #define CAIRN_RELEASE_RUN_H

@@ -6,7 +6,9 @@
  * the counts at most once a second and only when they changed (so an
  * idle daemon does not wake up), WATCHDOG=1 from a timer at half of
  * WATCHDOG_USEC, and the optional metrics file (cairn_metrics.c), replaced
- * atomically when serving starts, every METRICS_MS and at exit.
+ * atomically when serving starts, every METRICS_MS and at exit.  The
+ * counts of finished files are kept here (d->status, cairn_status_state.h),
+ * from the jobs this file logs.
  */
 #include "config.h"
 
@@ -30,17 +32,17 @@
 
 unsigned cairn_status_queued(const struct cairn_daemon *d)
 {
-	return (unsigned)(d->pending.n + d->nstuck);
+	return (unsigned)(d->pending.n + d->dispatch.nstuck);
 }
 
 /* --- status, watchdog, metrics --- */
 
 static void status_now(struct cairn_daemon *d)
 {
-	d->last_status = uv_now(&d->loop);
+	d->status.last_status = uv_now(&d->loop);
 	cairn_notify_sendf(&d->notify, "STATUS=processed %" PRIu64 ", failed %" PRIu64
-			   ", queued %u, running %u", d->processed, d->failed,
-			   cairn_status_queued(d), d->running);
+			   ", queued %u, running %u", d->status.processed, d->status.failed,
+			   cairn_status_queued(d), d->dispatch.running);
 }
 
 static void status_cb(uv_timer_t *t)
@@ -51,15 +53,15 @@ static void status_cb(uv_timer_t *t)
 /* status_changed - send STATUS= now, or within a second (at most 1/s). */
 void cairn_status_changed(struct cairn_daemon *d)
 {
-	uint64_t since = uv_now(&d->loop) - d->last_status;
+	uint64_t since = uv_now(&d->loop) - d->status.last_status;
 
 	if (!cairn_notify_enabled(&d->notify) || d->finished ||
-	    uv_is_active((uv_handle_t *)&d->status))
+	    uv_is_active((uv_handle_t *)&d->status.timer))
 		return;
-	if (d->last_status == 0 || since >= STATUS_MS)
+	if (d->status.last_status == 0 || since >= STATUS_MS)
 		status_now(d);
 	else
-		uv_timer_start(&d->status, status_cb, STATUS_MS - since, 0);
+		uv_timer_start(&d->status.timer, status_cb, STATUS_MS - since, 0);
 }
 
 static void watchdog_cb(uv_timer_t *t)
@@ -74,7 +76,7 @@ void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec)
 {
 	uint64_t ms = usec / 2000 ? usec / 2000 : 1;
 
-	uv_timer_start(&d->watchdog, watchdog_cb, ms, ms);
+	uv_timer_start(&d->status.watchdog, watchdog_cb, ms, ms);
 }
 
 /*
@@ -96,13 +98,13 @@ static char *metrics_text(struct cairn_daemon *d)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_metrics_now now = {
-		.processed = d->processed, .failed = d->failed,
-		.retried = d->retries, .returned = d->returned,
-		.queued = cairn_status_queued(d), .running = d->running,
+		.processed = d->status.processed, .failed = d->status.failed,
+		.retried = d->status.retries, .returned = d->status.returned,
+		.queued = cairn_status_queued(d), .running = d->dispatch.running,
 		.oldest_age = oldest_age(d),
 	};
 
-	cairn_metrics_render(&d->metrics_data, &now, d->sp.instance, &b);
+	cairn_metrics_render(&d->status.metrics, &now, d->sp.instance, &b);
 	return cairn_buf_steal(&b);
 }
 
@@ -140,14 +142,14 @@ void cairn_status_start_metrics(struct cairn_daemon *d)
 {
 	struct timespec now;
 
-	if (d->metrics_data.start_time == 0) {
+	if (d->status.metrics.start_time == 0) {
 		clock_gettime(CLOCK_REALTIME, &now);
-		d->metrics_data.start_time = (double)now.tv_sec + now.tv_nsec / 1e9;
+		d->status.metrics.start_time = (double)now.tv_sec + now.tv_nsec / 1e9;
 	}
-	uv_timer_stop(&d->metrics);
+	uv_timer_stop(&d->status.metrics_timer);
 	if (d->gen->conf.metrics_file != NULL && !d->once) {
 		cairn_status_write_metrics(d);
-		uv_timer_start(&d->metrics, metrics_cb, METRICS_MS, METRICS_MS);
+		uv_timer_start(&d->status.metrics_timer, metrics_cb, METRICS_MS, METRICS_MS);
 	}
 }
 
@@ -158,6 +160,7 @@ static const char *refusal(int refused)
 	       refused == CAIRN_REFUSED_LIMIT ? " refused=limit" : "";
 }
 
+/* cairn_status_report - count one finished job, and log its line. */
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	char f[512], e[1024], in[512], o[CAIRN_OWNER_MAX * 4 + 8];
@@ -166,12 +169,14 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 	cairn_log_value(f, sizeof(f), j->name);
 	cairn_log_value(e, sizeof(e), j->err);
 	if (j->end == CAIRN_JOB_DONE || j->end == CAIRN_JOB_FAILED)
-		cairn_metrics_observe(&d->metrics_data, st, j->ms);
+		cairn_metrics_observe(&d->status.metrics, st, j->ms);
 	cairn_log_value(in, sizeof(in), j->in.stored ? j->in.stored : "removed");
 	cairn_log_value(o, sizeof(o), j->in.origin.owner);
 	switch (j->end) {
 	case CAIRN_JOB_DONE:
 	case CAIRN_JOB_FAILED:
+		d->status.processed++;
+		d->status.failed += j->end == CAIRN_JOB_FAILED;
 		cairn_log(j->end == CAIRN_JOB_DONE ? CAIRN_LOG_INFO : CAIRN_LOG_WARNING,
 			  "processed",
 			  "file=%s puzzles=%zu errors=%zu correct=%zu wrong=%zu ms=%.2f"
@@ -186,6 +191,7 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 				  cairn_log_value(e, sizeof(e), strerror(j->in.arrival_err)));
 		break;
 	case CAIRN_JOB_RETURNED:
+		d->status.returned++;
 		cairn_log(CAIRN_LOG_INFO, "returned", "file=%s reason=shutdown", f);
 		break;
 	case CAIRN_JOB_SKIPPED:
@@ -201,7 +207,8 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 	case CAIRN_JOB_RETRY:
 	case CAIRN_JOB_STUCK:
 	case CAIRN_JOB_LATER:
-		break;		/* cairn_dispatch.c logs these */
+		d->status.retries++;
+		break;		/* cairn_dispatch.c and cairn_retry.c log these */
 	}
 }
 

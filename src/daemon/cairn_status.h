@@ -5,6 +5,7 @@
  * Called on the loop thread only.  STATUS= goes out at most once a second
  * and only when the counts changed, so an idle daemon does not wake up;
  * the metrics file is replaced atomically, so a reader never sees half.
+ * Its state is d->status (cairn_status_state.h).
  */
 #ifndef CAIRN_STATUS_H
 #define CAIRN_STATUS_H
@@ -24,7 +25,7 @@ void cairn_status_start_watchdog(struct cairn_daemon *d, uint64_t usec);
 void cairn_status_start_metrics(struct cairn_daemon *d);
 /* Replace the metrics file with the counts of now. */
 void cairn_status_write_metrics(struct cairn_daemon *d);
-/* The log line of one finished file. */
+/* Count one finished job, and log its line. */
 void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j);
 
 #endif

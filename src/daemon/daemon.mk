@@ -5,16 +5,21 @@
 # library folder; nothing uses it.
 noinst_LTLIBRARIES += src/daemon/libcairnd.la
 src_daemon_libcairnd_la_SOURCES = \
-	src/daemon/cairn_pending.c src/daemon/cairn_pending.h \
+	src/daemon/cairn_pending.c src/daemon/cairn_pending.h src/daemon/cairn_pending_cand.h \
+	src/daemon/cairn_pending_uid.c src/daemon/cairn_pending_uid.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
 	src/daemon/cairn_gen.c src/daemon/cairn_gen.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
-	src/daemon/cairn_dispatch.c src/daemon/cairn_dispatch.h \
+	src/daemon/cairn_dispatch.c src/daemon/cairn_dispatch.h src/daemon/cairn_dispatch_state.h \
+	src/daemon/cairn_retry.c src/daemon/cairn_retry.h src/daemon/cairn_retry_state.h \
+	src/daemon/cairn_one_owner.c src/daemon/cairn_one_owner.h \
+	src/daemon/cairn_one_owner_state.h \
 	src/daemon/cairn_release.c src/daemon/cairn_release.h \
 	src/daemon/cairn_release_run.c src/daemon/cairn_release_run.h \
+	src/daemon/cairn_release_run_state.h \
 	src/daemon/cairn_sigmask.c src/daemon/cairn_sigmask.h \
-	src/daemon/cairn_status.c src/daemon/cairn_status.h \
+	src/daemon/cairn_status.c src/daemon/cairn_status.h src/daemon/cairn_status_state.h \
 	src/daemon/cairn_metrics.c src/daemon/cairn_metrics.h
 # The answers to reloads, and `cairnd --reload PID`, which waits for one.
 src_daemon_libcairnd_la_SOURCES += src/daemon/cairn_reload.c src/daemon/cairn_reload.h

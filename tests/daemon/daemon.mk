@@ -1,4 +1,7 @@
 # tests: owned by its area; see Makefile.am
+# What a unit test of the daemon links: its library and those it uses.
+tests_daemon_libs = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
+	src/spool/libcairn_spool.la
 # daemon-core: unit tests of the watcher and its pending set.
 if HAVE_CHECK
 check_PROGRAMS += tests/daemon/check_watch
@@ -7,8 +10,28 @@ VALGRIND_TESTS += tests/daemon/check_watch
 endif
 tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
-tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
-	src/spool/libcairn_spool.la \
+tests_daemon_check_watch_LDADD = $(tests_daemon_libs) \
+	$(tests_check_libs) $(LIBUV_LIBS)
+# daemon-core: unit tests of the pending set's uids' queues, of the retry
+# list, and of dispatch with the one-owner rule (a daemon made in the
+# test, no job run).
+daemon_check = tests/daemon/check_pending tests/daemon/check_retry \
+	tests/daemon/check_dispatch
+if HAVE_CHECK
+check_PROGRAMS += $(daemon_check)
+TESTS += $(daemon_check)
+VALGRIND_TESTS += $(daemon_check)
+endif
+tests_daemon_check_pending_SOURCES = tests/daemon/check_pending.c
+tests_daemon_check_pending_CFLAGS = $(tests_check_cflags)
+tests_daemon_check_pending_LDADD = $(tests_daemon_libs) $(tests_check_libs)
+tests_daemon_check_retry_SOURCES = tests/daemon/check_retry.c
+tests_daemon_check_retry_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
+tests_daemon_check_retry_LDADD = $(tests_daemon_libs) \
+	$(tests_check_libs) $(LIBUV_LIBS)
+tests_daemon_check_dispatch_SOURCES = tests/daemon/check_dispatch.c
+tests_daemon_check_dispatch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
+tests_daemon_check_dispatch_LDADD = $(tests_daemon_libs) \
 	$(tests_check_libs) $(LIBUV_LIBS)
 
 # daemon-core: integration tests that run the real cairnd on a temporary
@@ -69,8 +92,7 @@ TESTS += tests/daemon/check_metrics
 endif
 tests_daemon_check_metrics_SOURCES = tests/daemon/check_metrics.c
 tests_daemon_check_metrics_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_metrics_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
-	src/spool/libcairn_spool.la $(tests_check_libs)
+tests_daemon_check_metrics_LDADD = $(tests_daemon_libs) $(tests_check_libs)
 if HAVE_CHECK
 VALGRIND_TESTS += tests/daemon/check_metrics
 endif
@@ -147,5 +169,4 @@ VALGRIND_TESTS += tests/daemon/check_jobs
 endif
 tests_daemon_check_jobs_SOURCES = tests/daemon/check_jobs.c
 tests_daemon_check_jobs_CFLAGS = $(tests_check_cflags)
-tests_daemon_check_jobs_LDADD = src/daemon/libcairnd.la src/pipeline/libcairn_pipeline.la \
-	src/spool/libcairn_spool.la $(tests_check_libs)
+tests_daemon_check_jobs_LDADD = $(tests_daemon_libs) $(tests_check_libs)
