@@ -145,7 +145,7 @@ static int column(const struct cairn_csv_field *f)
 /*
  * finish - default id and duplicate check; field idf holds the id, or -1.
  * A submission's answers to one id are no error here: grading says which
- * one counts (cairn_problems.c).
+ * one counts (cairn_problems_merge.c).
  */
 static void finish(struct csv *c, size_t idx, int idf)
 {
@@ -294,7 +294,7 @@ static int piles_cell(struct csv *c, enum cairn_value_sink sink,
 
 /*
  * answer_piles - a submission may repeat its set's piles, which grading
- * compares (cairn_problems.c); piles that cannot be read are no piles,
+ * compares (cairn_problems_merge.c); piles that cannot be read are no piles,
  * and the answer is invalid
  */
 static void answer_piles(struct csv *c, struct cairn_puzzle *p, size_t i)

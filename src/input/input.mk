@@ -10,6 +10,8 @@ src_input_libcairn_input_la_SOURCES = \
 	src/input/cairn_policy_in.c src/input/cairn_policy_in.h \
 	src/input/cairn_yaml_ev.c src/input/cairn_yaml_ev.h \
 	src/input/cairn_yaml_in.c src/input/cairn_yaml_in.h \
+	src/input/cairn_yaml_walk.c src/input/cairn_yaml_walk.h \
+	src/input/cairn_yaml_policy.c src/input/cairn_yaml_policy.h \
 	src/input/cairn_csv_rec.c src/input/cairn_csv_rec.h \
 	src/input/cairn_csv_in.c src/input/cairn_csv_in.h \
 	src/input/cairn_json_in.c src/input/cairn_json_in.h
