@@ -4,13 +4,14 @@
  * Each record after the header is a puzzle, or, with a `problem_set`
  * column, an answer of a submission (doc/formats.md, "A header with
  * columns" and "A submission in CSV").  A cell is copied at most once,
- * and a cell too large for what the file may hold is refused unread.  A
- * record with another number of fields than the header is an error of
- * its puzzle, which keeps its id when it has one, to say which puzzle it
- * is; the problem set and the submitter are named by the first
- * well-formed answer row and may only be repeated after it.  An unknown
- * or duplicate column, a column the shape does not allow and a missing
- * one are file errors, as is a submission no row names the set of.
+ * and not at all when it would not fit in what memory_budget leaves (the
+ * reading stops there).  A record with another number of fields than
+ * the header is an error of its puzzle, which keeps its id when it has
+ * one, to say which puzzle it is; the problem set and the submitter are
+ * named by the first well-formed answer row and may only be repeated
+ * after it.  An unknown or duplicate column, a column the shape does not
+ * allow and a missing one are file errors, as is a submission no row
+ * names the set of.
  */
 #include "config.h"
 

@@ -23,7 +23,7 @@ struct cairn_csv_in {
 	struct cairn_value_ids ids;
 	unsigned long header_line;
 	size_t ncols;			/* fields in the header */
-	int *col;			/* enum column of each header field */
+	int *col;			/* each header field's column */
 	int where[CAIRN_CSV_IN_NCOLS];	/* header field of each column, or -1 */
 	int submission;
 	int have_first;			/* a well-formed answer row was read */
