@@ -5,7 +5,7 @@
 #ifndef CAIRN_PROCESS_PUZZLE_H
 #define CAIRN_PROCESS_PUZZLE_H
 
-#include "cairn_process.h"
+#include "cairn_settings.h"
 #include "cairn_solve.h"
 
 /*
