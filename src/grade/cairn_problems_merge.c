@@ -157,7 +157,8 @@ static size_t run_of(struct cairn_puzzle *const *index, size_t na,
 	return lo;
 }
 
-void cairn_problems_merge(struct cairn_input *in, const struct cairn_input *set)
+void cairn_problems_merge(struct cairn_input *in,
+			  const struct cairn_input *set)
 {
 	size_t na = in->npuzzles, ns = set->npuzzles, i, k = 0, lo, n;
 	struct cairn_puzzle **index = cairn_xcalloc(na + 1, sizeof *index);

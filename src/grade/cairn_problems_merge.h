@@ -12,6 +12,7 @@
  * of puzzles that cairn_problems_read() accepted), each with its answer,
  * then the answers graded against none, in input order.
  */
-void cairn_problems_merge(struct cairn_input *in, const struct cairn_input *set);
+void cairn_problems_merge(struct cairn_input *in,
+			  const struct cairn_input *set);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_csv_head.h"
+#include "cairn_csv_row.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
 #include "cairn_yaml.h"
@@ -99,13 +100,13 @@ static int piles_cell(struct cairn_csv_in *c, enum cairn_value_sink sink,
 		for (t = s; t < end && !is_sep(*t); t++)
 			;
 		if (p->n == max) {
-			cairn_csv_in_report_at(c, sink, p, i, "piles",
-					       "more than %zu piles "
-					       "(max_piles)", max);
+			cairn_csv_row_report_at(c, sink, p, i, "piles",
+						"more than %zu piles "
+						"(max_piles)", max);
 			return -1;
 		}
-		if (cairn_csv_in_pile(c, sink, p, i, "piles", s,
-				      (size_t)(t - s), &v) < 0)
+		if (cairn_csv_row_pile(c, sink, p, i, "piles", s,
+				       (size_t)(t - s), &v) < 0)
 			return -1;
 		p->piles = cairn_xgrow(p->piles, &cap, p->n + 1,
 				       sizeof *p->piles);
@@ -157,8 +158,8 @@ static void cell(struct cairn_csv_in *c, struct cairn_puzzle *p, size_t i)
 		why = cairn_value_parse(CAIRN_VALUE_BOOL, f->s, f->len,
 					&v);
 		if (why != NULL)
-			cairn_csv_in_report_why(c, PUZZLE_ERR, p, i, "moves",
-						why);
+			cairn_csv_row_report_why(c, PUZZLE_ERR, p, i, "moves",
+						 why);
 		else
 			p->moves = v.b;
 		return;
@@ -169,8 +170,8 @@ static void cell(struct cairn_csv_in *c, struct cairn_puzzle *p, size_t i)
 	p->expect.present = 1;
 	why = cairn_value_expect(&p->expect, col - C_EXPECT, f->s, f->len);
 	if (why != NULL)
-		cairn_csv_in_report_why(c, EXPECT_ERR, p, i, col_names[col],
-					why);
+		cairn_csv_row_report_why(c, EXPECT_ERR, p, i, col_names[col],
+					 why);
 }
 
 /*
@@ -190,10 +191,11 @@ static int same(struct cairn_csv_in *c, int col, char **dst)
 		if (f->len > 0)
 			*dst = cairn_xstrndup(f->s, f->len);
 		else if (col == C_PROBLEM_SET)
-			return cairn_csv_in_report_at(c, FILE_ERR, NULL,
-						      (size_t)i, col_names[col],
-						      "expected a non-empty "
-						      "string");
+			return cairn_csv_row_report_at(c, FILE_ERR, NULL,
+						       (size_t)i,
+						       col_names[col],
+						       "expected a non-empty "
+						       "string");
 		return 0;
 	}
 	if (f->len == 0 || (*dst != NULL && strlen(*dst) == f->len &&
@@ -201,9 +203,9 @@ static int same(struct cairn_csv_in *c, int col, char **dst)
 		return 0;
 	a = quote(f->s, f->len);
 	b = quote(*dst ? *dst : "", *dst ? strlen(*dst) : 0);
-	rc = cairn_csv_in_report_at(c, FILE_ERR, NULL, (size_t)i,
-				    col_names[col], "%s differs from %s on "
-				    "line %lu", a, b, c->first_line);
+	rc = cairn_csv_row_report_at(c, FILE_ERR, NULL, (size_t)i,
+				     col_names[col], "%s differs from %s on "
+				     "line %lu", a, b, c->first_line);
 	free(a);
 	free(b);
 	return rc;
@@ -228,27 +230,27 @@ static int row(struct cairn_csv_in *c)
 	p->line = r->start;
 	p->expect.present = c->submission;
 	if (r->nf != c->ncols) {
-		cairn_csv_in_report(c, PUZZLE_ERR, p, r->start, 0,
-				    "%zu field%s, the header has %zu", r->nf,
-				    r->nf == 1 ? "" : "s", c->ncols);
+		cairn_csv_row_report(c, PUZZLE_ERR, p, r->start, 0,
+				     "%zu field%s, the header has %zu", r->nf,
+				     r->nf == 1 ? "" : "s", c->ncols);
 		/* Keep the id when there is one, to say which puzzle it is. */
 		if (idf >= 0 && (size_t)idf < r->nf && r->f[idf].len > 0)
 			cell(c, p, (size_t)idf);
-		cairn_csv_in_finish(c, idx, idf);
+		cairn_csv_row_finish(c, idx, idf);
 		return 0;
 	}
 	for (i = 0; i < r->nf; i++)
 		if (r->f[i].len > 0)
 			cell(c, p, i);
 	if (!c->submission && p->n == 0)
-		cairn_csv_in_report_at(c, PUZZLE_ERR, p,
-				       (size_t)c->where[C_PILES], "piles",
-				       "expected at least one pile");
+		cairn_csv_row_report_at(c, PUZZLE_ERR, p,
+					(size_t)c->where[C_PILES], "piles",
+					"expected at least one pile");
 	/* An answer is matched to its puzzle by id. */
 	if (c->submission && p->id == NULL)
-		cairn_csv_in_report_at(c, PUZZLE_ERR, p, (size_t)idf, "id",
-				       "expected a non-empty string");
-	cairn_csv_in_finish(c, idx, idf);
+		cairn_csv_row_report_at(c, PUZZLE_ERR, p, (size_t)idf, "id",
+					"expected a non-empty string");
+	cairn_csv_row_finish(c, idx, idf);
 	return 0;
 }
 
@@ -282,27 +284,28 @@ static int needs(struct cairn_csv_in *c)
 
 	if (!c->submission) {
 		if (c->where[C_PILES] < 0)
-			return cairn_csv_in_report(c, FILE_ERR, NULL,
-						   c->header_line, 0,
-						   "no \"piles\" column");
+			return cairn_csv_row_report(c, FILE_ERR, NULL,
+						    c->header_line, 0,
+						    "no \"piles\" column");
 		i = c->where[C_SUBMITTER];
 		if (i < 0)
 			return 0;
-		return cairn_csv_in_report_at(c, FILE_ERR, NULL, (size_t)i,
-					      NULL, "column \"submitter\" "
-					      "needs a \"problem_set\" column");
+		return cairn_csv_row_report_at(c, FILE_ERR, NULL, (size_t)i,
+					       NULL, "column \"submitter\" "
+					       "needs a \"problem_set\" "
+					       "column");
 	}
 	if (c->where[C_ID] < 0)
-		return cairn_csv_in_report(c, FILE_ERR, NULL, c->header_line,
-					   0, "no \"id\" column");
+		return cairn_csv_row_report(c, FILE_ERR, NULL, c->header_line,
+					    0, "no \"id\" column");
 	for (k = 0; k < sizeof not_in_submission / sizeof(int); k++) {
 		i = c->where[not_in_submission[k]];
 		if (i < 0)
 			continue;
-		return cairn_csv_in_report_at(c, FILE_ERR, NULL, (size_t)i,
-					      NULL, "column \"%s\" is not "
-					      "allowed in a submission",
-					      col_names[not_in_submission[k]]);
+		return cairn_csv_row_report_at(c, FILE_ERR, NULL, (size_t)i,
+					       NULL, "column \"%s\" is not "
+					       "allowed in a submission",
+					       col_names[not_in_submission[k]]);
 	}
 	return 0;
 }
@@ -331,8 +334,8 @@ static int header(struct cairn_csv_in *c)
 		}
 		what = col < 0 ? "unknown" : "duplicate";
 		q = quote(r->f[i].s, r->f[i].len);
-		rc = cairn_csv_in_report_at(c, FILE_ERR, NULL, i, NULL,
-					    "%s column %s", what, q);
+		rc = cairn_csv_row_report_at(c, FILE_ERR, NULL, i, NULL,
+					     "%s column %s", what, q);
 		free(q);
 		return rc;
 	}
@@ -349,7 +352,7 @@ int cairn_csv_head_records(struct cairn_csv_in *c)
 	if (header(c) < 0)
 		return -1;
 	while ((rc = cairn_csv_rec_next(&c->rec)) > 0)
-		if (row(c) < 0 || cairn_csv_in_stopped(c))
+		if (row(c) < 0 || cairn_csv_row_stopped(c))
 			return -1;
 	return rc;
 }
@@ -362,6 +365,6 @@ void cairn_csv_head_end(struct cairn_csv_in *c)
 	if (c->in->npuzzles == 0)
 		c->in->shape = CAIRN_SHAPE_NONE;
 	else
-		cairn_csv_in_report(c, FILE_ERR, NULL, c->header_line, 0,
-				    "no row names the problem set");
+		cairn_csv_row_report(c, FILE_ERR, NULL, c->header_line, 0,
+				     "no row names the problem set");
 }

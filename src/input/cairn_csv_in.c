@@ -5,119 +5,27 @@
  * integer, or some are and none names a column, the file is headerless:
  * each record is the piles of one puzzle.  Otherwise the first record is
  * a header naming columns, and each later record is a puzzle, or with a
- * `problem_set` column an answer of a submission (cairn_csv_head.c,
- * which shares the steps of cairn_csv_in_int.h).  The headerless path is
- * the fast one: fields are parsed in place into one piles array per
- * record, with no other allocation than the puzzle's default id.
- * Problems with one record are errors of that puzzle (or, in expect_*
- * cells, of its expectation) and the other records are still read;
- * malformed CSV and bad headers are file errors.  Every message starts
- * with "line L, field F:" or, for a whole record, "line L:".
+ * `problem_set` column an answer of a submission (cairn_csv_head.c; the
+ * steps of a record both shapes take are cairn_csv_row.c's).  The
+ * headerless path is the fast one: fields are parsed in place into one
+ * piles array per record, with no other allocation than the puzzle's
+ * default id.  Problems with one record are errors of that puzzle (or,
+ * in expect_* cells, of its expectation) and the other records are still
+ * read; malformed CSV and bad headers are file errors.  Every message
+ * starts with "line L, field F:" or, for a whole record, "line L:".
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cairn_buf.h"
 #include "cairn_csv_head.h"
 #include "cairn_csv_in.h"
 #include "cairn_csv_in_int.h"
-#include "cairn_int.h"
+#include "cairn_csv_row.h"
 #include "cairn_mem.h"
 
 #define PUZZLE_ERR CAIRN_VALUE_PUZZLE
-
-int cairn_csv_in_report(struct cairn_csv_in *c, enum cairn_value_sink sink,
-			struct cairn_puzzle *p, unsigned long line,
-			size_t field, const char *fmt, ...)
-{
-	struct cairn_buf b = CAIRN_BUF_INIT;
-	va_list ap;
-
-	cairn_buf_addf(&b, "line %lu", line);
-	if (field > 0)
-		cairn_buf_addf(&b, ", field %zu", field);
-	cairn_buf_adds(&b, ": ");
-	va_start(ap, fmt);
-	cairn_buf_vaddf(&b, fmt, ap);
-	va_end(ap);
-	return cairn_value_report(c->in, sink, p, line,
-				  cairn_buf_steal(&b));
-}
-
-int cairn_csv_in_report_at(struct cairn_csv_in *c, enum cairn_value_sink sink,
-			   struct cairn_puzzle *p, size_t i, const char *name,
-			   const char *fmt, ...)
-{
-	struct cairn_buf b = CAIRN_BUF_INIT;
-	va_list ap;
-	int rc;
-
-	if (name != NULL)
-		cairn_buf_addf(&b, "%s: ", name);
-	va_start(ap, fmt);
-	cairn_buf_vaddf(&b, fmt, ap);
-	va_end(ap);
-	rc = cairn_csv_in_report(c, sink, p, c->rec.f[i].line, i + 1, "%s",
-				 b.data);
-	cairn_buf_free(&b);
-	return rc;
-}
-
-int cairn_csv_in_report_why(struct cairn_csv_in *c, enum cairn_value_sink sink,
-			    struct cairn_puzzle *p, size_t i, const char *name,
-			    char *why)
-{
-	int rc = cairn_csv_in_report_at(c, sink, p, i, name, "%s", why);
-
-	free(why);
-	return rc;
-}
-
-/*
- * A submission's answers to one id are no error here: grading says which
- * one counts (cairn_problems_merge.c).
- */
-void cairn_csv_in_finish(struct cairn_csv_in *c, size_t idx, int idf)
-{
-	struct cairn_puzzle *p = &c->in->puzzles[idx];
-	int given = p->id != NULL;
-	char *why = NULL;
-
-	if (c->submission)
-		cairn_value_default_id(c->in, idx);
-	else
-		why = cairn_value_id(&c->ids, c->in, idx);
-
-	if (why != NULL && given) {
-		cairn_csv_in_report_why(c, PUZZLE_ERR, p, (size_t)idf, "id",
-					why);
-	} else if (why != NULL) {
-		/* A default id has no cell of its own: blame the record. */
-		cairn_csv_in_report(c, PUZZLE_ERR, p, p->line, 0, "%s", why);
-		free(why);
-	}
-	if (p->error != NULL) {
-		free(p->piles);
-		p->piles = NULL;
-		p->n = 0;
-	}
-}
-
-int cairn_csv_in_pile(struct cairn_csv_in *c, enum cairn_value_sink sink,
-		      struct cairn_puzzle *p, size_t i, const char *name,
-		      const char *s, size_t len, int64_t *v)
-{
-	union cairn_value u;
-
-	if (cairn_parse_i64(s, len, v) == 0)
-		return 0;
-	cairn_csv_in_report_why(c, sink, p, i, name,
-				cairn_value_parse(CAIRN_VALUE_INT, s, len, &u));
-	return -1;
-}
 
 static void headerless_row(struct cairn_csv_in *c)
 {
@@ -127,18 +35,18 @@ static void headerless_row(struct cairn_csv_in *c)
 
 	p->line = r->start;
 	if (r->nf > max) {
-		cairn_csv_in_report_at(c, PUZZLE_ERR, p, max, NULL,
-				       "more than %zu piles (max_piles)", max);
+		cairn_csv_row_report_at(c, PUZZLE_ERR, p, max, NULL,
+					"more than %zu piles (max_piles)", max);
 	} else {
 		p->piles = cairn_xmalloc(r->nf * sizeof *p->piles);
 		p->n = r->nf;
 		for (i = 0; i < r->nf; i++)
-			if (cairn_csv_in_pile(c, PUZZLE_ERR, p, i, NULL,
-					      r->f[i].s, r->f[i].len,
-					      &p->piles[i]) < 0)
+			if (cairn_csv_row_pile(c, PUZZLE_ERR, p, i, NULL,
+					       r->f[i].s, r->f[i].len,
+					       &p->piles[i]) < 0)
 				break;
 	}
-	cairn_csv_in_finish(c, idx, -1);
+	cairn_csv_row_finish(c, idx, -1);
 }
 
 /* fast_row - a headerless record read by cairn_csv_rec_ints() */
@@ -151,7 +59,7 @@ static void fast_row(struct cairn_csv_in *c, size_t n)
 	p->piles = cairn_xmalloc(n * sizeof *p->piles);
 	memcpy(p->piles, c->ints, n * sizeof *p->piles);
 	p->n = n;
-	cairn_csv_in_finish(c, idx, -1);
+	cairn_csv_row_finish(c, idx, -1);
 }
 
 /*
@@ -173,17 +81,10 @@ static int long_row(struct cairn_csv_in *c)
 		return rc;
 	p = cairn_input_add(c->in);
 	p->line = c->rec.start;
-	cairn_csv_in_report(c, PUZZLE_ERR, p, c->rec.start, max + 1,
-			    "more than %zu piles (max_piles)", max);
-	cairn_csv_in_finish(c, idx, -1);
+	cairn_csv_row_report(c, PUZZLE_ERR, p, c->rec.start, max + 1,
+			     "more than %zu piles (max_piles)", max);
+	cairn_csv_row_finish(c, idx, -1);
 	return 1;
-}
-
-int cairn_csv_in_stopped(struct cairn_csv_in *c)
-{
-	size_t left = (size_t)(c->rec.end - c->rec.p);
-
-	return cairn_input_stopped(c->in, c->len - left, c->len);
 }
 
 /*
@@ -201,7 +102,7 @@ static int records(struct cairn_csv_in *c, int headerless, int first_taken)
 	if (!first_taken)
 		headerless_row(c);
 	for (;;) {
-		if (cairn_csv_in_stopped(c))
+		if (cairn_csv_row_stopped(c))
 			return -1;
 		rc = cairn_csv_rec_ints(&c->rec, &c->ints, &n, &c->icap,
 					c->limits->max_piles);

@@ -16,6 +16,7 @@ src_input_libcairn_input_la_SOURCES = \
 	src/input/cairn_csv_in.c src/input/cairn_csv_in.h \
 	src/input/cairn_csv_in_int.h \
 	src/input/cairn_csv_head.c src/input/cairn_csv_head.h \
+	src/input/cairn_csv_row.c src/input/cairn_csv_row.h \
 	src/input/cairn_json_in.c src/input/cairn_json_in.h
 src_input_libcairn_input_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_input_inc)
 src_input_libcairn_input_la_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)

@@ -23,7 +23,8 @@
 struct cairn_settings {
 	const struct cairn_registry *registry;
 	const char *solver;		/* default solver name, or "auto" */
-	uint64_t memory_budget;		/* bytes one file may take (spool.md) */
+	/* Bytes one file may take (doc/spool.md, "Fairness and memory"). */
+	uint64_t memory_budget;
 	struct cairn_limits limits;
 	size_t max_puzzles;		/* per file; 0: no limit */
 	int cross_check;
@@ -48,7 +49,7 @@ struct cairn_settings {
 	void (*log_error)(void *ctx, const char *msg);
 	void *log_ctx;
 	/*
-	 * For a problem set's max_submissions (grading.md): store in *n
+	 * For a problem set's max_submissions (doc/grading.md): store in *n
 	 * how many graded submissions of o's owner to set `set` arrived
 	 * before o->received; 0, or a negative errno value (the file is then
 	 * not processed: cairn_process() returns it).  NULL: none are
