@@ -6,9 +6,9 @@
  * at one of its fields, "line L, field F: " or "line L: " before it and
  * recorded where its sink says, so that a puzzle's problem never stops
  * the other records; a pile parsed from a field's text; a puzzle
- * finished once its record is read, with its default id and the check
- * that no two puzzles share one; and, between records, the limits of the
- * whole file.
+ * finished once its record is read, with its default id and, but for a
+ * submission's answers, the check that no two puzzles share one; and,
+ * between records, the limits of the whole file.
  */
 #include "config.h"
 
