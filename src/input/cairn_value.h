@@ -100,8 +100,8 @@ char *cairn_value_id(struct cairn_value_ids *ids,
 		     const struct cairn_input *in, size_t idx);
 /*
  * Only the default id, for a submission's answers: two answers to one id
- * are not an error of the file but a matter of grading (SPEC 4, see
- * cairn_problems.c).
+ * are not an error of the file but a matter of grading (doc/grading.md,
+ * see cairn_problems_merge.c).
  */
 void cairn_value_default_id(const struct cairn_input *in, size_t idx);
 void cairn_value_ids_free(struct cairn_value_ids *ids);

@@ -11,7 +11,9 @@
  * Errors inside a puzzle go to that puzzle, malformed expectations to the
  * puzzle's expect.invalid, everything else is a file error that stops the
  * reading.  Every message starts with "line L, column C:" (1-based, at the
- * offending node) and, below the top level, the path to the node.
+ * offending node) and, below the top level, the path to the node.  The
+ * keys of a mapping are walked by cairn_yaml_walk.c, and a set's policy
+ * is read by cairn_yaml_policy.c.
  */
 #include "config.h"
 
@@ -19,14 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cairn_buf.h"
 #include "cairn_int.h"
 #include "cairn_mem.h"
-#include "cairn_policy_in.h"
 #include "cairn_value.h"
 #include "cairn_yaml_ev.h"
 #include "cairn_yaml_in.h"
-
+#include "cairn_yaml_policy.h"
+#include "cairn_yaml_walk.h"
 
 /* Keys of the top-level, puzzle and set mappings. */
 enum key {
@@ -60,59 +61,6 @@ struct node {
 	yaml_mark_t id_mark;
 };
 
-/* The keys a mapping accepts and what to do with each value. */
-struct mapping {
-	int (*lookup)(const char *name, size_t len, unsigned allowed);
-	unsigned allowed;
-	int (*entry)(struct cairn_yaml_ev *r, void *ctx, int key,
-		     yaml_event_t *v, const struct cairn_yaml_path *path);
-	void *ctx;
-	const struct cairn_yaml_sink *sink;
-};
-
-/* reject - drop value e, which is not what was wanted, and report it */
-static int reject(struct cairn_yaml_ev *r, yaml_event_t *e,
-		  const char *wants, const struct cairn_yaml_sink *s,
-		  const struct cairn_yaml_path *path)
-{
-	yaml_mark_t m = e->start_mark;
-
-	if (cairn_yaml_ev_skip(r, e) < 0)
-		return -1;
-	return cairn_yaml_ev_fail(r, s, &m, path, "expected %s", wants);
-}
-
-/* need_scalar - 1 when value e is a scalar; else drop it and report 0 */
-static int need_scalar(struct cairn_yaml_ev *r, yaml_event_t *e,
-		       const char *wants, const struct cairn_yaml_sink *s,
-		       const struct cairn_yaml_path *path)
-{
-	if (e->type == YAML_SCALAR_EVENT)
-		return 1;
-	return reject(r, e, wants, s, path);
-}
-
-/* scalar - value e (consumed) as type t: 1 stored in *v, 0 reported, -1 stop */
-static int scalar(struct cairn_yaml_ev *r, yaml_event_t *e,
-		  enum cairn_value_type t, union cairn_value *v,
-		  const struct cairn_yaml_sink *s,
-		  const struct cairn_yaml_path *path)
-{
-	yaml_mark_t m = e->start_mark;
-	char *why;
-	int rc;
-
-	rc = need_scalar(r, e, cairn_value_wants[t], s, path);
-	if (rc <= 0)
-		return rc;
-	why = cairn_value_parse(t, cairn_yaml_ev_text(e),
-				e->data.scalar.length, v);
-	yaml_event_delete(e);
-	if (why == NULL)
-		return 1;
-	return cairn_yaml_ev_fail_why(r, s, &m, path, why);
-}
-
 static int string_value(struct cairn_yaml_ev *r, const struct node *n,
 			yaml_event_t *e, const struct cairn_yaml_path *path,
 			char **dst)
@@ -124,7 +72,8 @@ static int string_value(struct cairn_yaml_ev *r, const struct node *n,
 		*dst = cairn_yaml_ev_take(e);
 		return 0;
 	}
-	rc = scalar(r, e, CAIRN_VALUE_STRING, &v, &n->sink, path);
+	rc = cairn_yaml_walk_scalar(r, e, CAIRN_VALUE_STRING, &v, &n->sink,
+				    path);
 	if (rc == 1)
 		*dst = v.s;
 	return rc < 0 ? -1 : 0;
@@ -135,78 +84,12 @@ static int bool_value(struct cairn_yaml_ev *r, const struct node *n,
 		      int *dst)
 {
 	union cairn_value v;
-	int rc = scalar(r, e, CAIRN_VALUE_BOOL, &v, &n->sink, path);
+	int rc = cairn_yaml_walk_scalar(r, e, CAIRN_VALUE_BOOL, &v, &n->sink,
+					path);
 
 	if (rc == 1)
 		*dst = v.b;
 	return rc < 0 ? -1 : 0;
-}
-
-/* mapping_pair - one key (event k, left to the caller) and its value */
-static int mapping_pair(struct cairn_yaml_ev *r, const struct mapping *mp,
-			yaml_event_t *k, const struct cairn_yaml_path *path,
-			unsigned *seen)
-{
-	yaml_mark_t m = k->start_mark;
-	struct cairn_buf q = CAIRN_BUF_INIT;
-	struct cairn_yaml_path kp;
-	yaml_event_t v;
-	int key = -1, rc = 0;
-
-	if (k->type != YAML_SCALAR_EVENT) {
-		if (cairn_yaml_ev_skip(r, k) < 0)
-			return -1;
-		rc = cairn_yaml_ev_fail(r, mp->sink, &m, path,
-					"a key must be a scalar");
-	} else {
-		key = mp->lookup(cairn_yaml_ev_text(k), k->data.scalar.length,
-				 mp->allowed);
-		if (key < 0 || (*seen & BIT(key))) {
-			cairn_yaml_quote(&q, cairn_yaml_ev_text(k),
-					 k->data.scalar.length,
-					 CAIRN_YAML_QUOTE_MAX,
-					 CAIRN_YAML_ESCAPE_MESSAGE);
-			rc = cairn_yaml_ev_fail(r, mp->sink, &m, path,
-						"%s key %s", key < 0 ? "unknown"
-						: "duplicate", q.data);
-			cairn_buf_free(&q);
-			key = -1;
-		} else {
-			*seen |= BIT(key);
-		}
-	}
-	if (rc < 0 || cairn_yaml_ev_pull(r, &v) < 0)
-		return -1;
-	if (key < 0)
-		return cairn_yaml_ev_skip(r, &v);
-	kp.up = path;
-	kp.key = cairn_yaml_ev_text(k);
-	kp.len = k->data.scalar.length;
-	kp.index = 0;
-	return mp->entry(r, mp->ctx, key, &v, &kp);
-}
-
-/* mapping - the entries of a mapping whose start event was consumed */
-static int mapping(struct cairn_yaml_ev *r, const struct mapping *mp,
-		   const struct cairn_yaml_path *path)
-{
-	unsigned seen = 0;
-
-	for (;;) {
-		yaml_event_t k;
-		int rc;
-
-		if (cairn_yaml_ev_pull(r, &k) < 0)
-			return -1;
-		if (k.type == YAML_MAPPING_END_EVENT) {
-			yaml_event_delete(&k);
-			return 0;
-		}
-		rc = mapping_pair(r, mp, &k, path, &seen);
-		yaml_event_delete(&k);
-		if (rc < 0)
-			return -1;
-	}
 }
 
 static int main_key(const char *name, size_t len, unsigned allowed)
@@ -235,7 +118,7 @@ static int expect_entry(struct cairn_yaml_ev *r, void *ctx, int key,
 	char *why;
 	int rc;
 
-	rc = need_scalar(r, e, cairn_value_wants[t], &s, path);
+	rc = cairn_yaml_walk_need_scalar(r, e, cairn_value_wants[t], &s, path);
 	if (rc <= 0)
 		return rc;
 	why = cairn_value_expect(&p->expect, key, cairn_yaml_ev_text(e),
@@ -249,13 +132,15 @@ static int expect(struct cairn_yaml_ev *r, struct cairn_puzzle *p,
 		  yaml_event_t *e, const struct cairn_yaml_path *path)
 {
 	const struct cairn_yaml_sink s = { CAIRN_VALUE_EXPECT, p };
-	const struct mapping mp = { expect_key, 0, expect_entry, p, &s };
+	const struct cairn_yaml_walk_keys mp = {
+		expect_key, 0, expect_entry, p, &s
+	};
 
 	p->expect.present = 1;
 	if (e->type != YAML_MAPPING_START_EVENT)
-		return reject(r, e, "a mapping", &s, path);
+		return cairn_yaml_walk_reject(r, e, "a mapping", &s, path);
 	yaml_event_delete(e);
-	return mapping(r, &mp, path);
+	return cairn_yaml_walk_mapping(r, &mp, path);
 }
 
 /* add_pile - piles gather in the reader's buffer, then get an exact copy */
@@ -293,7 +178,7 @@ static int pile(struct cairn_yaml_ev *r, const struct node *n,
 		add_pile(r, p, v.i);
 		return 0;
 	}
-	rc = scalar(r, e, CAIRN_VALUE_INT, &v, &n->sink, &ep);
+	rc = cairn_yaml_walk_scalar(r, e, CAIRN_VALUE_INT, &v, &n->sink, &ep);
 	if (rc == 1)
 		add_pile(r, p, v.i);
 	return rc < 0 ? -1 : 0;
@@ -306,7 +191,8 @@ static int piles(struct cairn_yaml_ev *r, const struct node *n,
 	yaml_mark_t m = e->start_mark;
 
 	if (e->type != YAML_SEQUENCE_START_EVENT)
-		return reject(r, e, "a sequence of integers", &n->sink, path);
+		return cairn_yaml_walk_reject(r, e, "a sequence of integers",
+					      &n->sink, path);
 	yaml_event_delete(e);
 	for (;;) {
 		yaml_event_t x;
@@ -338,7 +224,8 @@ static int points_value(struct cairn_yaml_ev *r, const struct node *n,
 {
 	union cairn_value v;
 	yaml_mark_t m = e->start_mark;
-	int rc = scalar(r, e, CAIRN_VALUE_INT, &v, &n->sink, path);
+	int rc = cairn_yaml_walk_scalar(r, e, CAIRN_VALUE_INT, &v, &n->sink,
+					path);
 
 	if (rc == 1 && (v.i < 0 || v.i > CAIRN_MAX_POINTS))
 		return cairn_yaml_ev_fail(r, &n->sink, &m, path, "expected "
@@ -347,73 +234,6 @@ static int points_value(struct cairn_yaml_ev *r, const struct node *n,
 	if (rc == 1)
 		n->p->points = v.i;
 	return rc < 0 ? -1 : 0;
-}
-
-/* What a policy mapping is read into: the keys given and their places. */
-struct policy_node {
-	struct cairn_policy *p;
-	unsigned given;
-	yaml_mark_t mark[CAIRN_POLICY_NKEYS];
-};
-
-static int policy_key(const char *name, size_t len, unsigned allowed)
-{
-	return cairn_policy_in_key(name, len);
-}
-
-static int policy_entry(struct cairn_yaml_ev *r, void *ctx, int key,
-			yaml_event_t *e, const struct cairn_yaml_path *path)
-{
-	struct policy_node *pn = ctx;
-	yaml_mark_t m = e->start_mark;
-	char *why;
-	int rc;
-
-	pn->given |= BIT(key);
-	pn->mark[key] = m;
-	rc = need_scalar(r, e, cairn_policy_in_wants[key], to_file, path);
-	if (rc <= 0)
-		return rc;
-	why = cairn_policy_in_value(pn->p, (enum cairn_policy_key)key,
-				    cairn_yaml_ev_text(e), e->data.scalar.length);
-	yaml_event_delete(e);
-	return why == NULL ? 0 : cairn_yaml_ev_fail_why(r, to_file, &m, path, why);
-}
-
-/*
- * policy - a set's policy mapping, value e (consumed); every fault in it
- * is a file error, so that a set with a bad policy is never used
- */
-static int policy(struct cairn_yaml_ev *r, yaml_event_t *e,
-		  const struct cairn_yaml_path *path)
-{
-	struct policy_node pn = { &r->in->policy, 0, { { 0, 0, 0 } } };
-	const struct mapping mp = { policy_key, 0, policy_entry, &pn, to_file };
-	struct cairn_yaml_path kp = { path, NULL, 0, 0 };
-	enum cairn_policy_key k;
-	char *why;
-
-	if (r->in->policy.present) {
-		yaml_mark_t m = e->start_mark;
-
-		if (cairn_yaml_ev_skip(r, e) < 0)
-			return -1;
-		return cairn_yaml_ev_fail(r, to_file, &m, path, "only one "
-					  "document of a file may have a policy");
-	}
-	if (e->type != YAML_MAPPING_START_EVENT)
-		return reject(r, e, "a mapping", to_file, path);
-	yaml_event_delete(e);
-	r->in->policy.present = 1;
-	if (mapping(r, &mp, path) < 0)
-		return -1;
-	why = cairn_policy_in_check(pn.p, pn.given, &k);
-	pn.p->close_line = pn.mark[CAIRN_POLICY_CLOSE].line + 1;
-	if (why == NULL)
-		return 0;
-	kp.key = cairn_policy_in_keys[k];
-	kp.len = strlen(kp.key);
-	return cairn_yaml_ev_fail_why(r, to_file, &pn.mark[k], &kp, why);
 }
 
 static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
@@ -452,7 +272,7 @@ static int entry(struct cairn_yaml_ev *r, void *ctx, int key,
 	case K_POINTS:
 		return points_value(r, n, e, path);
 	case K_POLICY:
-		return policy(r, e, path);
+		return cairn_yaml_policy_read(r, e, path);
 	}
 	return cairn_yaml_ev_skip(r, e);
 }
@@ -490,7 +310,9 @@ static int puzzle(struct cairn_yaml_ev *r, const yaml_mark_t *m, int map,
 {
 	size_t idx = r->in->npuzzles;
 	struct node n;
-	struct mapping mp = { main_key, keys, entry, &n, &n.sink };
+	struct cairn_yaml_walk_keys mp = {
+		main_key, keys, entry, &n, &n.sink
+	};
 
 	n.p = cairn_input_add(r->in);
 	n.p->line = m->line + 1;
@@ -499,7 +321,7 @@ static int puzzle(struct cairn_yaml_ev *r, const yaml_mark_t *m, int map,
 	n.id_mark = *m;
 	if (!map)
 		cairn_yaml_ev_fail(r, &n.sink, m, path, "expected a mapping");
-	else if (mapping(r, &mp, path) < 0)
+	else if (cairn_yaml_walk_mapping(r, &mp, path) < 0)
 		return -1;
 	else if (n.p->n == 0)
 		cairn_yaml_ev_fail(r, &n.sink, m, path,
@@ -514,8 +336,8 @@ static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 	struct cairn_yaml_path ip = { path, NULL, 0, 0 };
 
 	if (e->type != YAML_SEQUENCE_START_EVENT)
-		return reject(r, e, "a sequence of puzzles", to_file,
-			      path);
+		return cairn_yaml_walk_reject(r, e, "a sequence of puzzles",
+					      to_file, path);
 	yaml_event_delete(e);
 	for (;; ip.index++) {
 		yaml_event_t x;
@@ -547,7 +369,7 @@ static int answer(struct cairn_yaml_ev *r, yaml_event_t *k, yaml_event_t *e,
 	struct cairn_yaml_path kp = { path, NULL, k->data.scalar.length, 0 };
 
 	/* A key given twice is no error here: grading says which answer
-	 * counts (cairn_problems.c). */
+	 * counts (cairn_problems_merge.c). */
 	p->line = k->start_mark.line + 1;
 	p->id = cairn_yaml_ev_take(k);
 	kp.key = p->id;
@@ -558,7 +380,7 @@ static int answers(struct cairn_yaml_ev *r, yaml_event_t *e,
 		   const struct cairn_yaml_path *path)
 {
 	if (e->type != YAML_MAPPING_START_EVENT)
-		return reject(r, e, "a mapping", to_file, path);
+		return cairn_yaml_walk_reject(r, e, "a mapping", to_file, path);
 	yaml_event_delete(e);
 	for (;;) {
 		yaml_event_t k, v;
@@ -607,11 +429,13 @@ static int set(struct cairn_yaml_ev *r)
 {
 	struct cairn_puzzle d = { .moves = -1, .explain = -1 };
 	struct node n = { { CAIRN_VALUE_FILE, NULL }, &d, { 0, 0, 0 } };
-	const struct mapping mp = { main_key, SET_KEYS, entry, &n, &n.sink };
+	const struct cairn_yaml_walk_keys mp = {
+		main_key, SET_KEYS, entry, &n, &n.sink
+	};
 	size_t from = r->in->npuzzles;
 	int rc;
 
-	rc = mapping(r, &mp, NULL);
+	rc = cairn_yaml_walk_mapping(r, &mp, NULL);
 	if (rc == 0)
 		defaults(r->in, from, &d);
 	free(d.solver);
@@ -621,10 +445,11 @@ static int set(struct cairn_yaml_ev *r)
 static int submission(struct cairn_yaml_ev *r)
 {
 	struct node n = { { CAIRN_VALUE_FILE, NULL }, NULL, { 0, 0, 0 } };
-	const struct mapping mp = { main_key, SUBMISSION_KEYS, entry, &n,
-				    &n.sink };
+	const struct cairn_yaml_walk_keys mp = {
+		main_key, SUBMISSION_KEYS, entry, &n, &n.sink
+	};
 
-	return mapping(r, &mp, NULL);
+	return cairn_yaml_walk_mapping(r, &mp, NULL);
 }
 
 /* shape_key - the keys that decide a document's shape */

@@ -3,6 +3,8 @@
 noinst_LTLIBRARIES += src/process/libcairn_process.la
 src_process_libcairn_process_la_SOURCES = \
 	src/process/cairn_process.c src/process/cairn_process.h \
+	src/process/cairn_process_puzzle.c src/process/cairn_process_puzzle.h \
+	src/process/cairn_settings.h \
 	src/process/cairn_result_yaml.c src/process/cairn_result_yaml.h \
 	src/process/cairn_result_csv.c src/process/cairn_result_csv.h \
 	src/process/cairn_result_json.c src/process/cairn_result_json.h \
