@@ -29,6 +29,7 @@
 #include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_recover.h"
+#include "cairn_spool_resolve.h"
 
 struct resolving {
 	struct cairn_attempts *attempts;
