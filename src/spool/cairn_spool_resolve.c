@@ -3,17 +3,17 @@
  *
  * A move into done/ or failed/ where the file system has no
  * RENAME_NOREPLACE is a link() under the first free numbered name, then
- * the unlink of the claimed name (cairn_spool_store_as()).  A crash between the
- * two leaves a claimed file with two links; it is known to have moved
- * only when the attempts journal says that its move began and its inode
- * is under one of its numbered names (or any name) in its owner's
- * directory of done/ or failed/: then only the unlink is left, and it is
- * made here.  A hard link that someone else made (a re-grade by `ln
- * done/x incoming/x`) looks the same but was never begun, and stays
- * claimed.  The markers ".to-DIR.K.NAME" of cairn 0.1.0, which moved
- * with a marker's rename, are finished the same way or renamed back to
- * NAME.  Nothing changes here but by those unlinks and renames, and it
- * runs before anything is claimed ("Crashes: exactly once" in
+ * the unlink of the claimed name (cairn_spool_store_as()).  A crash
+ * between the two leaves a claimed file with two links; it is known to
+ * have moved only when the attempts journal says that its move began and
+ * its inode is under one of its numbered names (or any name) in its
+ * owner's directory of done/ or failed/: then only the unlink is left,
+ * and it is made here.  A hard link that someone else made (a re-grade
+ * by `ln done/x incoming/x`) looks the same but was never begun, and
+ * stays claimed.  The markers ".to-DIR.K.NAME" of cairn 0.1.0, which
+ * moved with a marker's rename, are finished the same way or renamed
+ * back to NAME.  Nothing changes here but by those unlinks and renames,
+ * and it runs before anything is claimed ("Crashes: exactly once" in
  * doc/spool.md).
  */
 #include "config.h"
