@@ -421,11 +421,11 @@ static int fail(struct conf_parse *p, yaml_mark_t m, const char *fmt, ...)
 	return -EINVAL;
 }
 
-/* next - the next event, with syntax errors, anchors and aliases refused. */
+/* next - the next event; libyaml's errors and cairn_yaml's refusals end the file. */
 static int next(struct conf_parse *p)
 {
-	const struct cairn_yaml_error *e = &p->y.error;
-	unsigned what;
+	struct cairn_buf b = CAIRN_BUF_INIT;
+	int r;
 
 	if (p->have_ev)
 		yaml_event_delete(&p->ev);
@@ -434,19 +434,11 @@ static int next(struct conf_parse *p)
 		p->have_ev = 1;
 		return 0;
 	}
-	what = e->what;
-	if (what & CAIRN_YAML_NOMEM) {
-		/* No answer about the file: the caller may try again. */
-		snprintf(p->err, p->errlen, "%s: %s", p->path, strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	if (what & CAIRN_YAML_SYNTAX)
-		return fail(p, e->mark, "%s", e->problem ? e->problem :
-			    "not valid YAML");
-	/* An anchor on a scalar with a NUL is reported as the anchor. */
-	if (what & (CAIRN_YAML_ALIAS | CAIRN_YAML_ANCHOR))
-		what &= ~(unsigned)CAIRN_YAML_NUL;
-	return fail(p, e->mark, "%s", cairn_yaml_refusal(what));
+	/* Out of memory (-ENOMEM) is no answer about the file: try again. */
+	r = cairn_yaml_error_message(&p->y.error, &b);
+	snprintf(p->err, p->errlen, "%s: %s", p->path, b.data);
+	cairn_buf_free(&b);
+	return r;
 }
 
 static const char *node_kind(yaml_event_type_t t)

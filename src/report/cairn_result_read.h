@@ -66,9 +66,11 @@ struct cairn_result_file {
 
 /*
  * Read the result file `name` (a path or base name: NAME.result.csv is
- * CSV, anything else YAML, which includes the JSON results) from data[0..len).  Returns 0, or -EINVAL
- * with the reason in err when it is not a cairn result file; r is then
- * empty but still to be freed.
+ * CSV, anything else YAML, which includes the JSON results) from
+ * data[0..len).  Returns 0, or -EINVAL with the reason in err when it is
+ * not a cairn result file, or -ENOMEM when libyaml ran out of memory
+ * (the file may read well the next time); r is then empty but still to
+ * be freed.
  */
 int cairn_result_read(struct cairn_result_file *r, const char *name,
 		      const char *data, size_t len, char *err, size_t errlen);
@@ -92,5 +94,44 @@ const char *cairn_result_refusal_name(int refused);
 
 /* A verdict's name in result files ("correct", ...; "" for NONE). */
 const char *cairn_result_verdict_name(enum cairn_verdict v);
+
+/*
+ * What the YAML and the CSV reader (cairn_result_yaml_read.c,
+ * cairn_result_csv_read.c) share; nothing else calls these.
+ */
+
+/* The largest max_points whose 1/10000 of a point fit in 64 bits. */
+#define CAIRN_RESULT_READ_MAX_POINTS_E4 (UINT64_MAX / 10000)
+
+/* The verdict of a name ("" is NONE), or -1 when it is none of ours. */
+int cairn_result_read_verdict(const char *name);
+/* The reason, formatted into err; returns -EINVAL. */
+int cairn_result_read_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A new puzzle at the end of r's, zeroed but for first_move (-1). */
+struct cairn_result_puzzle *cairn_result_read_puzzle(struct cairn_result_file *r);
+/*
+ * The numbers optimal play gives, as result files write them (NULL or ""
+ * for absent), into p; it is solved when alice, bob and diff all parse.
+ */
+void cairn_result_read_optimal(struct cairn_result_puzzle *p, const char *alice,
+			       const char *bob, const char *diff,
+			       const char *first_move, const char *moves);
+/* A non-negative integer as result files write them: 0, or -1. */
+int cairn_result_read_count(const char *s, uint64_t *out);
+/*
+ * A non-negative decimal as result files write points and penalties (2,
+ * 2.7, 0.0625: at most four decimals) in 1/10000: 0, or -1.
+ */
+int cairn_result_read_decimal(const char *s, uint64_t *out);
+/* r->late_penalty's text, 0 to 1, into r->penalty_bp: 0, or -1. */
+int cairn_result_read_penalty(struct cairn_result_file *r);
+/*
+ * r->received, when set, as a time: only the text the writer gives one,
+ * so that texts compare as times.  0, or -EINVAL with the reason in err,
+ * after `where` ("line 2: " or "").
+ */
+int cairn_result_read_received(struct cairn_result_file *r, const char *where,
+			       char *err, size_t errlen);
 
 #endif
