@@ -64,7 +64,10 @@ int cairn_conf_load_mem(struct cairn_conf *c, const char *name,
 			const char *data, size_t len, char *err, size_t errlen);
 /* Whether retain removes anything: some kind has a limit. */
 int cairn_conf_retains(const struct cairn_conf_retain *r);
-/* The effective configuration as YAML that cairn_conf_load() reads back. */
+/*
+ * The effective configuration as YAML that cairn_conf_load() reads back
+ * (cairn_conf_print.c).
+ */
 void cairn_conf_print(const struct cairn_conf *c, struct cairn_buf *out);
 void cairn_conf_free(struct cairn_conf *c);
 
