@@ -124,7 +124,8 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 
 /*
  * stored_in_owners - stored_in() the directory of the file's owner in
- * dir_fd (done/ or failed/), where the move was going (SPEC 5).
+ * dir_fd (done/ or failed/), where the move was going (doc/spool.md,
+ * "done/ and failed/").
  */
 static int stored_in_owners(int dir_fd, const char *name, const struct stat *st)
 {
