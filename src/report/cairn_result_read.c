@@ -7,12 +7,13 @@
  * the file is read whole or not at all: on an error the struct is
  * emptied, so that a caller never grades half a file.  What both
  * readers take the same way is here: a verdict's name, the numbers of
- * optimal play, a count, points and penalties as exact decimals (2.7 is
- * 27000 in 1/10000 of a point), the arrival time, which must be the one
- * text the writer gives it so that texts compare as times, and whether
- * an error is a refusal of the course policy (its first words, as
- * doc/grading.md gives them).  Numbers that do not parse are taken as
- * absent, not as errors (doc/formats.md, "Result files").
+ * optimal play (absent when they do not parse: they only inform the HTML
+ * report), a count, points and penalties as exact decimals (2.7 is 27000
+ * in 1/10000 of a point), the arrival time, which must be the one text
+ * the writer gives it so that texts compare as times, and whether an
+ * error is a refusal of the course policy (its first words, as
+ * doc/grading.md gives them).  The fields are those of doc/formats.md,
+ * "Result files".
  */
 #include "config.h"
 
