@@ -6,8 +6,9 @@
  * This file does not know which.  Each event is held to cairn_yaml's
  * rules once, as it leaves its source: a refusal is a file error at the
  * event's place, and so is an error of libyaml's at its own, both in
- * the words of cairn_yaml_error_message().  Look-ahead events are moved into a queue, never copied, and
- * handed out again before the source is asked for more.
+ * the words of cairn_yaml_error_message().  Look-ahead events are moved
+ * into a queue, never copied, and handed out again before the source is
+ * asked for more.
  */
 #include "config.h"
 

@@ -1,9 +1,11 @@
 /*
- * cairn_conf_key - the table of the configuration's keys (cairn_conf.c).
+ * cairn_conf_key - the configuration's keys: where each is kept and how.
  *
- * Shared by the files of the configuration only: cairn_conf.c reads and
- * resets keys, cairn_conf_print.c prints them, both through this table,
- * in its order.
+ * struct cairn_conf holds every key, and the table here describes each
+ * (name, type, field, range), side by side so that a key is added to both
+ * at once.  Everyone gets the struct through cairn_conf.h; the table is
+ * for the files of the configuration only: cairn_conf.c reads and resets
+ * keys, cairn_conf_print.c prints them, both through it, in its order.
  */
 #ifndef CAIRN_CONF_KEY_H
 #define CAIRN_CONF_KEY_H
@@ -11,7 +13,40 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cairn_conf.h"
+#include "cairn_log.h"
+
+/* `retain` (cairnd.yaml(5)): how long each kind of stored file is kept. */
+struct cairn_conf_retain {
+	uint64_t done_s;		/* inputs in done/, seconds; 0: forever */
+	uint64_t failed_s;		/* inputs in failed/ */
+	uint64_t history_s;		/* results in results/OWNER/history/ */
+};
+
+struct cairn_conf {
+	char *spool;
+	char *instance;			/* default: host name */
+	char *plugin_dir;		/* default: the installed plugin directory */
+	char *problems_dir;		/* default: SPOOL/problems */
+	char *solver;			/* default "auto" */
+	unsigned workers;		/* default: number of CPUs */
+	uint64_t memory_budget;		/* default 1GiB */
+	uint64_t memory_total;		/* default: 3/4 of the cgroup's or machine's memory */
+	unsigned max_queued_per_owner;	/* default 1000 */
+	uint64_t max_incoming_bytes_per_owner;	/* default 0: no cap */
+	uint64_t max_file_bytes;	/* default 64MiB */
+	uint64_t max_piles;		/* default 1000000 */
+	uint64_t max_puzzles;		/* per file, default 1000000 */
+	unsigned settle_ms;		/* default 500 */
+	unsigned rescan_s;		/* default 60 */
+	struct cairn_conf_retain retain;	/* default: all kept forever */
+	unsigned job_timeout_s;		/* default 300 */
+	unsigned shutdown_timeout_s;	/* default 30 */
+	int fsync;			/* default true */
+	int keep_inputs;		/* default true */
+	int cross_check;		/* default false */
+	enum cairn_log_level log_level;	/* default info */
+	char *metrics_file;		/* default none (NULL) */
+};
 
 #define CAIRN_CONF_KEY_MAX_WORKERS 1024
 

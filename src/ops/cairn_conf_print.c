@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cairn_conf.h"
+#include "cairn_conf_print.h"
 #include "cairn_conf_key.h"
 #include "cairn_duration.h"
 #include "cairn_log.h"

@@ -41,9 +41,9 @@ static int next_record(struct cairn_csv_rec *cr, char *err, size_t errlen)
 	if (rc >= 0)
 		return rc;
 	if (cr->unclosed)
-		return cairn_result_read_fail(err, errlen, "line %lu: a quoted "
+		return cairn_result_file_fail(err, errlen, "line %lu: a quoted "
 					      "field is not closed", cr->start);
-	return cairn_result_read_fail(err, errlen, "%s", cr->error);
+	return cairn_result_file_fail(err, errlen, "%s", cr->error);
 }
 
 /* unprotect - undo the writer's formula guard: "'=x" was "=x" */
@@ -93,10 +93,10 @@ static int csv_points(struct cairn_result_file *r, const char *points,
 
 	if (points[0] == '\0' && max_points[0] == '\0')
 		return 0;
-	if (cairn_result_read_count(points, &p) < 0 ||
-	    cairn_result_read_count(max_points, &m) < 0 || p > m ||
+	if (cairn_result_file_count(points, &p) < 0 ||
+	    cairn_result_file_count(max_points, &m) < 0 || p > m ||
 	    r->max_points + m < m ||
-	    r->max_points + m > CAIRN_RESULT_READ_MAX_POINTS_E4)
+	    r->max_points + m > CAIRN_RESULT_FILE_MAX_POINTS_E4)
 		return -1;
 	r->weighted = 1;
 	r->points_e4 += p;
@@ -142,8 +142,8 @@ static int csv_row(struct cairn_result_file *r, const struct cairn_csv_rec *cr,
 		r->owner = unprotect(f[C_OWNER]);
 	if (r->late_by == NULL && (r->late_by = unprotect(f[C_LATE_BY])) != NULL &&
 	    ((r->late_penalty = unprotect(f[C_LATE_PENALTY])) == NULL ||
-	     cairn_result_read_penalty(r) < 0))
-		return cairn_result_read_fail(err, errlen, "line %lu: "
+	     cairn_result_file_penalty(r) < 0))
+		return cairn_result_file_fail(err, errlen, "line %lu: "
 					      "late_penalty must be a number "
 					      "from 0 to 1 where late_by is set",
 					      cr->start);
@@ -152,32 +152,32 @@ static int csv_row(struct cairn_result_file *r, const struct cairn_csv_rec *cr,
 
 		r->received = unprotect(f[C_RECEIVED]);
 		snprintf(where, sizeof where, "line %lu: ", cr->start);
-		if ((rc = cairn_result_read_received(r, where, err, errlen)) < 0)
+		if ((rc = cairn_result_file_received(r, where, err, errlen)) < 0)
 			return rc;
 	}
 	if (f[C_ID][0] == '\0') {
 		if (r->error == NULL)
 			r->error = unprotect(f[C_ERROR]);
 		if (r->error == NULL)
-			return cairn_result_read_fail(err, errlen, "line %lu: a "
+			return cairn_result_file_fail(err, errlen, "line %lu: a "
 						      "record without id or "
 						      "error", cr->start);
 		return 0;
 	}
-	if ((v = cairn_result_read_verdict(f[C_VERDICT])) < 0)
-		return cairn_result_read_fail(err, errlen, "line %lu: unknown "
+	if ((v = cairn_result_file_verdict(f[C_VERDICT])) < 0)
+		return cairn_result_file_fail(err, errlen, "line %lu: unknown "
 					      "verdict", cr->start);
 	if ((rc = csv_points(r, f[C_POINTS], f[C_MAX_POINTS])) < 0)
-		return cairn_result_read_fail(err, errlen, "line %lu: points and "
+		return cairn_result_file_fail(err, errlen, "line %lu: points and "
 					      "max_points must both be "
 					      "non-negative integers or both "
 					      "empty", cr->start);
-	p = cairn_result_read_puzzle(r);
+	p = cairn_result_file_puzzle(r);
 	p->id = unprotect(f[C_ID]);
 	p->verdict = (enum cairn_verdict)v;
 	p->feedback = unprotect(f[C_FEEDBACK]);
 	p->error = unprotect(f[C_ERROR]);
-	cairn_result_read_optimal(p, f[C_ALICE], f[C_BOB], f[C_DIFF],
+	cairn_result_file_optimal(p, f[C_ALICE], f[C_BOB], f[C_DIFF],
 				  f[C_FIRST_MOVE], f[C_MOVES]);
 	return 0;
 }
@@ -192,7 +192,7 @@ static int utf8_ok(const char *p, size_t len, char *err, size_t errlen)
 	if ((bad = cairn_utf8_bad(p, len, &nul)) == len)
 		return 0;
 	cairn_utf8_place(p, bad, &line, &col);
-	return cairn_result_read_fail(err, errlen, "line %lu, column %lu: %s",
+	return cairn_result_file_fail(err, errlen, "line %lu, column %lu: %s",
 				      line, col, cairn_utf8_why(nul));
 }
 
@@ -212,7 +212,7 @@ static int header(struct cairn_csv_rec *cr, int *col, char *err,
 		if ((col[i] = column(cr, names[i])) < 0 && i < C_REQUIRED)
 			rc = 0;
 	if (rc <= 0)
-		return cairn_result_read_fail(err, errlen, "not a cairn result "
+		return cairn_result_file_fail(err, errlen, "not a cairn result "
 					      "file (the header needs the "
 					      "columns id, line, verdict, "
 					      "feedback and error)");

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "cairn_result_read.h"
+#include "cairn_result_file.h"
 
 /*
  * Fill the empty r from the CSV text data[0..len) of the result file

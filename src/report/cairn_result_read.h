@@ -11,58 +11,11 @@
 #define CAIRN_RESULT_READ_H
 
 #include <stddef.h>
-#include <stdint.h>
-#include <time.h>
 
 #include "cairn_policy.h"
 #include "cairn_process.h"
 #include "cairn_puzzle.h"
-
-struct cairn_result_puzzle {
-	char *id;
-	enum cairn_verdict verdict;	/* NONE when ungraded */
-	char *feedback;			/* or NULL */
-	char *error;			/* a puzzle error, or NULL */
-	/* What optimal play gives, when the result has the numbers. */
-	int solved;			/* alice, bob and diff are set */
-	int64_t alice, bob, diff;
-	int first_move;			/* CAIRN_MOVE_*, or -1 when absent */
-	char *moves;			/* the optimal line, or NULL */
-	/* The stated answer, "diff 5, first_move left" from the checks
-	   (YAML results only; CSV results do not hold it), or NULL. */
-	char *answer;
-};
-
-struct cairn_result_file {
-	char *source;			/* the input's name */
-	char *problem_set;		/* NULL when absent */
-	char *submitter;		/* NULL when absent */
-	char *error;			/* status: error: the file error */
-	/* Whose file it was and when it arrived (SPEC 5), absent (NULL, 0)
-	   in what `cairn solve` wrote; CSV results have no uid. */
-	char *owner;
-	int has_uid;
-	uint32_t uid;
-	char *received;			/* as written: 2026-12-09T21:14:03.512Z */
-	struct timespec received_at;	/* the same, when received is set */
-	/* late: {by, penalty} (SPEC 4), or NULL: on time */
-	char *late_by, *late_penalty;
-	uint32_t penalty_bp;		/* late_penalty in 1/10000: 0.1 is 1000 */
-	/* Not graded by the course policy (SPEC 4): enum cairn_refusal, from
-	   the error's words (CAIRN_REFUSED_CLOSED_TEXT, _LIMIT_TEXT). */
-	int refused;
-	struct cairn_result_puzzle *puzzles;
-	size_t npuzzles, cap;
-	int weighted;			/* a submission's points were given */
-	/* Then its earned points after the penalty, in 1/10000 of a point
-	   (2.7 is 27000: exact, as results write them), and its possible
-	   points. */
-	uint64_t points_e4, max_points;
-	/* The result file's modification time (the input's), set by whoever
-	   read the file; 0 when unknown. */
-	int64_t mtime_sec;
-	long mtime_nsec;
-};
+#include "cairn_result_file.h"	/* struct cairn_result_file, its free */
 
 /*
  * Read the result file `name` (a path or base name: NAME.result.csv is
@@ -74,7 +27,6 @@ struct cairn_result_file {
  */
 int cairn_result_read(struct cairn_result_file *r, const char *name,
 		      const char *data, size_t len, char *err, size_t errlen);
-void cairn_result_file_free(struct cairn_result_file *r);
 
 /*
  * Count the file's puzzles, errors and verdicts into st (zeroed first),
@@ -94,44 +46,5 @@ const char *cairn_result_refusal_name(int refused);
 
 /* A verdict's name in result files ("correct", ...; "" for NONE). */
 const char *cairn_result_verdict_name(enum cairn_verdict v);
-
-/*
- * What the YAML and the CSV reader (cairn_result_yaml_read.c,
- * cairn_result_csv_read.c) share; nothing else calls these.
- */
-
-/* The largest max_points whose 1/10000 of a point fit in 64 bits. */
-#define CAIRN_RESULT_READ_MAX_POINTS_E4 (UINT64_MAX / 10000)
-
-/* The verdict of a name ("" is NONE), or -1 when it is none of ours. */
-int cairn_result_read_verdict(const char *name);
-/* The reason, formatted into err; returns -EINVAL. */
-int cairn_result_read_fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* A new puzzle at the end of r's, zeroed but for first_move (-1). */
-struct cairn_result_puzzle *cairn_result_read_puzzle(struct cairn_result_file *r);
-/*
- * The numbers optimal play gives, as result files write them (NULL or ""
- * for absent), into p; it is solved when alice, bob and diff all parse.
- */
-void cairn_result_read_optimal(struct cairn_result_puzzle *p, const char *alice,
-			       const char *bob, const char *diff,
-			       const char *first_move, const char *moves);
-/* A non-negative integer as result files write them: 0, or -1. */
-int cairn_result_read_count(const char *s, uint64_t *out);
-/*
- * A non-negative decimal as result files write points and penalties (2,
- * 2.7, 0.0625: at most four decimals) in 1/10000: 0, or -1.
- */
-int cairn_result_read_decimal(const char *s, uint64_t *out);
-/* r->late_penalty's text, 0 to 1, into r->penalty_bp: 0, or -1. */
-int cairn_result_read_penalty(struct cairn_result_file *r);
-/*
- * r->received, when set, as a time: only the text the writer gives one,
- * so that texts compare as times.  0, or -EINVAL with the reason in err,
- * after `where` ("line 2: " or "").
- */
-int cairn_result_read_received(struct cairn_result_file *r, const char *where,
-			       char *err, size_t errlen);
 
 #endif

@@ -54,7 +54,7 @@ static int expect_event(struct cairn_yaml *y, yaml_event_type_t type,
 
 	if (cairn_yaml_next(y, &ev) < 0)
 		return yaml_error(y, err, errlen);
-	rc = ev.type == type ? 0 : cairn_result_read_fail(err, errlen,
+	rc = ev.type == type ? 0 : cairn_result_file_fail(err, errlen,
 		"line %zu: a result file is one YAML document",
 		ev.start_mark.line + 1);
 	yaml_event_delete(&ev);
@@ -118,33 +118,33 @@ static char *answer(const struct cairn_yaml_tree *checks)
 static int puzzle(struct cairn_result_file *r, const struct cairn_yaml_tree *nd,
 		  size_t k, char *err, size_t errlen)
 {
-	struct cairn_result_puzzle *p = cairn_result_read_puzzle(r);
+	struct cairn_result_puzzle *p = cairn_result_file_puzzle(r);
 	char *verdict;
 	int v;
 
 	if (nd->kind != CAIRN_YAML_TREE_MAP)
-		return cairn_result_read_fail(err, errlen, "line %lu: "
+		return cairn_result_file_fail(err, errlen, "line %lu: "
 					      "puzzles[%zu] is not a mapping",
 					      nd->line, k);
 	if (cairn_yaml_tree_text(nd, "id", &p->id) < 0 || p->id == NULL ||
 	    cairn_yaml_tree_text(nd, "feedback", &p->feedback) < 0 ||
 	    cairn_yaml_tree_text(nd, "error", &p->error) < 0 ||
 	    cairn_yaml_tree_text(nd, "verdict", &verdict) < 0)
-		return cairn_result_read_fail(err, errlen, "line %lu: "
+		return cairn_result_file_fail(err, errlen, "line %lu: "
 					      "puzzles[%zu]: id, verdict, "
 					      "feedback and error must be "
 					      "scalars, and id is required",
 					      nd->line, k);
-	v = cairn_result_read_verdict(verdict ? verdict : "");
+	v = cairn_result_file_verdict(verdict ? verdict : "");
 	free(verdict);
-	cairn_result_read_optimal(p, cairn_yaml_tree_scalar(nd, "alice"),
+	cairn_result_file_optimal(p, cairn_yaml_tree_scalar(nd, "alice"),
 				  cairn_yaml_tree_scalar(nd, "bob"),
 				  cairn_yaml_tree_scalar(nd, "diff"),
 				  cairn_yaml_tree_scalar(nd, "first_move"),
 				  cairn_yaml_tree_scalar(nd, "moves"));
 	p->answer = answer(cairn_yaml_tree_get(nd, "checks"));
 	if (v < 0)
-		return cairn_result_read_fail(err, errlen, "line %lu: "
+		return cairn_result_file_fail(err, errlen, "line %lu: "
 					      "puzzles[%zu]: unknown verdict",
 					      nd->line, k);
 	p->verdict = (enum cairn_verdict)v;
@@ -164,10 +164,10 @@ static int points(struct cairn_result_file *r,
 		return 0;
 	if (p == NULL || m == NULL || p->kind != CAIRN_YAML_TREE_SCALAR ||
 	    m->kind != CAIRN_YAML_TREE_SCALAR ||
-	    cairn_result_read_decimal(p->text, &r->points_e4) < 0 ||
-	    cairn_result_read_count(m->text, &r->max_points) < 0 ||
-	    r->max_points > CAIRN_RESULT_READ_MAX_POINTS_E4)
-		return cairn_result_read_fail(err, errlen, "line %lu: summary: "
+	    cairn_result_file_decimal(p->text, &r->points_e4) < 0 ||
+	    cairn_result_file_count(m->text, &r->max_points) < 0 ||
+	    r->max_points > CAIRN_RESULT_FILE_MAX_POINTS_E4)
+		return cairn_result_file_fail(err, errlen, "line %lu: summary: "
 					      "points must be a non-negative "
 					      "number (at most 4 decimals) and "
 					      "max_points a non-negative "
@@ -187,13 +187,13 @@ static int origin(struct cairn_result_file *r,
 	late = cairn_yaml_tree_get(root, "late");
 	if (cairn_yaml_tree_text(root, "owner", &r->owner) < 0 ||
 	    cairn_yaml_tree_text(root, "received", &r->received) < 0)
-		return cairn_result_read_fail(err, errlen, "owner and received "
+		return cairn_result_file_fail(err, errlen, "owner and received "
 					      "must be scalars");
 	if (uid != NULL) {
 		if (uid->kind != CAIRN_YAML_TREE_SCALAR ||
-		    cairn_result_read_count(uid->text, &v) < 0 ||
+		    cairn_result_file_count(uid->text, &v) < 0 ||
 		    v > UINT32_MAX)
-			return cairn_result_read_fail(err, errlen, "line %lu: "
+			return cairn_result_file_fail(err, errlen, "line %lu: "
 						      "uid must be a non-negative "
 						      "integer below 2^32",
 						      uid->line);
@@ -205,12 +205,12 @@ static int origin(struct cairn_result_file *r,
 	     cairn_yaml_tree_text(late, "by", &r->late_by) < 0 ||
 	     r->late_by == NULL ||
 	     cairn_yaml_tree_text(late, "penalty", &r->late_penalty) < 0 ||
-	     cairn_result_read_penalty(r) < 0))
-		return cairn_result_read_fail(err, errlen, "line %lu: late must "
+	     cairn_result_file_penalty(r) < 0))
+		return cairn_result_file_fail(err, errlen, "line %lu: late must "
 					      "be a mapping with a scalar by "
 					      "(and a penalty from 0 to 1)",
 					      late->line);
-	return cairn_result_read_received(r, "", err, errlen);
+	return cairn_result_file_received(r, "", err, errlen);
 }
 
 /* fields - what the document holds, checked */
@@ -224,21 +224,21 @@ static int fields(struct cairn_result_file *r,
 	format = cairn_yaml_tree_get(root, "format");
 	if (format == NULL || format->kind != CAIRN_YAML_TREE_SCALAR ||
 	    strcmp(format->text, "cairn-result/1") != 0)
-		return cairn_result_read_fail(err, errlen, "not a cairn result "
+		return cairn_result_file_fail(err, errlen, "not a cairn result "
 					      "file (no \"format: "
 					      "cairn-result/1\")");
 	status = cairn_yaml_tree_get(root, "status");
 	if (status == NULL || status->kind != CAIRN_YAML_TREE_SCALAR ||
 	    (strcmp(status->text, "ok") != 0 &&
 	     strcmp(status->text, "error") != 0))
-		return cairn_result_read_fail(err, errlen, "status must be ok or "
+		return cairn_result_file_fail(err, errlen, "status must be ok or "
 					      "error");
 	if (cairn_yaml_tree_text(root, "source", &r->source) < 0 ||
 	    r->source == NULL ||
 	    cairn_yaml_tree_text(root, "error", &r->error) < 0 ||
 	    cairn_yaml_tree_text(root, "problem_set", &r->problem_set) < 0 ||
 	    cairn_yaml_tree_text(root, "submitter", &r->submitter) < 0)
-		return cairn_result_read_fail(err, errlen, "source, error, "
+		return cairn_result_file_fail(err, errlen, "source, error, "
 					      "problem_set and submitter must "
 					      "be scalars, and source is "
 					      "required");
@@ -247,11 +247,11 @@ static int fields(struct cairn_result_file *r,
 	if (strcmp(status->text, "error") == 0 && r->error == NULL)
 		r->error = cairn_xstrdup("status: error");
 	if (strcmp(status->text, "ok") == 0 && r->error != NULL)
-		return cairn_result_read_fail(err, errlen, "status: ok with an "
+		return cairn_result_file_fail(err, errlen, "status: ok with an "
 					      "error");
 	puzzles = cairn_yaml_tree_get(root, "puzzles");
 	if (puzzles != NULL && puzzles->kind != CAIRN_YAML_TREE_SEQ)
-		return cairn_result_read_fail(err, errlen, "puzzles is not a "
+		return cairn_result_file_fail(err, errlen, "puzzles is not a "
 					      "sequence");
 	for (i = 0; puzzles != NULL && i < puzzles->n; i++)
 		if ((rc = puzzle(r, puzzles->kids[i], i, err, errlen)) < 0)

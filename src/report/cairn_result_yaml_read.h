@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "cairn_result_read.h"
+#include "cairn_result_file.h"
 
 /*
  * Fill the empty r from the YAML (or JSON) text data[0..len).  Returns

@@ -6,8 +6,9 @@
  * exclusive on any file system with an atomic rename(); moves into done/
  * and failed/ (cairn_spool_store_as()) never overwrite (a second hw1.yaml
  * becomes hw1.1.yaml) and are finished after a crash by
- * cairn_spool_resolve() (cairn_spool_resolve.h).  Worker threads use the descriptors
- * concurrently; they are opened once at start and closed once at exit.
+ * cairn_spool_resolve() (cairn_spool_resolve.h).  Worker threads use the
+ * descriptors concurrently; they are opened once at start and closed
+ * once at exit.
  */
 #ifndef CAIRN_SPOOL_H
 #define CAIRN_SPOOL_H
