@@ -5,13 +5,14 @@
  * reading the file from memory as UTF-8, or one a reader sets (JSON).
  * This file does not know which.  Each event is held to cairn_yaml's
  * rules once, as it leaves its source: a refusal is a file error at the
- * event's place in cairn_yaml's words, and an error of libyaml's is one
- * with its problem, context and marks (1-based lines and columns in the
- * message).  Look-ahead events are moved into a queue, never copied, and
- * handed out again before the source is asked for more.
+ * event's place, and so is an error of libyaml's at its own, both in
+ * the words of cairn_yaml_error_message().  Look-ahead events are moved
+ * into a queue, never copied, and handed out again before the source is
+ * asked for more.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,29 +79,22 @@ int cairn_yaml_ev_refuse(struct cairn_yaml_ev *r, yaml_event_t *e,
 				  msg);
 }
 
-/* syntax_error - a file error from libyaml's problem, context and marks */
-static int syntax_error(struct cairn_yaml_ev *r)
+/* yaml_error - a file error in cairn_yaml's words, at e's place */
+static int yaml_error(struct cairn_yaml_ev *r, const struct cairn_yaml_error *e)
 {
-	const struct cairn_yaml_sink *s = &cairn_yaml_ev_to_file;
-	const struct cairn_yaml_error *e = &r->yaml.error;
+	struct cairn_buf b = CAIRN_BUF_INIT;
 
-	if (e->what & CAIRN_YAML_NOMEM) {
+	if (cairn_yaml_error_message(e, &b) == -ENOMEM)
 		r->in->oom = 1;		/* transient: the daemon retries the file */
-		return cairn_yaml_ev_fail(r, s, &e->mark, NULL, "out of memory");
-	}
-	if (e->context == NULL)
-		return cairn_yaml_ev_fail(r, s, &e->mark, NULL, "%s", e->problem);
-	return cairn_yaml_ev_fail(r, s, &e->mark, NULL,
-				  "%s (%s at line %zu, column %zu)",
-				  e->problem, e->context,
-				  e->context_mark.line + 1,
-				  e->context_mark.column + 1);
+	return cairn_value_report(r->in, CAIRN_VALUE_FILE, NULL,
+				  e->mark.line + 1, cairn_buf_steal(&b));
 }
 
 /* libyaml_next, libyaml_done - the source unless a reader sets another */
 static int libyaml_next(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
-	return cairn_yaml_parse(&r->yaml, e) < 0 ? syntax_error(r) : 0;
+	return cairn_yaml_parse(&r->yaml, e) < 0 ?
+	       yaml_error(r, &r->yaml.error) : 0;
 }
 
 static size_t libyaml_done(const struct cairn_yaml_ev *r)
@@ -111,13 +105,15 @@ static size_t libyaml_done(const struct cairn_yaml_ev *r)
 /* fetch - the next event from the source, held to cairn_yaml's rules */
 static int fetch(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
-	unsigned what;
+	struct cairn_yaml_error refused = { 0 };
 
 	if (r->src.next(r, e) < 0)
 		return -1;
-	what = cairn_yaml_check(&r->yaml.rules, e);
-	return what == 0 ? 0 : cairn_yaml_ev_refuse(r, e,
-						   cairn_yaml_refusal(what));
+	if ((refused.what = cairn_yaml_check(&r->yaml.rules, e)) == 0)
+		return 0;
+	refused.mark = e->start_mark;
+	yaml_event_delete(e);
+	return yaml_error(r, &refused);
 }
 
 int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)

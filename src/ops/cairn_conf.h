@@ -13,40 +13,8 @@
 #include <stdint.h>
 
 #include "cairn_buf.h"
-#include "cairn_log.h"
-
-/* `retain` (SPEC 6): how long each kind of stored file is kept. */
-struct cairn_conf_retain {
-	uint64_t done_s;		/* inputs in done/, seconds; 0: forever */
-	uint64_t failed_s;		/* inputs in failed/ */
-	uint64_t history_s;		/* results in results/OWNER/history/ */
-};
-
-struct cairn_conf {
-	char *spool;
-	char *instance;			/* default: host name */
-	char *plugin_dir;		/* default: the installed plugin directory */
-	char *problems_dir;		/* default: SPOOL/problems */
-	char *solver;			/* default "auto" */
-	unsigned workers;		/* default: number of CPUs */
-	uint64_t memory_budget;		/* default 1GiB */
-	uint64_t memory_total;		/* default: 3/4 of the cgroup's or machine's memory */
-	unsigned max_queued_per_owner;	/* default 1000 */
-	uint64_t max_incoming_bytes_per_owner;	/* default 0: no cap */
-	uint64_t max_file_bytes;	/* default 64MiB */
-	uint64_t max_piles;		/* default 1000000 */
-	uint64_t max_puzzles;		/* per file, default 1000000 */
-	unsigned settle_ms;		/* default 500 */
-	unsigned rescan_s;		/* default 60 */
-	struct cairn_conf_retain retain;	/* default: all kept forever */
-	unsigned job_timeout_s;		/* default 300 */
-	unsigned shutdown_timeout_s;	/* default 30 */
-	int fsync;			/* default true */
-	int keep_inputs;		/* default true */
-	int cross_check;		/* default false */
-	enum cairn_log_level log_level;	/* default info */
-	char *metrics_file;		/* default none (NULL) */
-};
+#include "cairn_conf_key.h"	/* struct cairn_conf: its keys */
+#include "cairn_conf_print.h"	/* cairn_conf_print() */
 
 void cairn_conf_defaults(struct cairn_conf *c);
 /*
@@ -64,8 +32,6 @@ int cairn_conf_load_mem(struct cairn_conf *c, const char *name,
 			const char *data, size_t len, char *err, size_t errlen);
 /* Whether retain removes anything: some kind has a limit. */
 int cairn_conf_retains(const struct cairn_conf_retain *r);
-/* The effective configuration as YAML that cairn_conf_load() reads back. */
-void cairn_conf_print(const struct cairn_conf *c, struct cairn_buf *out);
 void cairn_conf_free(struct cairn_conf *c);
 
 #endif

@@ -11,68 +11,22 @@
 #define CAIRN_RESULT_READ_H
 
 #include <stddef.h>
-#include <stdint.h>
-#include <time.h>
 
 #include "cairn_policy.h"
 #include "cairn_process.h"
 #include "cairn_puzzle.h"
-
-struct cairn_result_puzzle {
-	char *id;
-	enum cairn_verdict verdict;	/* NONE when ungraded */
-	char *feedback;			/* or NULL */
-	char *error;			/* a puzzle error, or NULL */
-	/* What optimal play gives, when the result has the numbers. */
-	int solved;			/* alice, bob and diff are set */
-	int64_t alice, bob, diff;
-	int first_move;			/* CAIRN_MOVE_*, or -1 when absent */
-	char *moves;			/* the optimal line, or NULL */
-	/* The stated answer, "diff 5, first_move left" from the checks
-	   (YAML results only; CSV results do not hold it), or NULL. */
-	char *answer;
-};
-
-struct cairn_result_file {
-	char *source;			/* the input's name */
-	char *problem_set;		/* NULL when absent */
-	char *submitter;		/* NULL when absent */
-	char *error;			/* status: error: the file error */
-	/* Whose file it was and when it arrived (SPEC 5), absent (NULL, 0)
-	   in what `cairn solve` wrote; CSV results have no uid. */
-	char *owner;
-	int has_uid;
-	uint32_t uid;
-	char *received;			/* as written: 2026-12-09T21:14:03.512Z */
-	struct timespec received_at;	/* the same, when received is set */
-	/* late: {by, penalty} (SPEC 4), or NULL: on time */
-	char *late_by, *late_penalty;
-	uint32_t penalty_bp;		/* late_penalty in 1/10000: 0.1 is 1000 */
-	/* Not graded by the course policy (SPEC 4): enum cairn_refusal, from
-	   the error's words (CAIRN_REFUSED_CLOSED_TEXT, _LIMIT_TEXT). */
-	int refused;
-	struct cairn_result_puzzle *puzzles;
-	size_t npuzzles, cap;
-	int weighted;			/* a submission's points were given */
-	/* Then its earned points after the penalty, in 1/10000 of a point
-	   (2.7 is 27000: exact, as results write them), and its possible
-	   points. */
-	uint64_t points_e4, max_points;
-	/* The result file's modification time (the input's), set by whoever
-	   read the file; 0 when unknown. */
-	int64_t mtime_sec;
-	long mtime_nsec;
-};
+#include "cairn_result_file.h"	/* struct cairn_result_file, its free */
 
 /*
  * Read the result file `name` (a path or base name: NAME.result.csv is
- * CSV, anything else YAML, which includes the JSON results) from data[0..len).  Returns 0, or -EINVAL
- * with the reason in err when it is not a cairn result file; r is then
- * empty but still to be freed.
+ * CSV, anything else YAML, which includes the JSON results) from
+ * data[0..len).  Returns 0, or -EINVAL with the reason in err when it is
+ * not a cairn result file, or -ENOMEM when libyaml ran out of memory
+ * (the file may read well the next time); r is then empty but still to
+ * be freed.
  */
 int cairn_result_read(struct cairn_result_file *r, const char *name,
 		      const char *data, size_t len, char *err, size_t errlen);
-void cairn_result_file_free(struct cairn_result_file *r);
 
 /*
  * Count the file's puzzles, errors and verdicts into st (zeroed first),

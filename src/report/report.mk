@@ -4,6 +4,9 @@
 noinst_LTLIBRARIES += src/report/libcairn_report.la
 src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_result_read.c src/report/cairn_result_read.h \
+	src/report/cairn_result_file.c src/report/cairn_result_file.h \
+	src/report/cairn_result_yaml_read.c src/report/cairn_result_yaml_read.h \
+	src/report/cairn_result_csv_read.c src/report/cairn_result_csv_read.h \
 	src/report/cairn_submissions.c src/report/cairn_submissions.h \
 	src/report/cairn_report.c src/report/cairn_report.h \
 	src/report/cairn_report_pick.c src/report/cairn_report_pick.h \

@@ -30,6 +30,7 @@
 #include "cairn_mem.h"
 #include "cairn_recover.h"
 #include "cairn_spool_dirs.h"
+#include "cairn_spool_resolve.h"
 
 struct resolving {
 	struct cairn_attempts *attempts;

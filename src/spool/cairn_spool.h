@@ -6,8 +6,9 @@
  * exclusive on any file system with an atomic rename(); moves into done/
  * and failed/ (cairn_spool_store_as()) never overwrite (a second hw1.yaml
  * becomes hw1.1.yaml) and are finished after a crash by
- * cairn_spool_resolve().  Worker threads use the descriptors
- * concurrently; they are opened once at start and closed once at exit.
+ * cairn_spool_resolve() (cairn_spool_resolve.h).  Worker threads use the
+ * descriptors concurrently; they are opened once at start and closed
+ * once at exit.
  */
 #ifndef CAIRN_SPOOL_H
 #define CAIRN_SPOOL_H
@@ -110,27 +111,6 @@ int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t read
  */
 int cairn_spool_instance_ok(const char *instance);
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
-
-/* What cairn_spool_resolve() asks and tells its caller. */
-struct cairn_resolve_ops {
-	/* whether a move of NAME (inode ino) out of processing/ was begun */
-	int (*moving)(void *arg, const char *name, uint64_t ino);
-	/* that move was finished: NAME is in DIR (CAIRN_DIR_DONE or CAIRN_DIR_FAILED) only */
-	void (*moved)(void *arg, const char *name, uint64_t ino, const char *dir);
-	void *arg;
-};
-
-/*
- * At start, before anything is claimed: finish the moves into done/ and
- * failed/ that a crash interrupted after their link().  A claimed file
- * with more than one link whose move ops->moving() says was begun and
- * whose inode is in done/ or failed/ is unlinked from processing/ and
- * reported to ops->moved(); so is one that an older version's marker
- * (".to-DIR.K.NAME") says was moved, and every other marker goes back to
- * its NAME.  A file linked there by anyone else (a re-grade by hard link)
- * is left claimed.  Returns how many were finished, or -errno.
- */
-int cairn_spool_resolve(const struct cairn_spool *sp, const struct cairn_resolve_ops *ops);
 
 /*
  * Claim incoming/NAME into processing/<instance>/NAME: -ENOENT when

@@ -10,6 +10,7 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_owner.c src/spool/cairn_owner.h \
 	src/spool/cairn_acl.c src/spool/cairn_acl.h \
 	src/spool/cairn_spool.c src/spool/cairn_spool.h \
+	src/spool/cairn_spool_resolve.c src/spool/cairn_spool_resolve.h \
 	src/spool/cairn_lock.c src/spool/cairn_lock.h \
 	src/spool/cairn_failure.c src/spool/cairn_failure.h \
 	src/spool/cairn_attempts.c src/spool/cairn_attempts.h \

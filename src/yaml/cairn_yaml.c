@@ -9,12 +9,14 @@
  * libyaml or the JSON reader: an alias (it would let a small file expand
  * without bound), an anchor, a NUL in a scalar (it would cut the text
  * short: SPEC section 2), or nesting deeper than 64 levels (the grammars
- * recurse) is refused at the event's start.  The quoting and the
- * plainness rules live beside them because they are the two halves of
- * writing a string that a reader of this file gets back unchanged.
+ * recurse) is refused at the event's start.  Errors and refusals are
+ * worded here, once for every reader.  The quoting and the plainness
+ * rules live beside them because they are the two halves of writing a
+ * string that a reader of this file gets back unchanged.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <strings.h>
 
@@ -156,6 +158,27 @@ const char *cairn_yaml_refusal(unsigned what)
 	if (what & (CAIRN_YAML_ALIAS | CAIRN_YAML_ANCHOR))
 		return "anchors and aliases are not allowed";
 	return "nesting deeper than 64 levels";
+}
+
+int cairn_yaml_error_message(const struct cairn_yaml_error *e,
+			     struct cairn_buf *b)
+{
+	cairn_buf_addf(b, "line %zu, column %zu: ", e->mark.line + 1,
+		       e->mark.column + 1);
+	if (e->what & CAIRN_YAML_NOMEM) {
+		cairn_buf_adds(b, "out of memory");
+		return -ENOMEM;
+	}
+	if (!(e->what & CAIRN_YAML_SYNTAX)) {
+		cairn_buf_adds(b, cairn_yaml_refusal(e->what));
+		return -EINVAL;
+	}
+	cairn_buf_adds(b, e->problem);
+	if (e->context != NULL)
+		cairn_buf_addf(b, " (%s at line %zu, column %zu)", e->context,
+			       e->context_mark.line + 1,
+			       e->context_mark.column + 1);
+	return -EINVAL;
 }
 
 int cairn_yaml_is_null(const yaml_event_t *e)

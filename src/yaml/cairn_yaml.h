@@ -9,10 +9,10 @@
  * fills y->error with what happened and where (a 0-based libyaml mark,
  * counted from the byte offset for a reader error, which knows no other
  * place).  Events that do not come from libyaml (JSON text turned into
- * events) are checked by the same cairn_yaml_check().  The words of a
- * message are the reader's own; what a refusal says by default, how a
- * value is quoted in a message and which strings may be written plain
- * are decided here once.
+ * events) are checked by the same cairn_yaml_check().  How an error or
+ * a refusal is told ("line L, column C: what", cairn_yaml_error_message()),
+ * how a value is quoted in a message and which strings may be written
+ * plain are decided here once; the rest of a message is the reader's.
  */
 #ifndef CAIRN_YAML_H
 #define CAIRN_YAML_H
@@ -95,6 +95,16 @@ unsigned cairn_yaml_check(struct cairn_yaml_rules *r, const yaml_event_t *e);
  * depth ("nesting deeper than 64 levels").
  */
 const char *cairn_yaml_refusal(unsigned what);
+
+/*
+ * Append what went wrong to b, as every reader words it: "line L, column
+ * C: " and then libyaml's problem (and its context, "(while parsing a
+ * flow sequence at line L, column C)"), cairn_yaml_refusal()'s words, or
+ * "out of memory".  Returns -ENOMEM for the last, which says nothing of
+ * the text (it may read well the next time), else -EINVAL.
+ */
+int cairn_yaml_error_message(const struct cairn_yaml_error *e,
+			     struct cairn_buf *b);
 
 /* Whether scalar event e is a plain ~, null or empty value. */
 int cairn_yaml_is_null(const yaml_event_t *e);

@@ -215,7 +215,8 @@ static const struct bad_case bad_cases[] = {
 	{ "workers: 2\nsolver: a: b\n",
 	  "line 2, column 10: mapping values are not allowed in this context" },
 	{ "workers: \"2\n",
-	  "line 2, column 1: found unexpected end of stream" },
+	  "line 2, column 1: found unexpected end of stream (while scanning "
+	  "a quoted scalar at line 1, column 10)" },
 	/* libyaml's reader errors know only an offset: the place is counted. */
 	{ "workers: 2\nspool: /x\x01\n",
 	  "line 2, column 10: control characters are not allowed" },

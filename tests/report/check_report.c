@@ -306,7 +306,14 @@ static const struct { const char *file, *err; } bad[] = {
 	{ "status.result.yaml", "status must be ok or error" },
 	{ "other.result.csv", "not a cairn result file (the header needs the "
 	  "columns id, line, verdict, feedback and error)" },
-	{ "alias.result.yaml", "line 4: aliases are not used in result files" },
+	/* libyaml's errors and cairn_yaml's refusals in the words of every
+	 * reader (cairn_yaml_error_message()). */
+	{ "alias.result.yaml", "line 4, column 24: anchors and aliases are not "
+	  "allowed" },
+	{ "deep.result.yaml", "line 4, column 73: nesting deeper than 64 "
+	  "levels" },
+	{ "syntax.result.yaml", "line 5, column 1: did not find expected ',' "
+	  "or ']' (while parsing a flow sequence at line 4, column 10)" },
 	{ "quote.result.csv", "line 2: a quoted field is not closed" },
 	{ "verdict.result.yaml", "line 5: puzzles[0]: unknown verdict" },
 	{ "points.result.csv", "line 2: points and max_points must both be "

@@ -34,6 +34,7 @@
 #include "cairn_owner.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
+#include "cairn_spool_resolve.h"
 #include "check_run.h"
 
 static char tmpdir[64];
