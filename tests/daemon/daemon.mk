@@ -5,7 +5,7 @@ check_PROGRAMS += tests/daemon/check_watch
 TESTS += tests/daemon/check_watch
 VALGRIND_TESTS += tests/daemon/check_watch
 endif
-tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
+tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c $(tests_tmpdir_sources)
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_daemon_check_watch_LDADD = src/daemon/libcairnd.la src/spool/libcairn_spool.la \
 	$(tests_check_libs) $(LIBUV_LIBS)

@@ -13,7 +13,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -35,29 +34,21 @@
 #include "cairn_publish.h"
 #include "cairn_spool.h"
 #include "check_run.h"
-
-static char tmpdir[64];
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
+#include "check_tmpdir.h"
 
 static void setup(void)
 {
-	strcpy(tmpdir, "/tmp/check_spool.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	check_tmpdir_make("check_spool");
 }
 
 static void teardown(void)
 {
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	check_tmpdir_remove();
 }
 
 static int open_tmp(void)
 {
-	int fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	int fd = open(check_tmpdir, O_RDONLY | O_DIRECTORY);
 
 	ck_assert_int_ge(fd, 0);
 	return fd;
@@ -161,7 +152,7 @@ END_TEST
 START_TEST(test_open_and_claim)
 {
 	struct cairn_spool sp;
-	char err[256], *root = cairn_xasprintf("%s/spool/deep", tmpdir);
+	char err[256], *root = cairn_xasprintf("%s/spool/deep", check_tmpdir);
 	int r = cairn_spool_open(&sp, root, "host1", err, sizeof(err));
 	struct stat st;
 	const char *dirs[] = { "incoming", "processing/host1", "results", "done",
@@ -197,8 +188,8 @@ END_TEST
 START_TEST(test_incoming_symlink)
 {
 	struct cairn_spool sp;
-	char err[256], *root = cairn_xasprintf("%s/spool/insym", tmpdir);
-	char *out = cairn_xasprintf("%s/spool/insym-out", tmpdir);
+	char err[256], *root = cairn_xasprintf("%s/spool/insym", check_tmpdir);
+	char *out = cairn_xasprintf("%s/spool/insym-out", check_tmpdir);
 	unsigned links = 0;
 	struct stat st, o;
 
@@ -269,7 +260,7 @@ static void note_moved(void *arg, const char *name, uint64_t ino, const char *di
 START_TEST(test_resolve)
 {
 	struct cairn_spool sp;
-	char err[256], *root = cairn_xasprintf("%s/spool", tmpdir);
+	char err[256], *root = cairn_xasprintf("%s/spool", check_tmpdir);
 	int p, outside = open_tmp();
 
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "host1", err, sizeof(err)), 0);
@@ -985,7 +976,7 @@ END_TEST
 START_TEST(test_revive)
 {
 	struct cairn_spool sp;
-	char err[256], what[256], *root = cairn_xasprintf("%s/spool", tmpdir);
+	char err[256], what[256], *root = cairn_xasprintf("%s/spool", check_tmpdir);
 	char *path = cairn_xasprintf("%s/results", root);
 	struct stat a, b;
 	int fd;

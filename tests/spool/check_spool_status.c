@@ -9,7 +9,6 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,29 +19,21 @@
 #include "cairn_lock_probe.h"
 #include "cairn_spool_status.h"
 #include "check_run.h"
-
-static char tmpdir[64];
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
+#include "check_tmpdir.h"
 
 static void setup(void)
 {
-	strcpy(tmpdir, "/tmp/check_spool_status.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	check_tmpdir_make("check_spool_status");
 }
 
 static void teardown(void)
 {
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	check_tmpdir_remove();
 }
 
 static int open_tmp(void)
 {
-	int fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	int fd = open(check_tmpdir, O_RDONLY | O_DIRECTORY);
 
 	ck_assert_int_ge(fd, 0);
 	return fd;

@@ -1,5 +1,6 @@
 /*
- * check_memory - memory_budget over one whole file (SPEC section 5).
+ * check_budget - memory_budget (cairnd.yaml(5); src/util/cairn_budget.c)
+ * over one whole file.
  *
  * The budget's arithmetic and the metered buffer first; then whole files
  * through cairn_process() with the real plugins under budgets from ample
