@@ -603,7 +603,6 @@ END_TEST
 
 /* --- the watcher on a real spool --- */
 
-static char check_tmpdir[64];
 static struct cairn_spool sp;
 
 static void setup(void)
