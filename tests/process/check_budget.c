@@ -324,9 +324,9 @@ START_TEST(solve_gets_the_rest)
 }
 END_TEST
 
-static Suite *memory_suite(void)
+static Suite *budget_suite(void)
 {
-	Suite *s = suite_create("memory");
+	Suite *s = suite_create("budget");
 	TCase *tc = tcase_create("budget");
 	TCase *files = tcase_create("files");
 
@@ -344,5 +344,5 @@ static Suite *memory_suite(void)
 
 int main(void)
 {
-	return cairn_check_run(memory_suite());
+	return cairn_check_run(budget_suite());
 }
