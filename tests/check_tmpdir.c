@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,14 @@ void check_tmpdir_make(const char *prefix)
 	ck_assert_int_lt(snprintf(check_tmpdir, sizeof(check_tmpdir), "/tmp/%s.XXXXXX",
 				  prefix), (int)sizeof(check_tmpdir));
 	ck_assert_ptr_nonnull(mkdtemp(check_tmpdir));
+}
+
+int check_tmpdir_open(void)
+{
+	int fd = open(check_tmpdir, O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(fd, 0);
+	return fd;
 }
 
 void check_tmpdir_remove(void)

@@ -9,9 +9,11 @@
 /* The directory's path while a test runs. */
 extern char check_tmpdir[64];
 
-/* check_tmpdir_make - mkdtemp /tmp/PREFIX.XXXXXX (PREFIX of at most 40 bytes) */
+/* check_tmpdir_make - mkdtemp /tmp/PREFIX.XXXXXX, a path of under 64 bytes */
 void check_tmpdir_make(const char *prefix);
-/* check_tmpdir_remove - remove the directory and everything below it */
+/* check_tmpdir_open - a descriptor of the directory, to work in with *at() */
+int check_tmpdir_open(void);
+/* check_tmpdir_remove - remove it and all it holds (a fixture's teardown) */
 void check_tmpdir_remove(void);
 
 #endif

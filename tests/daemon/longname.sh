@@ -33,7 +33,7 @@ drop_batch() {
 	for n in 255 250 249 248 230 225; do
 		hw1_input | drop "$(name $n "$1")"
 	done
-	hw1_input | drop "$(name 200 "$1")"			# 200 bytes: processed as usual
+	hw1_input | drop "$(name 200 "$1")"	# 200 bytes: processed as usual
 	mkdir "$RES/planted$1.result.yaml"
 	hw1_input | drop "planted$1.yaml"
 	drop_good "$1"
