@@ -1,6 +1,9 @@
 # lib.sh - helpers for the shell tests of the cairn command line.
-# Sourced by tests/*.sh; sets $cairn (the build's program with the build's
-# plugins and an empty configuration), $data and a temporary $tmp.
+# Sourced by tests/*/*.sh; sets $cairn_bin (the build's program), $plugins
+# (the build's plugins) and a temporary $tmp holding an empty
+# configuration.  fail ends the test at once with status 1, as in
+# tests/daemon/lib.sh and tests/system/lib.sh; finish, the test's last
+# line, says how many checks passed.
 
 : "${top_builddir:=.}"
 : "${top_srcdir:=.}"
@@ -11,12 +14,22 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cairn-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 : > "$tmp/empty.yaml"
 cairn_bin="$top_builddir/src/cli/cairn"
-failures=0
 checks=0
 
+# fail MESSAGE - say what failed and end the test with status 1
 fail() {
 	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
+	exit 1
+}
+
+# cairn SUBCOMMAND ARG... - the build's cairn with the empty configuration
+# and the build's plugins, and --problems $cairn_problems when the test
+# sets it
+cairn() {
+	sub=$1
+	shift
+	"$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
+		${cairn_problems:+--problems "$cairn_problems"} "$@"
 }
 
 # run STATUS CMD... - run CMD with stdout in $tmp/out and stderr in $tmp/err
@@ -46,7 +59,24 @@ same_text() {
 	same_file "$tmp/expected" "$2"
 }
 
+# results DIR PROBLEMS FILE... - the result file `cairn solve` gives each
+# input FILE against the problem sets in PROBLEMS, in DIR under the name
+# the daemon would give it (hw1.yaml: hw1.result.yaml)
+results() {
+	dir=$1
+	problems=$2
+	shift 2
+	mkdir -p "$dir"
+	for f in "$@"; do
+		base=${f##*/}
+		set +e
+		cairn solve --problems "$problems" "$f" \
+			> "$dir/${base%.*}.result.${base##*.}"
+		set -e
+	done
+}
+
+# finish - the test's last line: every check passed (a failed one exited)
 finish() {
-	echo "$(basename "$0" .sh): $((checks - failures)) passed, $failures failed"
-	[ "$failures" = 0 ]
+	echo "$(basename "$0" .sh): $checks passed"
 }

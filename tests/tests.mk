@@ -3,6 +3,9 @@
 # tests/AREA/AREA.mk.
 tests_check_cflags = $(AM_CFLAGS) $(CHECK_CFLAGS) -I$(top_srcdir)/tests
 tests_check_libs = $(cairn_libs) $(CHECK_LIBS)
+# The temporary directory of the Check programs that work on a real spool
+# (each adds these to its _SOURCES).
+tests_tmpdir_sources = tests/check_tmpdir.c tests/check_tmpdir.h
 
 # Test-only plugins for the loader's refusals and the cross-check.
 # check_LTLIBRARIES are never installed; -rpath makes libtool build them shared.

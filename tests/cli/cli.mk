@@ -18,3 +18,6 @@ dist_check_SCRIPTS += tests/cli/cli_policy.sh
 # (stop_shim, from tests/daemon/daemon.mk, holds its file).
 TESTS += tests/cli/status.sh tests/cli/status_daemon.sh
 dist_check_SCRIPTS += tests/cli/status.sh tests/cli/status_daemon.sh
+# The bash completion of cairn and cairnd (completion/).
+TESTS += tests/cli/completion.sh
+dist_check_SCRIPTS += tests/cli/completion.sh

@@ -10,7 +10,7 @@
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
 data="$top_srcdir/tests/data/json"
-cairn() { sub=$1; shift; "$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" --problems "$data/problems" "$@"; }
+cairn_problems=$data/problems
 
 if ! python3 -c 'import json, yaml' 2>/dev/null; then
 	sh "$top_srcdir/tests/deps.sh" --only python3 python3-yaml >/dev/null 2>&1 || true

@@ -5,7 +5,6 @@
 # bad policy key, and a bad --received.
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
-cairn() { sub=$1; shift; "$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" "$@"; }
 sets="$tmp/problems"
 mkdir "$sets"
 cat > "$sets/hw.yaml" <<'EOT'

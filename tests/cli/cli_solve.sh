@@ -5,7 +5,6 @@
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
 data="$top_srcdir/tests/data/solve"
-cairn() { sub=$1; shift; "$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" "$@"; }
 
 # SPEC section 1's worked examples, with every solver.
 for solver in tuple2d diff2d diff1d linear; do

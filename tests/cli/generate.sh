@@ -6,7 +6,6 @@
 # and impossible requests give their exact errors and exit statuses.
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
-cairn() { sub=$1; shift; "$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" "$@"; }
 mkdir "$tmp/problems"
 
 # key_submission SET - a submission answering every puzzle from the key

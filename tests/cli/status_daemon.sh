@@ -18,8 +18,7 @@ CAIRN_STOP_CALL=read CAIRN_STOP_NAME=slow.yaml CAIRN_STOP_SIG=STOP LD_PRELOAD="$
 	start_daemon d "$T/c.yaml"
 D=$LAST_PID
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
-printf 'id: slow\npiles: [4, 1, 9]\n' >"$SPOOL/incoming/.slow.yaml"
-mv "$SPOOL/incoming/.slow.yaml" "$SPOOL/incoming/slow.yaml"
+printf 'id: slow\npiles: [4, 1, 9]\n' | drop slow.yaml
 stopped() {
 	[ "$(ps -o stat= -p "$D" | cut -c1)" = T ] && being_read "$SPOOL/processing/test" slow.yaml
 }

@@ -12,8 +12,7 @@ start_daemon d "$T/c.yaml"
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 
 # by rename: written under an ignored name, then moved in
-hw1_input >"$SPOOL/incoming/.hw1.yaml"
-mv "$SPOOL/incoming/.hw1.yaml" "$SPOOL/incoming/hw1.yaml"
+hw1_input | drop hw1.yaml
 # by cp, written in place
 hw1_input >"$T/src.yaml"
 cp "$T/src.yaml" "$SPOOL/incoming/copied.yaml"

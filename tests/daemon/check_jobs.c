@@ -14,7 +14,6 @@
 #include <check.h>
 #include <dirent.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,31 +27,24 @@
 #include "cairn_spoolname.h"
 #include "cairn_time.h"
 #include "check_run.h"
+#include "check_tmpdir.h"
 
-static char tmpdir[64];
 static char owner[CAIRN_OWNER_MAX + 1];
 static struct cairn_registry reg;
 static struct cairn_spool sp;
 static struct cairn_attempts attempts;
 static struct cairn_jobctx ctx;
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
-
 static void setup(void)
 {
 	char err[1024];
 	const char *dir = getenv("CAIRN_PLUGIN_DIR_BUILD");
 
-	strcpy(tmpdir, "/tmp/check_jobs.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	check_tmpdir_make("check_jobs");
 	memset(&reg, 0, sizeof reg);
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
 	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
-	ck_assert_int_eq(cairn_spool_open(&sp, tmpdir, "t", err, sizeof err), 0);
+	ck_assert_int_eq(cairn_spool_open(&sp, check_tmpdir, "t", err, sizeof err), 0);
 	ck_assert_int_eq(cairn_attempts_load(&attempts, sp.processing_fd, sp.root_fd, 0), 0);
 	ck_assert_int_eq(cairn_owner_name(geteuid(), owner), 0);
 	memset(&ctx, 0, sizeof ctx);
@@ -66,7 +58,7 @@ static void teardown(void)
 	cairn_attempts_free(&attempts);
 	cairn_spool_close(&sp);
 	cairn_registry_free(&reg);
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	check_tmpdir_remove();
 }
 
 /* job - a job for incoming/NAME with the test's settings */

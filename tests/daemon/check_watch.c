@@ -17,7 +17,6 @@
 
 #include <check.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +31,7 @@
 #include "cairn_spool.h"
 #include "cairn_watch.h"
 #include "check_run.h"
+#include "check_tmpdir.h"
 
 static struct stat fake(long sec, long ino, long size)
 {
@@ -603,29 +603,21 @@ END_TEST
 
 /* --- the watcher on a real spool --- */
 
-static char tmpdir[64];
 static struct cairn_spool sp;
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
 
 static void setup(void)
 {
 	char err[256];
 
 	cairn_log_open(CAIRN_LOG_ERROR);
-	strcpy(tmpdir, "/tmp/check_watch.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-	ck_assert_int_eq(cairn_spool_open(&sp, tmpdir, "t", err, sizeof(err)), 0);
+	check_tmpdir_make("check_watch");
+	ck_assert_int_eq(cairn_spool_open(&sp, check_tmpdir, "t", err, sizeof(err)), 0);
 }
 
 static void teardown(void)
 {
 	cairn_spool_close(&sp);
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	check_tmpdir_remove();
 }
 
 static void put(const char *rel, const char *text)

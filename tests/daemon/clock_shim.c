@@ -8,7 +8,13 @@
 
 #include <dlfcn.h>
 #include <stdlib.h>
-#include <sys/time.h>
+/*
+ * struct timeval from <sys/select.h>, not <sys/time.h>: the latter
+ * declares gettimeofday's tv nonnull, which would make the test of tv
+ * below dead code (and a -Wnonnull-compare warning), whereas the kernel
+ * and the vDSO take a null tv.
+ */
+#include <sys/select.h>
 #include <time.h>
 
 static long shift(void)

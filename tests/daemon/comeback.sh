@@ -11,21 +11,17 @@ start_daemon d "$T/c.yaml"
 D=$LAST_PID
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 
-drop() {
-	hw1_input >"$SPOOL/incoming/.$1"
-	mv "$SPOOL/incoming/.$1" "$SPOOL/incoming/$1"
-}
 no_deleted_dirs() {
 	! ls -l "/proc/$D/fd" | grep -q '(deleted)'
 }
 
-drop first.yaml
+hw1_input | drop first.yaml
 wait_for 20 test -f "$DONE/first.yaml" || fail "first file not processed"
 
 # rm -rf incoming; mkdir incoming; drop a file, exactly as the issue does.
 rm -rf "$SPOOL/incoming"
 mkdir "$SPOOL/incoming"
-drop second.yaml
+hw1_input | drop second.yaml
 wait_for 6 test -f "$DONE/second.yaml" || fail "file in the new incoming/ not processed"
 log_has d 'level=warning msg="incoming replaced" dir=.*/spool/incoming action=recreate' ||
 	fail "no warning for the replaced incoming/"
@@ -38,7 +34,7 @@ rm -rf "$SPOOL/incoming"
 wait_for 6 test -d "$SPOOL/incoming" || fail "incoming/ not re-created"
 mode=$(stat -c %a "$SPOOL/incoming")
 [ "$mode" = 1733 ] || fail "incoming/ re-created with mode $mode, not 1733"
-drop third.yaml
+hw1_input | drop third.yaml
 wait_for 6 test -f "$DONE/third.yaml" || fail "file in the re-created incoming/ not processed"
 
 # The whole spool, results/ and done/ included.
@@ -49,7 +45,7 @@ for d in processing/test results done failed problems; do
 done
 log_has d 'level=warning msg="spool replaced" dir=.*/spool dirs=spool,results,done,failed,processing action=recreated' ||
 	fail "no warning for the replaced spool"
-drop fourth.yaml
+hw1_input | drop fourth.yaml
 wait_for 6 test -f "$DONE/fourth.yaml" || fail "file in the re-created spool not processed"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: fourth.yaml/' >"$T/want"
 same_result "$T/want" "$RES/fourth.result.yaml" || fail "result in the re-created spool"
@@ -59,7 +55,7 @@ wait_for 6 no_deleted_dirs || fail "still holds: $(ls -l "/proc/$D/fd" | grep de
 mv "$SPOOL/incoming" "$T/old-incoming"
 mkdir "$T/new-incoming"
 mv "$T/new-incoming" "$SPOOL/incoming"
-drop fifth.yaml
+hw1_input | drop fifth.yaml
 wait_for 6 test -f "$DONE/fifth.yaml" || fail "file in the moved-in incoming/ not processed"
 
 ! log_has d 'level=error' || fail "an error was logged: $(grep level=error "$T/d.log")"

@@ -8,7 +8,7 @@ check_PROGRAMS += tests/daemon/check_watch
 TESTS += tests/daemon/check_watch
 VALGRIND_TESTS += tests/daemon/check_watch
 endif
-tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c
+tests_daemon_check_watch_SOURCES = tests/daemon/check_watch.c $(tests_tmpdir_sources)
 tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_daemon_check_watch_LDADD = $(tests_daemon_libs) \
 	$(tests_check_libs) $(LIBUV_LIBS)
@@ -167,6 +167,6 @@ check_PROGRAMS += tests/daemon/check_jobs
 TESTS += tests/daemon/check_jobs
 VALGRIND_TESTS += tests/daemon/check_jobs
 endif
-tests_daemon_check_jobs_SOURCES = tests/daemon/check_jobs.c
+tests_daemon_check_jobs_SOURCES = tests/daemon/check_jobs.c $(tests_tmpdir_sources)
 tests_daemon_check_jobs_CFLAGS = $(tests_check_cflags)
 tests_daemon_check_jobs_LDADD = $(tests_daemon_libs) $(tests_check_libs)

@@ -17,8 +17,7 @@ CAIRN_ENOSPC_FLAG="$T/full" LD_PRELOAD="$SHIM" \
 D=$LAST_PID
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 for f in e1 e2 e3; do
-	hw1_input >"$SPOOL/incoming/.$f.yaml"
-	mv "$SPOOL/incoming/.$f.yaml" "$SPOOL/incoming/$f.yaml"
+	hw1_input | drop "$f.yaml"
 done
 
 # at least one retry after the first failure

@@ -29,8 +29,7 @@ stuck() {
 		[ -f "$SPOOL/processing/test/e1.yaml" ]
 }
 wait_for 20 stuck || fail "e1.yaml not kept in processing/ after a storage error"
-printf 'id: second\npiles: [2, 9]\n' >"$SPOOL/incoming/.e1.yaml"
-mv "$SPOOL/incoming/.e1.yaml" "$SPOOL/incoming/e1.yaml"
+printf 'id: second\npiles: [2, 9]\n' | drop e1.yaml
 
 # the stuck file is tried again (1 s, 2 s), and the new one beside it
 tries() {

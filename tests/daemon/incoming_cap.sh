@@ -21,29 +21,28 @@ run_t printed -t -c "$T/c.yaml"
 grep -qx 'max_incoming_bytes_per_owner: 64KiB' "$T/printed.out" ||
 	fail "-t: $(grep max_incoming "$T/printed.out")"
 
-# drop NAME OWNER BYTES: the hw1 input padded with a comment to BYTES,
-# owned by OWNER, in incoming/.
+# drop_padded NAME OWNER BYTES: the hw1 input padded with a comment to
+# BYTES, dropped as NAME for OWNER.
 mkdir -p "$SPOOL/incoming"
-drop() {
+drop_padded() {
 	{
 		hw1_input
 		printf '#'
 		head -c $(($3 - $(hw1_input | wc -c) - 2)) /dev/zero | tr '\0' x
 		echo
-	} >"$SPOOL/incoming/.$1"
-	[ "$(wc -c <"$SPOOL/incoming/.$1")" -eq "$3" ] || fail "$1 is not $3 bytes"
-	chown "$2" "$SPOOL/incoming/.$1"
-	mv "$SPOOL/incoming/.$1" "$SPOOL/incoming/$1"
+	} >"$T/padded"
+	[ "$(wc -c <"$T/padded")" -eq "$3" ] || fail "$1 is not $3 bytes"
+	drop "$1" "$2" <"$T/padded"
 }
 # 60301: one file larger than the cap by itself, one small.
-drop big.yaml 60301 100000
-drop small.yaml 60301 200
+drop_padded big.yaml 60301 100000
+drop_padded small.yaml 60301 200
 # 60302: up to the cap and not past it (65536 bytes in all).
-drop o1.yaml 60302 60000
-drop o2.yaml 60302 5536
+drop_padded o1.yaml 60302 60000
+drop_padded o2.yaml 60302 5536
 # 60303: two files of 40,000 bytes: the second of them goes past it.
-drop a.yaml 60303 40000
-drop b.yaml 60303 40000
+drop_padded a.yaml 60303 40000
+drop_padded b.yaml 60303 40000
 # this account, which has nothing near the cap
 hw1_input >"$SPOOL/incoming/mine.yaml"
 
@@ -81,9 +80,9 @@ grep -q 'msg=stopped processed=7 failed=2 ' "$T/once.err" || fail "summary: $(gr
 for f in big.yaml a.yaml b.yaml; do
 	rm -f "$SPOOL/results/6030"*/"${f%.yaml}.result.yaml"
 done
-drop big.yaml 60301 100000
-drop a.yaml 60303 40000
-drop b.yaml 60303 40000
+drop_padded big.yaml 60301 100000
+drop_padded a.yaml 60303 40000
+drop_padded b.yaml 60303 40000
 write_conf "$T/nocap.yaml" "workers: 1"
 run_t nocap -c "$T/nocap.yaml" --once
 [ "$STATUS" -eq 0 ] || fail "--once without the cap: exit $STATUS: $(cat "$T/nocap.err")"

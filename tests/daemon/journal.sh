@@ -21,8 +21,7 @@ wait_for 20 log_has b "msg=started" || fail "beta did not start"
 
 k=0			# not i: wait_for counts with i
 while [ $k -lt $N ]; do
-	printf 'piles: [%d, 2, 7, 1, 8]\n' $k >"$SPOOL/incoming/.m$k.yaml"
-	mv "$SPOOL/incoming/.m$k.yaml" "$SPOOL/incoming/m$k.yaml"
+	printf 'piles: [%d, 2, 7, 1, 8]\n' $k | drop "m$k.yaml"
 	k=$((k + 1))
 	if [ $k -eq 100 ] || [ $k -eq 200 ]; then
 		kill -9 "$A"

@@ -16,9 +16,7 @@ wait_for 20 log_has d1 "msg=started" || fail "daemon did not start"
 stream() {
 	i=$1
 	while [ $i -lt $2 ]; do
-		printf 'piles: [%d, 7, 1, 5]\n' $i >"$SPOOL/incoming/.k$i.yaml"
-		chown $((60001 + i % 3)) "$SPOOL/incoming/.k$i.yaml"
-		mv "$SPOOL/incoming/.k$i.yaml" "$SPOOL/incoming/k$i.yaml"
+		printf 'piles: [%d, 7, 1, 5]\n' $i | drop "k$i.yaml" $((60001 + i % 3))
 		i=$((i + 1))
 	done
 }

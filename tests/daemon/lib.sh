@@ -35,6 +35,8 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+# fail MESSAGE: say what failed, show the end of each log, and end the
+# test with status 1 (as fail does in tests/lib.sh and tests/system/lib.sh).
 fail() {
 	echo "FAIL: $*" >&2
 	for l in "$T"/*.log; do
@@ -250,12 +252,21 @@ start_daemon_as() {
 		fail "daemon $_name runs as $(ps -o user= -p "$LAST_PID")"
 }
 
+# drop NAME [OWNER]: standard input into incoming/ as NAME, given to
+# OWNER if named: written under a dot name, which the daemon leaves
+# alone, and renamed in whole.  The dot name is fixed, not .NAME, since
+# NAME may be NAME_MAX bytes long already.
+drop() {
+	cat >"$SPOOL/incoming/.drop"
+	[ -z "${2:-}" ] || chown "$2" "$SPOOL/incoming/.drop"
+	mv "$SPOOL/incoming/.drop" "$SPOOL/incoming/$1"
+}
+
 # drop_good TAG: 100 good files gTAG-0.yaml ... gTAG-99.yaml, each renamed in.
 drop_good() {
 	_k=0			# not i: wait_for counts with i
 	while [ "$_k" -lt 100 ]; do
-		hw1_input >"$SPOOL/incoming/.g$1-$_k.yaml"
-		mv "$SPOOL/incoming/.g$1-$_k.yaml" "$SPOOL/incoming/g$1-$_k.yaml"
+		hw1_input | drop "g$1-$_k.yaml"
 		_k=$((_k + 1))
 	done
 }

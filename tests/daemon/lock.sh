@@ -26,8 +26,7 @@ for run in second once; do
 done
 
 # The first daemon still serves.
-hw1_input >"$SPOOL/incoming/.a.yaml"
-mv "$SPOOL/incoming/.a.yaml" "$SPOOL/incoming/a.yaml"
+hw1_input | drop a.yaml
 wait_for 20 test -f "$DONE/a.yaml" || fail "first daemon stopped serving"
 expect_hw1 | sed 's/^source: hw1.yaml/source: a.yaml/' >"$T/want"
 same_result "$T/want" "$RES/a.result.yaml" || fail "a.result.yaml differs"

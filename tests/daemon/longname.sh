@@ -28,19 +28,14 @@ print(name[:-5][:200 - 1 - 16 - 5].decode() + "-%016x" % h + ".yaml")
 PY
 }
 
-drop() {
-	hw1_input >"$SPOOL/incoming/.tmp-drop"
-	mv "$SPOOL/incoming/.tmp-drop" "$SPOOL/incoming/$1"
-}
-
 # drop_batch TAG: the bad names, then 100 good files.
 drop_batch() {
 	for n in 255 250 249 248 230 225; do
-		drop "$(name $n "$1")"
+		hw1_input | drop "$(name $n "$1")"
 	done
-	drop "$(name 200 "$1")"			# 200 bytes: processed as usual
+	hw1_input | drop "$(name 200 "$1")"	# 200 bytes: processed as usual
 	mkdir "$RES/planted$1.result.yaml"
-	drop "planted$1.yaml"
+	hw1_input | drop "planted$1.yaml"
 	drop_good "$1"
 }
 

@@ -32,8 +32,7 @@ D=$!
 PIDS="$PIDS $D"
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 echo yaml >"$T/fail"
-hw1_input >"$SPOOL/incoming/.hw1.yaml"
-mv "$SPOOL/incoming/.hw1.yaml" "$SPOOL/incoming/hw1.yaml"
+hw1_input | drop hw1.yaml
 wait_for 20 test -f "$DONE/hw1.yaml" || fail "not processed after the retry"
 [ ! -e "$T/fail" ] || fail "no allocation failed"
 expect_hw1 >"$T/want"
@@ -54,8 +53,7 @@ wait_for 20 log_has d 'msg="reload failed"' || fail "reload did not fail"
 [ ! -e "$T/fail" ] || fail "no allocation failed in dlopen"
 log_has d 'level=error msg="reload failed" error=".*plugin(s) not loaded for lack of memory (.*); not replaced, tried again at the next start or reload" action=kept' ||
 	fail "reload line: $(grep reload "$T/d.log")"
-hw1_input >"$SPOOL/incoming/.hw2.yaml"
-mv "$SPOOL/incoming/.hw2.yaml" "$SPOOL/incoming/hw2.yaml"
+hw1_input | drop hw2.yaml
 wait_for 20 test -f "$DONE/hw2.yaml" || fail "hw2 not processed with the old plugins"
 expect_hw1 | sed 's/^source: hw1.yaml$/source: hw2.yaml/' >"$T/want"
 same_result "$T/want" "$RES/hw2.result.yaml" || fail "hw2 result"
@@ -120,8 +118,7 @@ cp "$T/w.csv" "$SPOOL/incoming/w0.csv"
 wait_for 20 test -f "$DONE/w0.csv" || fail "w0.csv not processed: $(tail -5 "$T/w.log")"
 for n in 8 10; do
 	echo "worker $n" >"$T/fail"
-	cp "$T/w.csv" "$SPOOL/incoming/.w$n.csv"
-	mv "$SPOOL/incoming/.w$n.csv" "$SPOOL/incoming/w$n.csv"
+	drop "w$n.csv" <"$T/w.csv"
 	wait_for 20 test -f "$DONE/w$n.csv" || fail "worker $n: not processed: $(tail -5 "$T/w.log")"
 	[ ! -e "$T/fail" ] || fail "worker $n: no allocation failed"
 	grep -Eq "level=warning msg=\"retrying file\" file=w$n.csv error=\"(cannot read|processing) w$n.csv: Cannot allocate memory\" tries=1 " "$T/w.log" ||
@@ -140,8 +137,7 @@ for n in $(seq 1 30); do
 	for ext in csv yaml; do
 		f=a$n.$ext
 		echo "worker $n $f" >"$T/fail"
-		if [ $ext = csv ]; then cp "$T/w.csv" "$SPOOL/incoming/.$f"; else hw1_input >"$SPOOL/incoming/.$f"; fi
-		mv "$SPOOL/incoming/.$f" "$SPOOL/incoming/$f"
+		if [ $ext = csv ]; then drop "$f" <"$T/w.csv"; else hw1_input | drop "$f"; fi
 		# The processed line comes after the move into done/: wait for it.
 		wait_for 20 log_has w "msg=processed file=$f " ||
 			fail "worker $n: $f not processed: $(grep "$f" "$T/w.log")"

@@ -38,11 +38,10 @@ set_file limited "max_submissions: 2"
 write_conf "$T/c.yaml" "problems_dir: $P" "keep_inputs: true" "workers: 4"
 
 GOOD='{a: {diff: 7}}'
-# drop UID NAME SET [ANSWERS]: a submission to SET, owned by UID, renamed in
-drop() {
-	printf 'problem_set: %s\nsubmitter: S%s\nanswers: %s\n' "$3" "$1" "${4:-$GOOD}" >"$T/.drop"
-	chown "$1" "$T/.drop"
-	mv "$T/.drop" "$I/$2"
+# hand_in UID NAME SET [ANSWERS]: a submission to SET, dropped as NAME for UID
+hand_in() {
+	printf 'problem_set: %s\nsubmitter: S%s\nanswers: %s\n' "$3" "$1" "${4:-$GOOD}" |
+		drop "$2" "$1"
 }
 # result UID NAME: the path of NAME's result, once it is there
 result() {
@@ -67,8 +66,8 @@ start_daemon d "$T/c.yaml"
 wait_for 20 log_has d msg=started || fail "the daemon did not start"
 
 # --- before due and close
-drop 60051 on.yaml due
-drop 60052 open.yaml closing
+hand_in 60051 on.yaml due
+hand_in 60052 open.yaml closing
 result 60051 on.yaml
 arrived=$(date -u -d "$(sed -n 's/^received: //p' "$R")" +%s)
 [ "$arrived" -lt "$DUE_S" ] || fail "on.yaml arrived after due: the machine took 6 s"
@@ -79,22 +78,22 @@ grep -qx '    verdict: correct' "$R" || fail "open.yaml before close: $(cat "$R"
 echo "ok: before due and close: on time, graded"
 
 # --- max_submissions: 2
-drop 60053 l1.yaml limited
+hand_in 60053 l1.yaml limited
 result 60053 l1.yaml
-drop 60053 bad.yaml limited 5
+hand_in 60053 bad.yaml limited 5
 result 60053 bad.yaml
 grep -qx 'status: error' "$R" || fail "bad.yaml is no file error: $(cat "$R")"
-drop 60053 l2.yaml limited
+hand_in 60053 l2.yaml limited
 result 60053 l2.yaml
 grep -qx '    verdict: correct' "$R" || fail "l2.yaml (the file error counted?): $(cat "$R")"
-drop 60053 l3.yaml limited
+hand_in 60053 l3.yaml limited
 result 60053 l3.yaml
 refused 60053 l3.yaml limited "submission limit reached (2 of 2)" >"$T/want"
 cmp -s "$T/want" "$R" || fail "l3.yaml: $(diff "$T/want" "$R")"
 [ -f "$SPOOL/done/60053/l3.yaml" ] || fail "l3.yaml not in done/60053/: $(ls -a "$SPOOL/done/60053")"
 wait_for 10 log_has d 'msg=processed file=l3.yaml .* status=error input=done/60053/l3.yaml owner=60053 refused=limit$' ||
 	fail "no refused=limit line: $(grep l3.yaml "$T/d.log")"
-drop 60054 m1.yaml limited
+hand_in 60054 m1.yaml limited
 result 60054 m1.yaml
 grep -qx '    verdict: correct' "$R" || fail "another owner's first: $(cat "$R")"
 echo "ok: max_submissions 2: a file error does not count, the third is refused, another owner's first is not"
@@ -126,8 +125,8 @@ while [ "$(date +%s)" -le "$DUE_S" ]; do
 	[ "$(date +%s)" -lt "$deadline" ] || fail "the clock did not pass due"
 	sleep 0.2
 done
-drop 60051 late.yaml due
-drop 60052 shut.yaml closing
+hand_in 60051 late.yaml due
+hand_in 60052 shut.yaml closing
 result 60051 late.yaml
 grep -qx 'status: ok' "$R" || fail "late.yaml: $(cat "$R")"
 grep -Eqx 'late: \{by: "[0-9]+s", penalty: 0.1\}' "$R" || fail "late.yaml: $(sed -n 1,8p "$R")"

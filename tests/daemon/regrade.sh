@@ -26,24 +26,24 @@ set_text "1, 2, 3" >"$SPOOL/problems/hw.yaml"
 answer() {
 	printf 'problem_set: hw\nsubmitter: Ann\nanswers:\n  a: {diff: 1}\n  b: {diff: -1}\n'
 }
-drop() {
+# hand_in NAME: Ann's answers as NAME (CSV or YAML, by its extension)
+hand_in() {
 	case $1 in
 	*.csv) printf 'problem_set,id,expect_diff\nhw,a,1\nhw,b,-1\n' ;;
 	*) answer ;;
-	esac >"$SPOOL/incoming/.$1"
-	mv "$SPOOL/incoming/.$1" "$SPOOL/incoming/$1"
+	esac | drop "$1"
 }
 start_daemon d "$T/c.yaml"
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
-drop hw.yaml
+hand_in hw.yaml
 wait_for 20 test -f "$DONE/hw.yaml" || fail "first hw.yaml not done"
-drop hw.yaml
+hand_in hw.yaml
 wait_for 20 test -f "$DONE/hw.1.yaml" || fail "second hw.yaml not done"
 [ "$(date +%s)" -lt "$due" ] || fail "the on-time files were taken after the due time (slow machine?)"
 wait_for 30 sh -c "[ \$(date +%s) -gt $due ]" || fail "the due time did not pass"
-drop late.yaml
+hand_in late.yaml
 wait_for 20 test -f "$DONE/late.yaml" || fail "late.yaml not done"
-drop late.csv
+hand_in late.csv
 wait_for 20 test -f "$DONE/late.csv" || fail "late.csv not done"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 20

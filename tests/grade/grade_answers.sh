@@ -23,12 +23,7 @@
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$top_srcdir/tests/data/answers"
-cairn() {
-	sub=$1
-	shift
-	"$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" \
-		--problems problems "$@"
-}
+cairn_problems=problems
 
 # graded STATUS FILE LINE - cairn solve prints the expected result, and
 # cairn grade LINE with exit STATUS

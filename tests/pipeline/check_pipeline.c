@@ -14,7 +14,6 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +23,8 @@
 #include "cairn_pipeline.h"
 #include "cairn_plugins.h"
 #include "check_run.h"
+#include "check_tmpdir.h"
 
-static char tmpdir[64];
 static struct cairn_registry reg;
 static struct cairn_settings set;
 static struct cairn_pipeline pl;
@@ -36,12 +35,6 @@ static const char puzzle[] = "piles: [3, 9, 1, 2]\n";
 /* The result of `puzzle` as p.yaml of ada, uid UID, at 2026-12-09T21:14:03.512Z. */
 #define RESULT_HEAD "format: cairn-result/1\nsource: p.yaml\nowner: ada\nuid: %u\n" \
 	"received: %s\nstatus: ok\n"
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
 
 static int open_dir(const char *name)
 {
@@ -58,8 +51,7 @@ static void setup(void)
 	char err[1024];
 	const char *dir = getenv("CAIRN_PLUGIN_DIR_BUILD");
 
-	strcpy(tmpdir, "/tmp/check_pipeline.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	check_tmpdir_make("check_pipeline");
 	memset(&reg, 0, sizeof reg);
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
 	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
@@ -70,7 +62,7 @@ static void setup(void)
 	set.limits.max_piles = 1000000;
 	set.limits.max_file_bytes = 1u << 26;
 	memset(&pl, 0, sizeof pl);
-	pl.root_fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	pl.root_fd = check_tmpdir_open();
 	ck_assert_int_ge(pl.root_fd, 0);
 	ck_assert_int_eq(mkdirat(pl.root_fd, "processing", 0755), 0);
 	pl.results_fd = open_dir("results");
@@ -88,7 +80,7 @@ static void teardown(void)
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
 		close(fds[i]);
 	cairn_registry_free(&reg);
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	check_tmpdir_remove();
 }
 
 /* input - p.yaml of ada (the test's own uid), arrived at second sec + ms ms */

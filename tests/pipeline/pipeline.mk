@@ -6,7 +6,7 @@ check_PROGRAMS += tests/pipeline/check_pipeline
 TESTS += tests/pipeline/check_pipeline
 VALGRIND_TESTS += tests/pipeline/check_pipeline
 endif
-tests_pipeline_check_pipeline_SOURCES = tests/pipeline/check_pipeline.c
+tests_pipeline_check_pipeline_SOURCES = tests/pipeline/check_pipeline.c $(tests_tmpdir_sources)
 tests_pipeline_check_pipeline_CFLAGS = $(tests_check_cflags)
 tests_pipeline_check_pipeline_LDADD = src/pipeline/libcairn_pipeline.la \
 	src/spool/libcairn_spool.la $(tests_check_libs)

@@ -38,7 +38,7 @@ trap 'exit 1' INT TERM
 sys_rootfs bookworm-minbase "" || skip "cannot make the Debian 12 root in $sys_cache"
 root=$work/root
 cp -a "$sys_cache/bookworm-minbase" "$root" || exit 99
-git clone -q "$top" "$root/root/cairn" || { echo "FAIL: git clone of $top"; exit 1; }
+git clone -q "$top" "$root/root/cairn" || fail "git clone of $top"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
 # Inside: the two (or one) Quick start commands, then the tour.

@@ -24,7 +24,6 @@ dist_check_SCRIPTS += tests/report/report_per_submitter.sh
 TESTS += tests/report/report_html.sh
 dist_check_SCRIPTS += tests/report/report_html.sh
 CLEANFILES += tests/report/report.png
-EXTRA_DIST += tests/report/lib.sh
 # Issue 11's cases through the real `cairn solve` and `cairn report`.
 TESTS += tests/report/roundtrip_cli.sh
 dist_check_SCRIPTS += tests/report/roundtrip_cli.sh

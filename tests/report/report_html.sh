@@ -16,7 +16,6 @@
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
-. "$top_srcdir/tests/report/lib.sh"
 cairn=$cairn_bin
 class="$top_srcdir/examples/class"
 

@@ -8,7 +8,6 @@
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
-. "$top_srcdir/tests/report/lib.sh"
 cairn=$cairn_bin
 
 # own FILE OWNER UID RECEIVED - give a YAML result its origin

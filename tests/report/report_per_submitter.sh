@@ -10,7 +10,6 @@
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
-. "$top_srcdir/tests/report/lib.sh"
 cairn=$cairn_bin
 
 mkdir "$tmp/problems" "$tmp/in"

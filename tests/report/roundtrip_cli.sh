@@ -4,7 +4,7 @@
 # the input is refused with its place (SPEC sections 2 and 3).
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
-cairn() { sub=$1; shift; "$cairn_bin" "$sub" -c "$tmp/empty.yaml" --plugin-dir "$plugins" --problems "$tmp/problems" "$@"; }
+cairn_problems=$tmp/problems
 mkdir "$tmp/problems"
 printf 'puzzles:\n  - id: warmup\n    piles: [1, 2]\n' > "$tmp/problems/hw1.yaml"
 

@@ -13,7 +13,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -36,32 +35,11 @@
 #include "cairn_spool.h"
 #include "cairn_spool_resolve.h"
 #include "check_run.h"
-
-static char tmpdir[64];
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
+#include "check_tmpdir.h"
 
 static void setup(void)
 {
-	strcpy(tmpdir, "/tmp/check_spool.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-}
-
-static void teardown(void)
-{
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static int open_tmp(void)
-{
-	int fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	return fd;
+	check_tmpdir_make("check_spool");
 }
 
 static void put(int dir_fd, const char *name, const char *text)
@@ -134,7 +112,7 @@ END_TEST
 
 START_TEST(test_store_never_overwrites)
 {
-	int root = open_tmp(), src, dst;
+	int root = check_tmpdir_open(), src, dst;
 	const char *texts[] = { "first\n", "second\n", "third\n" };
 	const char *want[] = { "hw1.yaml", "hw1.1.yaml", "hw1.2.yaml" };
 
@@ -162,7 +140,7 @@ END_TEST
 START_TEST(test_open_and_claim)
 {
 	struct cairn_spool sp;
-	char err[256], *root = cairn_xasprintf("%s/spool/deep", tmpdir);
+	char err[256], *root = cairn_xasprintf("%s/spool/deep", check_tmpdir);
 	int r = cairn_spool_open(&sp, root, "host1", err, sizeof(err));
 	struct stat st;
 	const char *dirs[] = { "incoming", "processing/host1", "results", "done",
@@ -198,8 +176,8 @@ END_TEST
 START_TEST(test_incoming_symlink)
 {
 	struct cairn_spool sp;
-	char err[256], *root = cairn_xasprintf("%s/spool/insym", tmpdir);
-	char *out = cairn_xasprintf("%s/spool/insym-out", tmpdir);
+	char err[256], *root = cairn_xasprintf("%s/spool/insym", check_tmpdir);
+	char *out = cairn_xasprintf("%s/spool/insym-out", check_tmpdir);
 	unsigned links = 0;
 	struct stat st, o;
 
@@ -270,8 +248,8 @@ static void note_moved(void *arg, const char *name, uint64_t ino, const char *di
 START_TEST(test_resolve)
 {
 	struct cairn_spool sp;
-	char err[256], *root = cairn_xasprintf("%s/spool", tmpdir);
-	int p, outside = open_tmp();
+	char err[256], *root = cairn_xasprintf("%s/spool", check_tmpdir);
+	int p, outside = check_tmpdir_open();
 
 	ck_assert_int_eq(cairn_spool_open(&sp, root, "host1", err, sizeof(err)), 0);
 	p = sp.processing_fd;
@@ -331,7 +309,7 @@ END_TEST
 
 START_TEST(test_publish)
 {
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 	char err[512];
 
 	ck_assert_int_eq(cairn_publish(dir, "hw1.result.yaml", "host1", "a: 1\n", 5, 1,
@@ -387,7 +365,7 @@ static int publish_at(int dir, const char *text, long sec, int *superseded)
  */
 START_TEST(test_publish_newest)
 {
-	int dir = open_tmp(), sup = -1;
+	int dir = check_tmpdir_open(), sup = -1;
 	struct stat st;
 
 	publish_noreplace = _i;
@@ -433,7 +411,7 @@ static int history_at(int dir, const char *text, long sec)
  */
 START_TEST(test_publish_regrade_history)
 {
-	int dir = open_tmp(), hfd;
+	int dir = check_tmpdir_open(), hfd;
 	struct stat st;
 
 	history_noreplace = _i;
@@ -480,7 +458,7 @@ END_TEST
 /* One holder per instance; peers are the instances whose lock is held. */
 START_TEST(test_lock)
 {
-	int root = open_tmp(), in, x, fd, fd2;
+	int root = check_tmpdir_open(), in, x, fd, fd2;
 	char err[256], want[400], host[256] = "unknown", **peers, **near;
 
 	mkdirat(root, "processing", 0755);
@@ -552,7 +530,7 @@ static ino_t spare_ino(int dir_fd)
 START_TEST(test_publish_spare)
 {
 	struct cairn_publish_state ps;
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 	char err[512];
 	struct stat st;
 	ino_t spare;
@@ -583,7 +561,7 @@ END_TEST
 
 START_TEST(test_stale_temps)
 {
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 
 	ck_assert(cairn_publish_is_temp(".result.0123456789abcdef.host1.tmp", "host1"));
 	ck_assert(cairn_publish_is_temp(".spare.0123456789abcdef.host.example.org.tmp",
@@ -635,7 +613,7 @@ START_TEST(test_dirsync_threads)
 	struct cairn_dirsync ds;
 	pthread_t t[8];
 	struct syncer_arg a[8];
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 
 	cairn_dirsync_init(&ds);
 	for (int i = 0; i < 8; i++) {
@@ -797,7 +775,7 @@ static void crash_and_reload(struct cairn_attempts *a, int dir)
 START_TEST(test_attempts_roundtrip)
 {
 	struct cairn_attempts a;
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 	struct stat st;
 
 	put(dir, "line\nbreak.yaml", "x");
@@ -833,7 +811,7 @@ END_TEST
 START_TEST(test_attempts_rules)
 {
 	struct cairn_attempts a;
-	int dir = open_tmp(), in;
+	int dir = check_tmpdir_open(), in;
 	struct stat st, back;
 
 	ck_assert_int_eq(mkdirat(dir, "incoming", 0755), 0);
@@ -940,7 +918,7 @@ END_TEST
 START_TEST(test_attempts_prune)
 {
 	struct cairn_attempts a;
-	int dir = open_tmp(), in;
+	int dir = check_tmpdir_open(), in;
 	struct stat st;
 
 	ck_assert_int_eq(mkdirat(dir, "incoming", 0755), 0);
@@ -970,7 +948,7 @@ END_TEST
 START_TEST(test_attempts_fifo)
 {
 	struct cairn_attempts a;
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 
 	ck_assert_int_eq(mkfifoat(dir, ".attempts", 0644), 0);
 	ck_assert_int_eq(mkfifoat(dir, ".attempts.tmp", 0644), 0);
@@ -986,7 +964,7 @@ END_TEST
 START_TEST(test_revive)
 {
 	struct cairn_spool sp;
-	char err[256], what[256], *root = cairn_xasprintf("%s/spool", tmpdir);
+	char err[256], what[256], *root = cairn_xasprintf("%s/spool", check_tmpdir);
 	char *path = cairn_xasprintf("%s/results", root);
 	struct stat a, b;
 	int fd;
@@ -1062,7 +1040,7 @@ END_TEST
 START_TEST(test_publish_temp_dir)
 {
 	struct cairn_publish_state ps;
-	int dir = open_tmp(), tmp, sup = -1;
+	int dir = check_tmpdir_open(), tmp, sup = -1;
 	char err[512];
 	struct stat st;
 	ino_t spare;
@@ -1118,7 +1096,7 @@ END_TEST
 START_TEST(test_attempts_malformed)
 {
 	struct cairn_attempts a;
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 
 	/* an old version's lines, bad states, numbers and hex: skipped */
 	put(dir, ".attempts", "12 zz\n5 61\nS 0 5 1.5 zz\nX 0 5 1.5 61\nS 0 5 1.5000000000 61\n"
@@ -1137,7 +1115,7 @@ END_TEST
 START_TEST(test_attempts_bounded)
 {
 	struct cairn_attempts a;
-	int dir = open_tmp();
+	int dir = check_tmpdir_open();
 	struct stat st = { 0 };
 
 	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 0), 0);
@@ -1160,7 +1138,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("spool");
 	TCase *tc = tcase_create("spool");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, setup, check_tmpdir_remove);
 	tcase_add_loop_test(tc, test_ignored, 0, sizeof(names) / sizeof(names[0]));
 	tcase_add_loop_test(tc, test_numbered, 0, sizeof(numbered) / sizeof(numbered[0]));
 	tcase_add_test(tc, test_store_never_overwrites);

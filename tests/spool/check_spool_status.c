@@ -9,7 +9,6 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,38 +19,17 @@
 #include "cairn_lock_probe.h"
 #include "cairn_spool_status.h"
 #include "check_run.h"
-
-static char tmpdir[64];
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st; (void)flag; (void)f;
-	return remove(path);
-}
+#include "check_tmpdir.h"
 
 static void setup(void)
 {
-	strcpy(tmpdir, "/tmp/check_spool_status.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-}
-
-static void teardown(void)
-{
-	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static int open_tmp(void)
-{
-	int fd = open(tmpdir, O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	return fd;
+	check_tmpdir_make("check_spool_status");
 }
 
 START_TEST(test_probe_missing)
 {
 	struct cairn_lock_holder who;
-	int fd = open_tmp();
+	int fd = check_tmpdir_open();
 
 	ck_assert_int_eq(cairn_lock_probe(fd, &who), 0);
 	/* Asking made no lock file. */
@@ -64,7 +42,7 @@ START_TEST(test_probe_held)
 {
 	struct cairn_lock_holder who;
 	char err[256], host[256] = "";
-	int fd = open_tmp(), lock;
+	int fd = check_tmpdir_open(), lock;
 
 	gethostname(host, sizeof(host) - 1);
 	lock = cairn_lock_take(fd, err, sizeof err);
@@ -89,7 +67,7 @@ START_TEST(test_probe_unsaid)
 {
 	struct cairn_lock_holder who;
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-	int fd = open_tmp();
+	int fd = check_tmpdir_open();
 	int lock = openat(fd, ".lock", O_RDWR | O_CREAT, 0644);
 
 	ck_assert_int_ge(lock, 0);
@@ -131,7 +109,7 @@ START_TEST(test_newest_failures)
 	static const size_t keep[] = { 0, 1, 7, N, N + 5 };
 	struct fail_ref ref[N];
 	char path[4096];
-	int fd = open_tmp();
+	int fd = check_tmpdir_open();
 
 	ck_assert_int_eq(mkdirat(fd, "failed", 0755), 0);
 	ck_assert_int_eq(mkdirat(fd, "failed/ada", 0755), 0);
@@ -176,7 +154,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("spool_status");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, setup, check_tmpdir_remove);
 	tcase_add_test(tc, test_probe_missing);
 	tcase_add_test(tc, test_probe_held);
 	tcase_add_test(tc, test_probe_unsaid);

@@ -6,7 +6,7 @@ check_PROGRAMS += tests/spool/check_spool tests/spool/check_failure
 TESTS += tests/spool/check_spool tests/spool/check_failure
 VALGRIND_TESTS += tests/spool/check_spool tests/spool/check_failure
 endif
-tests_spool_check_spool_SOURCES = tests/spool/check_spool.c
+tests_spool_check_spool_SOURCES = tests/spool/check_spool.c $(tests_tmpdir_sources)
 tests_spool_check_spool_CFLAGS = $(tests_check_cflags)
 tests_spool_check_spool_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 tests_spool_check_failure_SOURCES = tests/spool/check_failure.c
@@ -18,7 +18,8 @@ check_PROGRAMS += tests/spool/check_spool_status
 TESTS += tests/spool/check_spool_status
 VALGRIND_TESTS += tests/spool/check_spool_status
 endif
-tests_spool_check_spool_status_SOURCES = tests/spool/check_spool_status.c
+tests_spool_check_spool_status_SOURCES = tests/spool/check_spool_status.c \
+	$(tests_tmpdir_sources)
 tests_spool_check_spool_status_CFLAGS = $(tests_check_cflags)
 tests_spool_check_spool_status_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 # `cairn submit`'s side: a file handed in to incoming/ (a line of its own).

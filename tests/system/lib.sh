@@ -16,10 +16,12 @@ sys_include=systemd,systemd-sysv,dbus,libuv1,libyaml-0-2,procps
 sys_host_pkgs="debhelper dh-autoreconf dpkg-dev fakeroot lintian pkg-config
 libuv1-dev libyaml-dev systemd-container debootstrap git"
 
-nfail=0
+# ok says a check passed; fail says one failed and ends the test with
+# status 1 (the EXIT trap tears down), as in tests/lib.sh and
+# tests/daemon/lib.sh.
 nok=0
 ok() { nok=$((nok + 1)); echo "ok: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+fail() { echo "FAIL: $*"; exit 1; }
 note() { echo "note: $*"; }
 skip() { echo "SKIP: $*"; sys_teardown; exit 77; }
 # check DESCRIPTION CMD... - one line for CMD's success or failure.

@@ -1,5 +1,6 @@
 /*
- * check_memory - memory_budget over one whole file (SPEC section 5).
+ * check_budget - memory_budget (cairnd.yaml(5); src/util/cairn_budget.c)
+ * over one whole file.
  *
  * The budget's arithmetic and the metered buffer first; then whole files
  * through cairn_process() with the real plugins under budgets from ample
@@ -323,9 +324,9 @@ START_TEST(solve_gets_the_rest)
 }
 END_TEST
 
-static Suite *memory_suite(void)
+static Suite *budget_suite(void)
 {
-	Suite *s = suite_create("memory");
+	Suite *s = suite_create("budget");
 	TCase *tc = tcase_create("budget");
 	TCase *files = tcase_create("files");
 
@@ -343,5 +344,5 @@ static Suite *memory_suite(void)
 
 int main(void)
 {
-	return cairn_check_run(memory_suite());
+	return cairn_check_run(budget_suite());
 }

@@ -1,0 +1,46 @@
+/*
+ * check_tmpdir - the temporary directory of the Check programs that work
+ * on a real spool (tests/spool/check_spool, check_spool_status,
+ * tests/daemon/check_watch).  Each test gets a new directory from
+ * mkdtemp(), so that no test sees another's files even when Check forks
+ * them one after the other, and the teardown removes it depth first
+ * without following symbolic links, so that a test's links never take
+ * the removal outside it.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check_tmpdir.h"
+
+char check_tmpdir[64];
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st; (void)flag; (void)f;
+	return remove(path);
+}
+
+void check_tmpdir_make(const char *prefix)
+{
+	ck_assert_int_lt(snprintf(check_tmpdir, sizeof(check_tmpdir), "/tmp/%s.XXXXXX",
+				  prefix), (int)sizeof(check_tmpdir));
+	ck_assert_ptr_nonnull(mkdtemp(check_tmpdir));
+}
+
+int check_tmpdir_open(void)
+{
+	int fd = open(check_tmpdir, O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(fd, 0);
+	return fd;
+}
+
+void check_tmpdir_remove(void)
+{
+	nftw(check_tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}

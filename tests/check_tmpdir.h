@@ -1,0 +1,19 @@
+/*
+ * check_tmpdir.h - a fresh directory under /tmp for each test of a Check
+ * program, made by the test case's setup and removed, with all it holds,
+ * by its teardown.
+ */
+#ifndef CAIRN_CHECK_TMPDIR_H
+#define CAIRN_CHECK_TMPDIR_H
+
+/* The directory's path while a test runs. */
+extern char check_tmpdir[64];
+
+/* check_tmpdir_make - mkdtemp /tmp/PREFIX.XXXXXX, a path of under 64 bytes */
+void check_tmpdir_make(const char *prefix);
+/* check_tmpdir_open - a descriptor of the directory, to work in with *at() */
+int check_tmpdir_open(void);
+/* check_tmpdir_remove - remove it and all it holds (a fixture's teardown) */
+void check_tmpdir_remove(void);
+
+#endif
