@@ -1,6 +1,6 @@
 /*
  * bench_fairness.c - one owner's file behind another owner's backlog
- * (SPEC 5 "Fairness", issue 23).
+ * (doc/spool.md, "Fairness and memory", issue 23).
  *
  * On one daemon (fsync off): first single files of owner B (uid 60002)
  * dropped one at a time on the idle daemon, the idle baseline; then, in

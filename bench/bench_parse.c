@@ -1,9 +1,9 @@
 /*
  * bench_parse.c - the readers against libc and libyaml, and `cairn solve`.
  *
- * CSV: cairn_csv_read on a headerless file of 10-digit values, in GB/s,
+ * CSV: cairn_csv_in_read on a headerless file of 10-digit values, in GB/s,
  * against splitting the same bytes with strtoll per field.  YAML:
- * cairn_yaml_read on the same values as flow sequences, against the bare
+ * cairn_yaml_in_read on the same values as flow sequences, against the bare
  * libyaml event loop (yaml_parser_parse and yaml_event_delete only), which
  * sets the bound.  End to end: src/cli/cairn solve as a subprocess on one
  * large puzzle of each format, against reading and parsing that file in
@@ -131,10 +131,10 @@ static void run_csv(void *ctx)
 	char *owned;
 	const char *data = with_file(p, &len, &owned);
 
-	cairn_input_init(&in, "bench.csv", CAIRN_FORMAT_CSV);
-	cairn_csv_read(&in, data, len, &unlimited);
+	cairn_puzzle_input_init(&in, "bench.csv", CAIRN_FORMAT_CSV);
+	cairn_csv_in_read(&in, data, len, &unlimited);
 	check(p, &in);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	free(owned);
 }
 
@@ -143,10 +143,10 @@ static void run_yaml(void *ctx)
 	const struct parse *p = ctx;
 	struct cairn_input in;
 
-	cairn_input_init(&in, "bench.yaml", CAIRN_FORMAT_YAML);
-	cairn_yaml_read(&in, p->data, p->len, &unlimited);
+	cairn_puzzle_input_init(&in, "bench.yaml", CAIRN_FORMAT_YAML);
+	cairn_yaml_in_read(&in, p->data, p->len, &unlimited);
 	check(p, &in);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 
 /* run_strtoll - split on commas and newlines, strtoll each field */
@@ -306,7 +306,7 @@ int bench_e2e(const struct bench *b)
 	make_yaml(&yml, 1, n, 0);
 	f = bench_csv(b, "e2e.csv",
 		      "format,piles,bytes,cairn_solve_ns,baseline,baseline_ns,ratio");
-	e2e_one(b, f, "csv", &csv, n, run_csv, "read + cairn_csv_read");
+	e2e_one(b, f, "csv", &csv, n, run_csv, "read + cairn_csv_in_read");
 	e2e_one(b, f, "yaml", &yml, n, run_events, "read + libyaml events");
 	fclose(f);
 	free(csv.data);

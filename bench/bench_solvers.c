@@ -90,7 +90,7 @@ static void run_pairs(void *ctx)
 	r->diff = base_full2d_pairs(r->a, r->n);
 }
 
-/* run_parse - read the row's CSV file and parse it with cairn_csv_read */
+/* run_parse - read the row's CSV file and parse it with cairn_csv_in_read */
 static void run_parse(void *ctx)
 {
 	struct run *r = ctx;
@@ -99,13 +99,13 @@ static void run_parse(void *ctx)
 	size_t len;
 	char *data = bench_read_file(r->csv_path, &len);
 
-	cairn_input_init(&in, "row.csv", CAIRN_FORMAT_CSV);
-	cairn_csv_read(&in, data, len, &lim);
+	cairn_puzzle_input_init(&in, "row.csv", CAIRN_FORMAT_CSV);
+	cairn_csv_in_read(&in, data, len, &lim);
 	if (in.error != NULL || in.npuzzles != 1 || in.puzzles[0].n != r->n)
-		bench_die("%s: cairn_csv_read did not read %zu piles: %s",
+		bench_die("%s: cairn_csv_in_read did not read %zu piles: %s",
 			  r->csv_path, r->n, in.error ? in.error : "");
 	r->diff = in.puzzles[0].piles[r->n - 1];
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	free(data);
 }
 

@@ -17,7 +17,7 @@ of one GlusterFS volume (tests/gluster/lib.sh) or of one CephFS
   Rounds alternate (naive, protocol alone, instances, naive, ...);
   medians are reported.
 - the spool protocol alone (protocol_round): each round, N more files
-  through both mounts with nothing but the file operations of SPEC §5,
+  through both mounts with nothing but the file operations of doc/spool.md,
   in 8 threads per mount: a ceiling for any implementation of the
   protocol here, against which both other rates are compared (info).
 - latency: single files renamed into incoming/ through MOUNT_A, one at a

@@ -63,7 +63,7 @@ void cairn_oracle_init(struct cairn_oracle *o, int cross_check,
 	o->conf.max_file_bytes = 1u << 20;
 	if (cairn_linked_solvers(&o->registry, err, sizeof err) < 0)
 		abort();
-	cairn_settings_init(&o->settings, &o->conf, &o->registry, NULL, NULL);
+	cairn_process_settings_init(&o->settings, &o->conf, &o->registry, NULL, NULL);
 	o->settings.solver_threads = 1;
 	o->settings.log_error = on_error;
 	o->settings.log_ctx = o;
@@ -75,7 +75,7 @@ void cairn_oracle_init(struct cairn_oracle *o, int cross_check,
 
 void cairn_oracle_free(struct cairn_oracle *o)
 {
-	cairn_registry_free(&o->registry);
+	cairn_plugins_free(&o->registry);
 	cairn_conf_free(&o->conf);
 }
 
@@ -176,7 +176,7 @@ static char *same_input(const char *where, const struct cairn_input *in,
 				       fmt)) != NULL)
 			return msg;
 	cairn_stats_input(in, &a);
-	cairn_result_tally(r, &b);
+	cairn_result_read_tally(r, &b);
 	return same_stats(where, &a, &b);
 }
 
@@ -190,26 +190,26 @@ static void read_as(struct cairn_input *in, const char *source,
 		    enum cairn_format fmt, const char *data, size_t len,
 		    const struct cairn_settings *s)
 {
-	cairn_input_init(in, source, fmt);
+	cairn_puzzle_input_init(in, source, fmt);
 	if (fmt == CAIRN_FORMAT_CSV)
-		cairn_csv_read(in, data, len, &s->limits);
+		cairn_csv_in_read(in, data, len, &s->limits);
 	else if (fmt == CAIRN_FORMAT_JSON)
-		cairn_json_read(in, data, len, &s->limits);
+		cairn_json_in_read(in, data, len, &s->limits);
 	else
-		cairn_yaml_read(in, data, len, &s->limits);
+		cairn_yaml_in_read(in, data, len, &s->limits);
 }
 
 char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 			   const char *data, size_t len,
 			   struct cairn_input *keep)
 {
-	enum cairn_format fmt = cairn_format_of(source);
+	enum cairn_format fmt = cairn_puzzle_format_of(source);
 	struct cairn_buf a = CAIRN_BUF_INIT, b = CAIRN_BUF_INIT;
 	struct cairn_result_file r;
 	struct cairn_stats st;
 	struct cairn_input in;
 	atomic_int cancel = 0;
-	char err[1024], *name = cairn_result_name(source), *msg = NULL;
+	char err[1024], *name = cairn_puzzle_result_name(source), *msg = NULL;
 
 	o->disagreements = 0;
 	cairn_buf_adds(&a, "");
@@ -243,7 +243,7 @@ char *cairn_oracle_process(struct cairn_oracle *o, const char *source,
 	if (keep != NULL)
 		*keep = in;
 	else
-		cairn_input_free(&in);
+		cairn_puzzle_input_free(&in);
 	cairn_buf_free(&a);
 	cairn_buf_free(&b);
 	free(name);
@@ -260,7 +260,7 @@ static void input_of(struct cairn_input *in, const struct cairn_result_file *r,
 	struct cairn_puzzle *p;
 	size_t i;
 
-	cairn_input_init(in, r->source, fmt);
+	cairn_puzzle_input_init(in, r->source, fmt);
 	in->shape = CAIRN_SHAPE_PUZZLES;
 	if (r->error != NULL)
 		in->error = cairn_xstrdup(r->error);
@@ -270,7 +270,7 @@ static void input_of(struct cairn_input *in, const struct cairn_result_file *r,
 		in->submitter = cairn_xstrdup(r->submitter);
 	for (i = 0; in->error == NULL && i < r->npuzzles; i++) {
 		q = &r->puzzles[i];
-		p = cairn_input_add(in);
+		p = cairn_puzzle_input_add(in);
 		p->id = cairn_xstrdup(q->id);
 		p->line = i + 2;
 		if (q->error != NULL) {
@@ -321,13 +321,13 @@ char *cairn_oracle_result(const struct cairn_result_file *r, enum cairn_format f
 	if (msg == NULL) {
 		input_of(&in2, &back, fmt);
 		write_as(&in2, fmt, &b);
-		cairn_input_free(&in2);
+		cairn_puzzle_input_free(&in2);
 		if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
 			msg = cairn_xstrdup("a result written, read and written "
 					    "again changed");
 	}
 	cairn_result_file_free(&back);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	cairn_buf_free(&a);
 	cairn_buf_free(&b);
 	free(name);
@@ -519,7 +519,7 @@ static void junit_want(struct cairn_buf *b, const struct cairn_result_file *r)
 	property_want(b, "received", r->received);
 	property_want(b, "late", r->late_by);
 	property_want(b, "penalty", r->late_penalty);
-	property_want(b, "refused", cairn_result_refusal_name(r->refused));
+	property_want(b, "refused", cairn_result_read_refusal_name(r->refused));
 	/* An element with no text is written empty: <error .../>. */
 	if (r->error != NULL) {
 		xml_view(b, r->refused ? "refused" : "file");

@@ -200,7 +200,7 @@ static int moves(const struct cairn_solve_request *req, int64_t *cells,
 	ans->moves[n] = '\0';
 	ans->first_move = ans->moves[0] == 'L' ? CAIRN_MOVE_LEFT
 					       : CAIRN_MOVE_RIGHT;
-	ans->diff = solver_replay(req->piles, n, ans->moves);
+	ans->diff = solver_walk_replay(req->piles, n, ans->moves);
 	return 0;
 }
 

@@ -91,7 +91,7 @@ int solver_walk(const struct cairn_solve_request *req,
 		const struct solver_oracle *oracle, int64_t diff,
 		struct cairn_solve_answer *ans);
 
-/* solver_replay - Alice's minus Bob's score when the game follows moves */
-int64_t solver_replay(const int64_t *a, size_t n, const char *moves);
+/* solver_walk_replay - Alice's minus Bob's score when the game follows moves */
+int64_t solver_walk_replay(const int64_t *a, size_t n, const char *moves);
 
 #endif /* CAIRN_SOLVER_H */

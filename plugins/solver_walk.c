@@ -5,7 +5,7 @@
  * d(i,j); otherwise the right pile is, and then d(i,j-1) = a[j] - d(i,j).
  * Walking from (0, n-1) with d(0,n-1) known therefore needs one oracle
  * call per move, and testing the left move first breaks every tie towards
- * 'L' as the SPEC requires.  The last pile is taken as 'L' (both ends are
+ * 'L' as doc/formats.md requires.  The last pile is taken as 'L' (both ends are
  * the same pile).
  */
 #include "solver.h"
@@ -63,7 +63,7 @@ int solver_walk(const struct cairn_solve_request *req,
 	return 0;
 }
 
-int64_t solver_replay(const int64_t *a, size_t n, const char *moves)
+int64_t solver_walk_replay(const int64_t *a, size_t n, const char *moves)
 {
 	size_t i = 0, j = n - 1, k;
 	int64_t diff = 0;

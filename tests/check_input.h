@@ -26,10 +26,10 @@ static char *read_dump(const char *text, size_t len, size_t max_piles,
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_input in;
 
-	cairn_input_init(&in, check_source, cairn_format_of(check_source));
+	cairn_puzzle_input_init(&in, check_source, cairn_puzzle_format_of(check_source));
 	check_reader(&in, text, len, &lim);
 	cairn_value_dump(&b, &in);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	return cairn_buf_steal(&b);
 }
 

@@ -104,7 +104,7 @@ struct cairn_plugin {
 /*
  * Declares the descriptor with the visibility and name the host expects.
  * A program that links several solvers in (a test, a fuzzer; they are
- * then registered with cairn_registry_add) compiles each with
+ * then registered with cairn_plugins_add) compiles each with
  * CAIRN_PLUGIN_NAME defined to a name of its own.
  */
 #ifndef CAIRN_PLUGIN_NAME

@@ -2,7 +2,7 @@
  * cairn - the command line: solve puzzles, grade submissions, report.
  *
  * main() only dispatches: each subcommand parses its own options and
- * returns its exit code (SPEC section 7).  The options common to all
+ * returns its exit code (cairn(1)).  The options common to all
  * commands may also stand before the command (`cairn -c FILE solve ...`):
  * main() moves them, unchanged, behind the command's name, where the
  * command's own getopt_long() takes them as if they had been written there.

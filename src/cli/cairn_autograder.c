@@ -62,7 +62,7 @@ void cairn_autograder_message(struct cairn_buf *out, const struct cairn_puzzle *
 		cairn_buf_adds(out, "not graded");
 		return;
 	}
-	cairn_buf_adds(out, cairn_verdict_names[p->out.verdict]);
+	cairn_buf_adds(out, cairn_puzzle_verdict_names[p->out.verdict]);
 	if (p->out.verdict == CAIRN_VERDICT_MISSING && feedback == NULL)
 		feedback = "no answer to this puzzle";
 	if (feedback != NULL)
@@ -85,8 +85,8 @@ void cairn_autograder_summary(struct cairn_buf *out, const struct cairn_input *i
 	if (!st->late)
 		return;
 	cairn_buf_addf(out, "; late by %s, penalty %s: ",
-		       cairn_policy_by_text(st->late_by_ms, by),
-		       cairn_policy_penalty_text(st->penalty_bp, pen));
+		       cairn_policy_rules_by_text(st->late_by_ms, by),
+		       cairn_policy_rules_penalty_text(st->penalty_bp, pen));
 	cairn_stats_points_kept(out, st);
 	cairn_buf_adds(out, " points kept");
 }

@@ -1,6 +1,6 @@
 /*
  * cairn_autograder - the results files of autograders that `cairn grade
- * --format` writes (SPEC section 7): what Gradescope and PrairieLearn
+ * --format` writes (doc/lms.md): what Gradescope and PrairieLearn
  * read back from their grader's container.
  *
  * One writer per system (cairn_gradescope.c, cairn_prairielearn.c), in

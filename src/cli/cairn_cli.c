@@ -4,7 +4,7 @@
  * Configuration and plugins are found the way an installed cairn finds
  * them with no options: the installed cairnd.yaml when it exists, and the
  * plugin directory it names (by default the installed one).  Errors are
- * printed here, once, with the exit code of SPEC section 6.
+ * printed here, once, with the exit code of cairnd(8).
  */
 #include "config.h"
 
@@ -112,8 +112,8 @@ static int load_plugins(struct cairn_cli *cli)
 	char err[1024];
 	int n;
 
-	n = cairn_registry_load_dir(&cli->registry, dir, warn_refused, NULL,
-				    err, sizeof err);
+	n = cairn_plugins_load_dir(&cli->registry, dir, warn_refused, NULL,
+				   err, sizeof err);
 	if (n < 0) {
 		fprintf(stderr, "cairn: %s\n", err);
 		return CAIRN_EX_UNAVAIL;
@@ -138,9 +138,9 @@ int cairn_cli_setup(struct cairn_cli *cli)
 		cli->problems_path = cairn_xstrdup(cli->conf.problems_dir);
 	else
 		cli->problems_path = cairn_xasprintf("%s/" CAIRN_DIR_PROBLEMS, cli->conf.spool);
-	cli->problems = cairn_problem_cache_new();
-	cairn_settings_init(s, &cli->conf, &cli->registry, cli->problems_path,
-			    cli->problems);
+	cli->problems = cairn_problems_cache_new();
+	cairn_process_settings_init(s, &cli->conf, &cli->registry, cli->problems_path,
+				    cli->problems);
 	/* One solve at a time here, so it may use every worker's share. */
 	s->solver_threads = cli->conf.workers;
 	s->log_error = log_error;
@@ -150,9 +150,9 @@ int cairn_cli_setup(struct cairn_cli *cli)
 void cairn_cli_teardown(struct cairn_cli *cli)
 {
 	if (cli->problems != NULL)
-		cairn_problem_cache_free(cli->problems);
+		cairn_problems_cache_free(cli->problems);
 	free(cli->problems_path);
-	cairn_registry_free(&cli->registry);
+	cairn_plugins_free(&cli->registry);
 	cairn_conf_free(&cli->conf);
 }
 

@@ -1,5 +1,5 @@
 /*
- * cairn_cli - what the subcommands of `cairn` share (SPEC section 7).
+ * cairn_cli - what the subcommands of `cairn` share (cairn(1)).
  *
  * Each subcommand parses its own argv with getopt_long(), handing the
  * common options (-c/--config, --plugin-dir, --problems, --help,
@@ -17,7 +17,7 @@
 #include "cairn_problems.h"
 #include "cairn_process.h"
 
-/* sysexits, as SPEC section 7 uses them */
+/* sysexits, as cairn(1) lists them */
 #define CAIRN_EX_OK       0
 #define CAIRN_EX_USAGE    64
 #define CAIRN_EX_DATAERR  65

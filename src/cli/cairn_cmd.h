@@ -1,5 +1,5 @@
 /*
- * cairn_cmd - the subcommands of `cairn` (SPEC section 7), each defined
+ * cairn_cmd - the subcommands of `cairn` (cairn(1)), each defined
  * in the file of its name (cairn_cmd_solve() in cairn_cmd_solve.c).
  * Each takes the argv that starts with its own name and returns the
  * process's exit code.

@@ -56,7 +56,7 @@ struct gen_opts {
 static int number(const char *s, size_t len, int64_t lo, int64_t hi,
 		  int64_t *v)
 {
-	return len > 0 && cairn_parse_i64(s, len, v) == 0 && *v >= lo &&
+	return len > 0 && cairn_int_parse_i64(s, len, v) == 0 && *v >= lo &&
 	       *v <= hi ? 0 : -EINVAL;
 }
 

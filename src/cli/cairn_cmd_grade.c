@@ -101,7 +101,7 @@ static void error_line(const char *file, const char *source,
 	struct cairn_result_file r;
 	char err[512], *name;
 
-	name = cairn_result_name(source);
+	name = cairn_puzzle_result_name(source);
 	if (cairn_result_read(&r, name, result->data, result->len, err,
 			      sizeof err) == 0 && r.error != NULL)
 		printf("%s: error: %s\n", file, r.error);
@@ -133,8 +133,8 @@ static void summary_line(const char *file, const struct cairn_stats *st)
 		char by[CAIRN_POLICY_BY_LEN], pen[CAIRN_POLICY_PENALTY_LEN];
 
 		printf(" late=\"%s\" penalty=%s",
-		       cairn_policy_by_text(st->late_by_ms, by),
-		       cairn_policy_penalty_text(st->penalty_bp, pen));
+		       cairn_policy_rules_by_text(st->late_by_ms, by),
+		       cairn_policy_rules_penalty_text(st->penalty_bp, pen));
 	}
 	if (st->errors > 0)
 		printf(" errors=%zu", st->errors);

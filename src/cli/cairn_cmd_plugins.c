@@ -32,10 +32,10 @@ static void list(const struct cairn_registry *r)
 	       "MEM(10^5)", "DESCRIPTION");
 	for (i = 0; i < r->n; i++) {
 		p = r->v[i].desc;
-		cairn_format_bytes(m3, sizeof m3,
-				   p->memory(1000, CAIRN_WANT_FIRST_MOVE));
-		cairn_format_bytes(m5, sizeof m5,
-				   p->memory(100000, CAIRN_WANT_FIRST_MOVE));
+		cairn_solve_format_bytes(m3, sizeof m3,
+					 p->memory(1000, CAIRN_WANT_FIRST_MOVE));
+		cairn_solve_format_bytes(m5, sizeof m5,
+					 p->memory(100000, CAIRN_WANT_FIRST_MOVE));
 		printf("%-10s %-4u %12s %12s  %s\n", p->name, (unsigned)p->abi,
 		       m3, m5, p->description);
 	}

@@ -1,14 +1,14 @@
 /*
  * cairn_cmd_regrade - `cairn regrade`: grade a spool's stored inputs
- * again after a problem set was fixed (SPEC 7), keeping each one's
- * owner and arrival (SPEC 5), and say whose score changed.
+ * again after a problem set was fixed (cairn(1)), keeping each one's
+ * owner and arrival (doc/spool.md), and say whose score changed.
  *
  * It works on the spool of the configuration, as cairnd does, and may
  * run beside a running daemon: results are published under the same
  * lock, and the later arrival's result always wins.  Run as root, it
  * first becomes the owner (and group) of the spool's results/, with
  * that account's groups, so that what it writes is the daemon's, in the
- * group that reads the gradebook (SPEC 9), never root's.  One regrade
+ * group that reads the gradebook (doc/operating.md), never root's.  One regrade
  * at a time: it holds processing/.regrade.lock, and removes the
  * temporary files an interrupted one left.  Inputs are taken per owner,
  * oldest arrival first (cairn_stored.h), each carried through the
@@ -277,7 +277,7 @@ static void grade(struct cairn_buf *out, const char *result, int have, const str
 static int report(const struct cairn_stored *s, const struct regraded *g)
 {
 	struct cairn_buf line = CAIRN_BUF_INIT, old = CAIRN_BUF_INIT;
-	char *result = cairn_result_name(s->name), at[CAIRN_TIME_LEN];
+	char *result = cairn_puzzle_result_name(s->name), at[CAIRN_TIME_LEN];
 	int changed;
 
 	grade(&old, result, g->had_old, &g->old);
@@ -332,7 +332,7 @@ static int of_set(const char *result, const struct cairn_buf *b, const char *con
 static int chosen(const struct regrade *rg, const struct cairn_pipeline_input *in,
 		  const struct regraded *g)
 {
-	char *result = cairn_result_name(cairn_pipeline_input_as(in));
+	char *result = cairn_puzzle_result_name(cairn_pipeline_input_as(in));
 	int yes = rg->sets == NULL || of_set(result, &g->result, rg->sets) ||
 		  (g->had_old && of_set(result, &g->old, rg->sets));
 

@@ -430,10 +430,10 @@ static int lms_start(struct cairn_cli *cli, const struct report_opts *o,
 		return CAIRN_EX_DATAERR;
 	}
 	cairn_buf_free(&data);
-	if ((canvas && cairn_canvas_check(ro, o->roster, err, sizeof err) != 0) ||
-	    cairn_lms_init(g, ro, o->roster, o->match ? o->match : canvas ?
-			   CAIRN_CANVAS_MATCH : CAIRN_MOODLE_MATCH,
-			   canvas ? cairn_canvas_row : NULL, err, sizeof err) != 0)
+	if ((canvas && cairn_report_canvas_check(ro, o->roster, err, sizeof err) != 0) ||
+	    cairn_report_lms_init(g, ro, o->roster, o->match ? o->match : canvas ?
+				  CAIRN_CANVAS_MATCH : CAIRN_MOODLE_MATCH,
+				  canvas ? cairn_report_canvas_row : NULL, err, sizeof err) != 0)
 		return cairn_cli_usage_error(cli, "%s", err);
 	return 0;
 }
@@ -443,12 +443,12 @@ static void lms_report(const struct report_opts *o, struct cairn_lms *g,
 		       struct cairn_result_file *rf, size_t n,
 		       struct cairn_buf *out)
 {
-	size_t k = cairn_lms_graded_first(rf, n);
+	size_t k = cairn_report_lms_graded_first(rf, n);
 	const char *w, *nl;
 
 	k = cairn_report_pick(rf, k, o->pick == CAIRN_PICK_ALL ?
 			      CAIRN_PICK_LATEST : o->pick);
-	cairn_lms_fill(g, rf, k);
+	cairn_report_lms_fill(g, rf, k);
 	if (o->format == FMT_CANVAS)
 		cairn_report_canvas(g, out);
 	else
@@ -490,7 +490,7 @@ static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
 
 	memset(&g, 0, sizeof g);
 	if (is_lms(o->format) && (rc = lms_start(cli, o, &ro, &g)) != 0) {
-		cairn_lms_free(&g);
+		cairn_report_lms_free(&g);
 		cairn_roster_free(&ro);
 		return rc;
 	}
@@ -507,7 +507,7 @@ static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
 	free(rf);
 	cairn_buf_free(&out);
 	if (is_lms(o->format))
-		cairn_lms_free(&g);
+		cairn_report_lms_free(&g);
 	cairn_roster_free(&ro);
 	return rc3 ? rc3 : rc ? rc : rc2;
 }

@@ -134,7 +134,7 @@ static int piles_document(struct cairn_cli *cli, const char *piles,
 		start = c;
 		while (*c && !strchr(" ,;\t", *c))
 			c++;
-		if (cairn_parse_i64(start, (size_t)(c - start), &v) < 0)
+		if (cairn_int_parse_i64(start, (size_t)(c - start), &v) < 0)
 			return cairn_cli_usage_error(cli, "--piles: \"%.*s\" (pile "
 				"%zu) is not a 64-bit integer", (int)(c - start),
 				start, k + 1);
@@ -172,7 +172,7 @@ static int run(struct cairn_cli *cli, const struct solve_opts *o)
 			return 66;
 		}
 		source = strrchr(o->file, '/') ? strrchr(o->file, '/') + 1 : o->file;
-		fmt = strcmp(o->file, "-") != 0 ? cairn_format_of(source) :
+		fmt = strcmp(o->file, "-") != 0 ? cairn_puzzle_format_of(source) :
 		      o->csv ? CAIRN_FORMAT_CSV :
 		      o->json ? CAIRN_FORMAT_JSON : CAIRN_FORMAT_YAML;
 	}

@@ -1,6 +1,6 @@
 /*
  * cairn_cmd_status - `cairn status`: the spool as `postqueue -p` shows a
- * mail queue (SPEC 7), read from its directories, with or without a
+ * mail queue (cairn(1)), read from its directories, with or without a
  * daemon, never written.
  *
  * The spool is read by cairn_spool_status_read() (one pass per
@@ -133,7 +133,7 @@ static int same_time(int dir_fd, const char *name, const struct timespec *t)
  * the current one, else the one in history/ with that time; without an
  * arrival record, the current one.  A descriptor, or -1.
  */
-static int of_arrival(int owner_fd, const struct cairn_status_failure *f, const char *result)
+static int of_arrival(int owner_fd, const struct cairn_spool_status_failure *f, const char *result)
 {
 	int hist_fd, fd = -1;
 
@@ -142,7 +142,7 @@ static int of_arrival(int owner_fd, const struct cairn_status_failure *f, const 
 	hist_fd = openat(owner_fd, CAIRN_HISTORY_DIR,
 			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	for (unsigned k = 1; hist_fd >= 0 && fd < 0 && k <= CAIRN_NUMBERED_MAX; k++) {
-		char *name = cairn_spool_numbered(result, k);
+		char *name = cairn_spoolname_numbered(result, k);
 
 		if (same_time(hist_fd, name, &f->arrival))
 			fd = openat(hist_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -173,9 +173,9 @@ static int slurp(int fd, struct cairn_buf *b)
 }
 
 /* failure_error - the error f's result gives (caller frees), or NULL */
-static char *failure_error(int root_fd, const struct cairn_status_failure *f)
+static char *failure_error(int root_fd, const struct cairn_spool_status_failure *f)
 {
-	char *result = cairn_result_name(f->result_name ? f->result_name : f->f.name);
+	char *result = cairn_puzzle_result_name(f->result_name ? f->result_name : f->f.name);
 	char *dir = cairn_xasprintf(CAIRN_DIR_RESULTS "/%s", f->f.owner), *error = NULL, err[256];
 	int owner_fd = cairn_spool_status_open(root_fd, dir, O_RDONLY | O_DIRECTORY);
 	int fd = owner_fd < 0 ? -1 : of_arrival(owner_fd, f, result);
@@ -200,8 +200,8 @@ static char *failure_error(int root_fd, const struct cairn_status_failure *f)
 static int run(const char *spool, const struct status_opts *o)
 {
 	struct warn_ctx w = { spool };
-	struct cairn_status st;
-	struct cairn_status_view v = { .spool = spool, .st = &st };
+	struct cairn_spool_status st;
+	struct cairn_status_print_view v = { .spool = spool, .st = &st };
 	struct cairn_buf out = { 0 };
 	char **errors;
 	int root_fd = open(spool, O_RDONLY | O_DIRECTORY | O_CLOEXEC), bad;
@@ -217,7 +217,7 @@ static int run(const char *spool, const struct status_opts *o)
 		errors[i] = failure_error(root_fd, &st.failures[i]);
 	close(root_fd);
 	v.errors = errors;
-	(o->json ? cairn_status_json : cairn_status_text)(&v, &out);
+	(o->json ? cairn_status_print_json : cairn_status_print_text)(&v, &out);
 	fwrite(out.data, 1, out.len, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cairn status: writing the output: %s\n", strerror(errno));

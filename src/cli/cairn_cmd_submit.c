@@ -314,7 +314,7 @@ static void trying(void *arg, const char *to)
 	struct try_arg *t = arg;
 
 	free(t->s->result);
-	t->s->result = cairn_result_name(to);
+	t->s->result = cairn_puzzle_result_name(to);
 	note_old(t->sp, t->s);
 }
 
@@ -327,7 +327,7 @@ static int submit_one(const struct spool *sp, struct sub *s)
 	char *tmp;
 	int fd, r;
 
-	if (*name == '\0' || cairn_spool_ignored(name)) {
+	if (*name == '\0' || cairn_spoolname_ignored(name)) {
 		file_error(s->file, 0, "\"%s\" is a name the daemon ignores (it "
 			   "starts with '.' or ends in .tmp, .part or ~)", name);
 		return SUBMIT_ERROR;
@@ -378,7 +378,7 @@ static int verdict(const struct sub *s, const struct cairn_buf *text)
 		cairn_result_file_free(&r);
 		return SUBMIT_ERROR;
 	}
-	cairn_result_tally(&r, &st);
+	cairn_result_read_tally(&r, &st);
 	cairn_result_file_free(&r);
 	if (st.file_error)
 		rc = SUBMIT_ERROR;

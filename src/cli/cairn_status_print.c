@@ -106,17 +106,17 @@ static void emit(struct table *t, struct cairn_buf *out)
 
 /* age_ms - how long before v->now t was; a time ahead of it (clocks of
    two hosts) is no time */
-static int64_t age_ms(const struct cairn_status_view *v, const struct timespec *t)
+static int64_t age_ms(const struct cairn_status_print_view *v, const struct timespec *t)
 {
 	int64_t ms = cairn_time_ms(&v->now) - cairn_time_ms(t);
 
 	return ms > 0 ? ms : 0;
 }
 
-static const char *age(const struct cairn_status_view *v, const struct timespec *t,
+static const char *age(const struct cairn_status_print_view *v, const struct timespec *t,
 		       char buf[CAIRN_POLICY_BY_LEN])
 {
-	return cairn_policy_by_text(age_ms(v, t), buf);
+	return cairn_policy_rules_by_text(age_ms(v, t), buf);
 }
 
 /* num - n in decimal into buf */
@@ -127,12 +127,12 @@ static const char *num(uint64_t n, char buf[24])
 }
 
 static const char *const run_names[] = {
-	[CAIRN_STATUS_STOPPED] = "stopped",
-	[CAIRN_STATUS_RUNNING] = "running",
-	[CAIRN_STATUS_UNKNOWN] = "unknown",
+	[CAIRN_SPOOL_STATUS_STOPPED] = "stopped",
+	[CAIRN_SPOOL_STATUS_RUNNING] = "running",
+	[CAIRN_SPOOL_STATUS_UNKNOWN] = "unknown",
 };
 
-static void text_instances(const struct cairn_status_view *v, struct cairn_buf *out)
+static void text_instances(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	struct table t = { "llrll", 5, 0, 0, NULL };
 	char pid[24], n[24];
@@ -140,8 +140,8 @@ static void text_instances(const struct cairn_status_view *v, struct cairn_buf *
 	cairn_buf_adds(out, "Instances:\n");
 	row(&t, "INSTANCE", "STATE", "PID", "HOST", "CLAIMED");
 	for (size_t i = 0; i < v->st->ninst; i++) {
-		const struct cairn_status_instance *in = &v->st->inst[i];
-		int on = in->run == CAIRN_STATUS_RUNNING;
+		const struct cairn_spool_status_instance *in = &v->st->inst[i];
+		int on = in->run == CAIRN_SPOOL_STATUS_RUNNING;
 
 		row(&t, in->name, run_names[in->run],
 		    !on ? "-" : in->holder.pid > 0 ? num((uint64_t)in->holder.pid, pid) : "?",
@@ -151,7 +151,7 @@ static void text_instances(const struct cairn_status_view *v, struct cairn_buf *
 	emit(&t, out);
 }
 
-static void text_processing(const struct cairn_status_view *v, struct cairn_buf *out)
+static void text_processing(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	struct table t = { "llrlrl", 6, 0, 0, NULL };
 	char uid[24], bytes[24], a[CAIRN_POLICY_BY_LEN];
@@ -160,7 +160,7 @@ static void text_processing(const struct cairn_status_view *v, struct cairn_buf 
 	row(&t, "INSTANCE", "OWNER", "UID", "AGE", "BYTES", "FILE");
 	for (size_t i = 0; i < v->st->ninst; i++)
 		for (size_t k = 0; k < v->st->inst[i].nclaimed; k++) {
-			const struct cairn_status_file *f = &v->st->inst[i].claimed[k];
+			const struct cairn_spool_status_file *f = &v->st->inst[i].claimed[k];
 
 			row(&t, v->st->inst[i].name, f->owner, num(f->uid, uid),
 			    age(v, &f->ctime, a), num(f->bytes, bytes), f->name);
@@ -168,7 +168,7 @@ static void text_processing(const struct cairn_status_view *v, struct cairn_buf 
 	emit(&t, out);
 }
 
-static void text_waiting(const struct cairn_status_view *v, struct cairn_buf *out)
+static void text_waiting(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	struct table t = { "lrrrl", 5, 0, 0, NULL };
 	char uid[24], files[24], bytes[24], a[CAIRN_POLICY_BY_LEN];
@@ -176,7 +176,7 @@ static void text_waiting(const struct cairn_status_view *v, struct cairn_buf *ou
 	cairn_buf_adds(out, "Waiting:\n");
 	row(&t, "OWNER", "UID", "FILES", "BYTES", "OLDEST");
 	for (size_t i = 0; i < v->st->nowners; i++) {
-		const struct cairn_status_owner *o = &v->st->owners[i];
+		const struct cairn_spool_status_owner *o = &v->st->owners[i];
 
 		row(&t, o->owner, num(o->uid, uid), num(o->usage.files, files),
 		    num(o->usage.bytes, bytes), age(v, &o->oldest, a));
@@ -184,7 +184,7 @@ static void text_waiting(const struct cairn_status_view *v, struct cairn_buf *ou
 	emit(&t, out);
 }
 
-static void text_failures(const struct cairn_status_view *v, struct cairn_buf *out)
+static void text_failures(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	struct table t = { "llll", 4, 0, 0, NULL };
 	char a[CAIRN_POLICY_BY_LEN];
@@ -193,7 +193,7 @@ static void text_failures(const struct cairn_status_view *v, struct cairn_buf *o
 		       v->st->nfailures, v->st->failed.files);
 	row(&t, "AGE", "OWNER", "FILE", "ERROR");
 	for (size_t i = 0; i < v->st->nfailures; i++) {
-		const struct cairn_status_failure *f = &v->st->failures[i];
+		const struct cairn_spool_status_failure *f = &v->st->failures[i];
 
 		row(&t, age(v, &f->f.ctime, a), f->f.owner, f->f.name,
 		    v->errors[i] ? v->errors[i] : "-");
@@ -204,11 +204,11 @@ static void text_failures(const struct cairn_status_view *v, struct cairn_buf *o
 /* A directory of the spool and what it holds. */
 struct dir_usage {
 	char *name;
-	const struct cairn_status_usage *u;
+	const struct cairn_spool_status_usage *u;
 };
 
 /* dirs - the directories, in the order both outputs give them (free each name) */
-static struct dir_usage *dirs(const struct cairn_status *st, size_t *n)
+static struct dir_usage *dirs(const struct cairn_spool_status *st, size_t *n)
 {
 	struct dir_usage *d = cairn_xcalloc(st->ninst + 4, sizeof(d[0]));
 	size_t k = 0;
@@ -225,7 +225,7 @@ static struct dir_usage *dirs(const struct cairn_status *st, size_t *n)
 	return d;
 }
 
-static void text_directories(const struct cairn_status_view *v, struct cairn_buf *out)
+static void text_directories(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	struct table t = { "lrr", 3, 0, 0, NULL };
 	char files[24], bytes[24];
@@ -242,7 +242,7 @@ static void text_directories(const struct cairn_status_view *v, struct cairn_buf
 	emit(&t, out);
 }
 
-void cairn_status_text(const struct cairn_status_view *v, struct cairn_buf *out)
+void cairn_status_print_text(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	struct table t = { "l", 1, 0, 0, NULL };
 
@@ -282,7 +282,7 @@ static void jnum(struct cairn_buf *out, const char *key, uint64_t n)
 }
 
 /* jtime - ", "KEY": "TIME", "AGE_KEY": S" */
-static void jtime(const struct cairn_status_view *v, struct cairn_buf *out, const char *key,
+static void jtime(const struct cairn_status_print_view *v, struct cairn_buf *out, const char *key,
 		  const char *age_key, const struct timespec *t)
 {
 	char buf[CAIRN_TIME_LEN];
@@ -291,12 +291,12 @@ static void jtime(const struct cairn_status_view *v, struct cairn_buf *out, cons
 	jnum(out, age_key, (uint64_t)(age_ms(v, t) / 1000));
 }
 
-static void json_instances(const struct cairn_status_view *v, struct cairn_buf *out)
+static void json_instances(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	cairn_buf_adds(out, "  \"instances\": [");
 	for (size_t i = 0; i < v->st->ninst; i++) {
-		const struct cairn_status_instance *in = &v->st->inst[i];
-		int on = in->run == CAIRN_STATUS_RUNNING;
+		const struct cairn_spool_status_instance *in = &v->st->inst[i];
+		int on = in->run == CAIRN_SPOOL_STATUS_RUNNING;
 
 		cairn_buf_adds(out, i ? ",\n    {" : "\n    {");
 		jstr(out, "name", in->name);
@@ -311,7 +311,7 @@ static void json_instances(const struct cairn_status_view *v, struct cairn_buf *
 		jnum(out, "bytes", in->usage.bytes);
 		cairn_buf_adds(out, ", \"claimed\": [");
 		for (size_t k = 0; k < in->nclaimed; k++) {
-			const struct cairn_status_file *f = &in->claimed[k];
+			const struct cairn_spool_status_file *f = &in->claimed[k];
 
 			cairn_buf_adds(out, k ? ",\n      {" : "\n      {");
 			jstr(out, "file", f->name);
@@ -327,11 +327,11 @@ static void json_instances(const struct cairn_status_view *v, struct cairn_buf *
 	cairn_buf_adds(out, v->st->ninst ? "\n  ],\n" : "],\n");
 }
 
-static void json_waiting(const struct cairn_status_view *v, struct cairn_buf *out)
+static void json_waiting(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	cairn_buf_adds(out, "  \"waiting\": [");
 	for (size_t i = 0; i < v->st->nowners; i++) {
-		const struct cairn_status_owner *o = &v->st->owners[i];
+		const struct cairn_spool_status_owner *o = &v->st->owners[i];
 
 		cairn_buf_adds(out, i ? ",\n    {" : "\n    {");
 		jstr(out, "owner", o->owner);
@@ -344,14 +344,14 @@ static void json_waiting(const struct cairn_status_view *v, struct cairn_buf *ou
 	cairn_buf_adds(out, v->st->nowners ? "\n  ],\n" : "],\n");
 }
 
-static void json_failures(const struct cairn_status_view *v, struct cairn_buf *out)
+static void json_failures(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	char buf[CAIRN_TIME_LEN];
 
 	cairn_buf_addf(out, "  \"failed_total\": %" PRIu64 ",\n  \"failures\": [",
 		       v->st->failed.files);
 	for (size_t i = 0; i < v->st->nfailures; i++) {
-		const struct cairn_status_failure *f = &v->st->failures[i];
+		const struct cairn_spool_status_failure *f = &v->st->failures[i];
 
 		cairn_buf_adds(out, i ? ",\n    {" : "\n    {");
 		jstr(out, "owner", f->f.owner);
@@ -368,7 +368,7 @@ static void json_failures(const struct cairn_status_view *v, struct cairn_buf *o
 	cairn_buf_adds(out, v->st->nfailures ? "\n  ],\n" : "],\n");
 }
 
-static void json_directories(const struct cairn_status_view *v, struct cairn_buf *out)
+static void json_directories(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	size_t n;
 	struct dir_usage *d = dirs(v->st, &n);
@@ -385,7 +385,7 @@ static void json_directories(const struct cairn_status_view *v, struct cairn_buf
 	cairn_buf_adds(out, "\n  }\n");
 }
 
-void cairn_status_json(const struct cairn_status_view *v, struct cairn_buf *out)
+void cairn_status_print_json(const struct cairn_status_print_view *v, struct cairn_buf *out)
 {
 	char buf[CAIRN_TIME_LEN];
 

@@ -102,7 +102,7 @@ static int check_desc(const struct cairn_registry *r,
 	if (d->memory == NULL || d->cost == NULL || d->solve == NULL)
 		return refuse(err, errlen, -EINVAL, path,
 			      "descriptor lacks memory, cost or solve");
-	if (cairn_registry_find(r, d->name) != NULL) {
+	if (cairn_plugins_find(r, d->name) != NULL) {
 		snprintf(why, sizeof why,
 			 "duplicate solver name \"%s\"; already loaded", d->name);
 		return refuse(err, errlen, -EEXIST, path, why);
@@ -154,8 +154,8 @@ static int dlopen_nomem(const char *why, const char *path)
 	       strstr(why + n, ": cannot open shared object file") != NULL;
 }
 
-int cairn_registry_load_file(struct cairn_registry *r, const char *path,
-			     char *err, size_t errlen)
+int cairn_plugins_load_file(struct cairn_registry *r, const char *path,
+			    char *err, size_t errlen)
 {
 	const struct cairn_plugin *d;
 	void *h;
@@ -190,8 +190,8 @@ int cairn_registry_load_file(struct cairn_registry *r, const char *path,
 	return 0;
 }
 
-int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
-		       const char *origin, char *err, size_t errlen)
+int cairn_plugins_add(struct cairn_registry *r, const struct cairn_plugin *d,
+		      const char *origin, char *err, size_t errlen)
 {
 	int rc;
 
@@ -210,9 +210,9 @@ static int is_plugin_name(int dir_fd, const char *name, void *arg)
 	return name[0] != '.' && len > 3 && strcmp(name + len - 3, ".so") == 0;
 }
 
-int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
-			    cairn_refusal_fn *refused, void *ctx,
-			    char *err, size_t errlen)
+int cairn_plugins_load_dir(struct cairn_registry *r, const char *dir,
+			   cairn_refusal_fn *refused, void *ctx,
+			   char *err, size_t errlen)
 {
 	char **names, *path, why[1024];
 	int loaded = 0, n, i;
@@ -224,7 +224,7 @@ int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 	}
 	for (i = 0; i < n; i++) {
 		path = cairn_xasprintf("%s/%s", dir, names[i]);
-		int rc = cairn_registry_load_file(r, path, why, sizeof why);
+		int rc = cairn_plugins_load_file(r, path, why, sizeof why);
 
 		if (rc == 0)
 			loaded++;
@@ -239,8 +239,8 @@ int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
 	return loaded;
 }
 
-const struct cairn_plugin *cairn_registry_find(const struct cairn_registry *r,
-					       const char *name)
+const struct cairn_plugin *cairn_plugins_find(const struct cairn_registry *r,
+					      const char *name)
 {
 	size_t i;
 
@@ -250,7 +250,7 @@ const struct cairn_plugin *cairn_registry_find(const struct cairn_registry *r,
 	return NULL;
 }
 
-void cairn_registry_free(struct cairn_registry *r)
+void cairn_plugins_free(struct cairn_registry *r)
 {
 	size_t i;
 

@@ -2,7 +2,7 @@
  * cairn_plugins - loading solver plugins and finding them by name.
  *
  * A registry owns the dlopen() handles of the plugins it loaded and
- * dlclose()s them in cairn_registry_free().  A plugin that is refused is
+ * dlclose()s them in cairn_plugins_free().  A plugin that is refused is
  * never called and its handle is closed before the refusal is reported.
  */
 #ifndef CAIRN_PLUGINS_H
@@ -32,16 +32,16 @@ typedef void cairn_refusal_fn(void *ctx, const char *msg);
  * Load one plugin file.  Returns 0, or a negative errno value with the
  * reason ("PATH: ...") in err.
  */
-int cairn_registry_load_file(struct cairn_registry *r, const char *path,
-			     char *err, size_t errlen);
+int cairn_plugins_load_file(struct cairn_registry *r, const char *path,
+			    char *err, size_t errlen);
 /*
  * Register a descriptor that is already in memory (a solver linked into
  * a test or a fuzzer; no dlopen()), with the checks a loaded one gets;
  * `origin` names it in messages and in path.  Returns 0, or a negative
  * errno value with the reason in err.  d must outlive the registry.
  */
-int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
-		       const char *origin, char *err, size_t errlen);
+int cairn_plugins_add(struct cairn_registry *r, const struct cairn_plugin *d,
+		      const char *origin, char *err, size_t errlen);
 /*
  * Load every "*.so" file of `dir` in name order; each refusal goes to
  * `refused`, except a file not loaded for lack of memory, which is
@@ -49,11 +49,11 @@ int cairn_registry_add(struct cairn_registry *r, const struct cairn_plugin *d,
  * loaded, or a negative errno value with the reason in err when the
  * directory cannot be read (-ENOMEM: out of memory).
  */
-int cairn_registry_load_dir(struct cairn_registry *r, const char *dir,
-			    cairn_refusal_fn *refused, void *ctx,
-			    char *err, size_t errlen);
-const struct cairn_plugin *cairn_registry_find(const struct cairn_registry *r,
-					       const char *name);
-void cairn_registry_free(struct cairn_registry *r);
+int cairn_plugins_load_dir(struct cairn_registry *r, const char *dir,
+			   cairn_refusal_fn *refused, void *ctx,
+			   char *err, size_t errlen);
+const struct cairn_plugin *cairn_plugins_find(const struct cairn_registry *r,
+					      const char *name);
+void cairn_plugins_free(struct cairn_registry *r);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * cairn_policy - a problem set's course policy (SPEC 4, "Course policy"):
+ * cairn_policy - a problem set's course policy (doc/grading.md, "A course policy"):
  * when work is due, how lateness costs, when the set closes, how many
  * submissions one owner gets, and when the owner may read a result.
  *
@@ -35,7 +35,7 @@ struct cairn_policy {
 	unsigned long close_line;	/* where `close` is, for `cairn check` */
 };
 
-/* Release times (cairn_policy_release_ms()): at once, or not ever. */
+/* Release times (cairn_policy_rules_release_ms()): at once, or not ever. */
 #define CAIRN_RELEASE_NOW   INT64_MIN
 #define CAIRN_RELEASE_NEVER INT64_MAX
 

@@ -5,7 +5,7 @@
  * the solver names in outcomes, which point into loaded plugins.  The
  * list charges its budget lazily: a puzzle's allocations are counted
  * when the next one is added (the reader has filled it by then) or at
- * cairn_input_charge(), its slot when it is added; cairn_input_free()
+ * charge_pending(), its slot when it is added; cairn_puzzle_input_free()
  * gives it all back.
  */
 #include "config.h"
@@ -19,24 +19,24 @@
 #include "cairn_puzzle.h"
 #include "cairn_solve.h"
 
-const char *const cairn_expect_key_names[CAIRN_EXPECT_NKEYS] = {
+const char *const cairn_puzzle_expect_key_names[CAIRN_EXPECT_NKEYS] = {
 	"alice_wins", "winner", "alice", "bob", "diff", "first_move", "moves",
 };
 
-const char *const cairn_winner_names[3] = { "alice", "bob", "tie" };
+const char *const cairn_puzzle_winner_names[3] = { "alice", "bob", "tie" };
 
-const char *const cairn_verdict_names[5] = {
+const char *const cairn_puzzle_verdict_names[5] = {
 	"", "correct", "wrong", "invalid", "missing",
 };
 
-enum cairn_winner cairn_winner_of(int64_t diff)
+enum cairn_winner cairn_puzzle_winner_of(int64_t diff)
 {
 	return diff > 0 ? CAIRN_WINNER_ALICE :
 	       diff < 0 ? CAIRN_WINNER_BOB : CAIRN_WINNER_TIE;
 }
 
-void cairn_input_init(struct cairn_input *in, const char *source,
-		      enum cairn_format format)
+void cairn_puzzle_input_init(struct cairn_input *in, const char *source,
+			     enum cairn_format format)
 {
 	memset(in, 0, sizeof *in);
 	in->source = cairn_xstrdup(source);
@@ -69,7 +69,8 @@ uint64_t cairn_puzzle_bytes(const struct cairn_puzzle *p)
 	return b;
 }
 
-void cairn_input_charge(struct cairn_input *in)
+/* Charge the puzzles not charged yet (cairn_puzzle_input_add() does it lazily). */
+static void charge_pending(struct cairn_input *in)
 {
 	uint64_t b = 0;
 
@@ -80,21 +81,21 @@ void cairn_input_charge(struct cairn_input *in)
 	cairn_budget_add(in->budget, b);
 }
 
-void cairn_input_recharge(struct cairn_input *in)
+void cairn_puzzle_input_recharge(struct cairn_input *in)
 {
 	cairn_budget_release(in->budget, in->held);
 	in->held = in->held_items = 0;
 	in->charged = 0;
-	cairn_input_charge(in);
+	charge_pending(in);
 	in->held += in->npuzzles * sizeof *in->puzzles;
 	cairn_budget_add(in->budget, in->held - in->held_items);
 }
 
-struct cairn_puzzle *cairn_input_add(struct cairn_input *in)
+struct cairn_puzzle *cairn_puzzle_input_add(struct cairn_input *in)
 {
 	struct cairn_puzzle *p;
 
-	cairn_input_charge(in);
+	charge_pending(in);
 	if (in->max_puzzles != 0 && in->npuzzles >= in->max_puzzles &&
 	    in->stop == CAIRN_STOP_NONE)
 		in->stop = CAIRN_STOP_PUZZLES;
@@ -116,7 +117,7 @@ struct cairn_puzzle *cairn_input_add(struct cairn_input *in)
 	return p;
 }
 
-int cairn_input_fits(struct cairn_input *in, size_t n)
+int cairn_puzzle_input_fits(struct cairn_input *in, size_t n)
 {
 	uint64_t cost = cairn_budget_cost(n);
 
@@ -144,7 +145,7 @@ static uint64_t need(const struct cairn_input *in, size_t done, size_t total)
 	return other + (uint64_t)items + in->refused;
 }
 
-int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total)
+int cairn_puzzle_input_stopped(struct cairn_input *in, size_t done, size_t total)
 {
 	unsigned long line;
 	char a[32], b[32];
@@ -153,23 +154,23 @@ int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total)
 		return 0;
 	if (in->error != NULL)
 		return 1;
-	cairn_input_charge(in);
+	charge_pending(in);
 	line = in->npuzzles > 0 ? in->puzzles[in->npuzzles - 1].line : 0;
 	if (in->stop == CAIRN_STOP_PUZZLES) {
-		cairn_input_fail(in, line, cairn_xasprintf(
+		cairn_puzzle_input_fail(in, line, cairn_xasprintf(
 			"line %lu: more than %zu puzzles (max_puzzles)", line,
 			in->max_puzzles));
 		return 1;
 	}
-	cairn_format_bytes(a, sizeof a, need(in, done, total));
-	cairn_format_bytes(b, sizeof b, in->budget->limit);
-	cairn_input_fail(in, line, cairn_xasprintf(
+	cairn_solve_format_bytes(a, sizeof a, need(in, done, total));
+	cairn_solve_format_bytes(b, sizeof b, in->budget->limit);
+	cairn_puzzle_input_fail(in, line, cairn_xasprintf(
 		"line %lu: reading the file needs about %s of memory, more "
 		"than memory_budget (%s)", line, a, b));
 	return 1;
 }
 
-void cairn_input_fail(struct cairn_input *in, unsigned long line, char *msg)
+void cairn_puzzle_input_fail(struct cairn_input *in, unsigned long line, char *msg)
 {
 	if (in->error != NULL) {
 		free(msg);
@@ -179,7 +180,7 @@ void cairn_input_fail(struct cairn_input *in, unsigned long line, char *msg)
 	in->error_line = line;
 }
 
-void cairn_outcome_clear(struct cairn_outcome *o)
+static void outcome_clear(struct cairn_outcome *o)
 {
 	size_t i;
 
@@ -212,10 +213,10 @@ void cairn_puzzle_free(struct cairn_puzzle *p)
 	free(p->expect.moves);
 	free(p->expect.invalid);
 	free(p->error);
-	cairn_outcome_clear(&p->out);
+	outcome_clear(&p->out);
 }
 
-void cairn_input_free(struct cairn_input *in)
+void cairn_puzzle_input_free(struct cairn_input *in)
 {
 	size_t i;
 
@@ -230,7 +231,7 @@ void cairn_input_free(struct cairn_input *in)
 	memset(in, 0, sizeof *in);
 }
 
-enum cairn_format cairn_format_of(const char *name)
+enum cairn_format cairn_puzzle_format_of(const char *name)
 {
 	const char *dot = strrchr(name, '.');
 
@@ -245,8 +246,8 @@ enum cairn_format cairn_format_of(const char *name)
 	return CAIRN_FORMAT_OTHER;
 }
 
-/* cairn_result_name - NAME.EXT gives NAME.result.EXT, NAME gives NAME.result */
-char *cairn_result_name(const char *input_name)
+/* cairn_puzzle_result_name - NAME.EXT gives NAME.result.EXT, NAME gives NAME.result */
+char *cairn_puzzle_result_name(const char *input_name)
 {
 	const char *dot = strrchr(input_name, '.');
 

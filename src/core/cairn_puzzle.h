@@ -4,7 +4,7 @@
  * The YAML and CSV readers fill a struct cairn_input; the solving core adds
  * each puzzle's outcome; grading adds verdicts; the result writers turn the
  * whole thing into bytes.  One struct carries a file through all of these
- * steps, and cairn_input_free() releases everything it owns.
+ * steps, and cairn_puzzle_input_free() releases everything it owns.
  *
  * Memory: what the puzzles hold is charged to the job's budget (when the
  * input has one) as the readers add them, and the readers stop at the
@@ -24,7 +24,7 @@
 
 struct cairn_budget;
 
-/* The keys of an expectation (SPEC section 4), as bits and as indexes. */
+/* The keys of an expectation (doc/grading.md), as bits and as indexes. */
 enum cairn_expect_key {
 	CAIRN_EXPECT_ALICE_WINS,
 	CAIRN_EXPECT_WINNER,
@@ -38,14 +38,14 @@ enum cairn_expect_key {
 #define CAIRN_EXPECT_BIT(k) (1u << (k))
 
 /* Names of the keys, in the order above ("alice_wins", ...). */
-extern const char *const cairn_expect_key_names[CAIRN_EXPECT_NKEYS];
+extern const char *const cairn_puzzle_expect_key_names[CAIRN_EXPECT_NKEYS];
 
 enum cairn_winner { CAIRN_WINNER_ALICE, CAIRN_WINNER_BOB, CAIRN_WINNER_TIE };
 
 /* "alice", "bob", "tie", in the order above. */
-extern const char *const cairn_winner_names[3];
+extern const char *const cairn_puzzle_winner_names[3];
 /* The winner a diff (Alice minus Bob) under optimal play implies. */
-enum cairn_winner cairn_winner_of(int64_t diff);
+enum cairn_winner cairn_puzzle_winner_of(int64_t diff);
 
 /*
  * Stated answers.  `given` has a bit per key that was stated with a valid
@@ -73,7 +73,7 @@ enum cairn_verdict {
 };
 
 /* The verdicts' names as results print them ("" for NONE). */
-extern const char *const cairn_verdict_names[5];
+extern const char *const cairn_puzzle_verdict_names[5];
 
 /* One entry of `checks`: the stated value against optimal play. */
 struct cairn_check {
@@ -114,11 +114,11 @@ struct cairn_puzzle {
 	int64_t points;			/* a problem set's weight; -1 unset (1) */
 };
 
-/* The most piles of a puzzle whose DP table `explain` shows (SPEC 2). */
+/* The most piles of a puzzle whose DP table `explain` shows (doc/formats.md). */
 #define CAIRN_EXPLAIN_MAX_N 20
 /* The most points one puzzle of a problem set may carry. */
 #define CAIRN_MAX_POINTS 1000000000
-/* What puzzle p weighs in a submission's score (SPEC 4). */
+/* What puzzle p weighs in a submission's score (doc/grading.md). */
 #define CAIRN_POINTS_OF(p) ((p)->points < 0 ? 1 : (uint64_t)(p)->points)
 
 enum cairn_format { CAIRN_FORMAT_YAML, CAIRN_FORMAT_CSV, CAIRN_FORMAT_OTHER,
@@ -141,7 +141,7 @@ struct cairn_input {
 	/* The daemon's file: owner, uid and received in the result; or NULL. */
 	const struct cairn_origin *origin;
 	/*
-	 * The course policy (SPEC 4): a set's own as read (policy.present
+	 * The course policy (doc/grading.md): a set's own as read (policy.present
 	 * when it has one); a submission's, its problem set's once resolved.
 	 * What it made of the arrival (cairn_process): refusal (enum
 	 * cairn_refusal, then `error` says why), or late by late_by_ms
@@ -156,21 +156,21 @@ struct cairn_input {
 	size_t npuzzles;
 	size_t cap;
 	int oom;			/* a reader ran out of memory: not a result */
-	/* Limits of the whole file, set after cairn_input_init() (0/NULL:
+	/* Limits of the whole file, set after cairn_puzzle_input_init() (0/NULL:
 	 * none), and what is charged for them. */
 	size_t max_puzzles;
 	struct cairn_budget *budget;
 	uint64_t held;			/* charged: the slots and puzzles[0..charged) */
 	uint64_t held_items;		/* ... of which the puzzles' own allocations */
 	size_t charged;
-	uint64_t refused;		/* not taken by cairn_input_fits() */
+	uint64_t refused;		/* not taken by cairn_puzzle_input_fits() */
 	int stop;			/* a limit was passed (enum cairn_stop) */
 };
 
 /* Why the readers stop early (struct cairn_input's `stop`). */
 enum cairn_stop { CAIRN_STOP_NONE, CAIRN_STOP_PUZZLES, CAIRN_STOP_MEMORY };
 
-/* Limits the readers enforce (SPEC section 6). */
+/* Limits the readers enforce (cairnd.yaml(5)). */
 struct cairn_limits {
 	size_t max_piles;		/* per puzzle */
 	size_t max_file_bytes;
@@ -180,45 +180,42 @@ struct cairn_limits {
 #define CAIRN_DEFAULT_MAX_PUZZLES    1000000u
 #define CAIRN_DEFAULT_MAX_FILE_BYTES (64u * 1024 * 1024)
 
-void cairn_input_init(struct cairn_input *in, const char *source,
-		      enum cairn_format format);
+void cairn_puzzle_input_init(struct cairn_input *in, const char *source,
+			     enum cairn_format format);
 /*
  * Append a zeroed puzzle (moves/explain unset, first_move -1) and return
  * it.  The puzzles before it are charged to in->budget now; when this
  * puzzle is one past max_puzzles, or the budget is passed, in->stop is
- * set, and the reader ends at its next cairn_input_stopped().
+ * set, and the reader ends at its next cairn_puzzle_input_stopped().
  */
-struct cairn_puzzle *cairn_input_add(struct cairn_input *in);
+struct cairn_puzzle *cairn_puzzle_input_add(struct cairn_input *in);
 /*
  * Whether reading must stop (in->stop): then the file error that says
  * why is recorded (once) and 1 returned.  `done` of `total` bytes were
  * read, which serves to estimate what the whole file would need.
  */
-int cairn_input_stopped(struct cairn_input *in, size_t done, size_t total);
+int cairn_puzzle_input_stopped(struct cairn_input *in, size_t done, size_t total);
 /*
  * Whether n more bytes (a value about to be copied) fit in what the
- * budget leaves; when not, reading stops as for cairn_input_add() and the
+ * budget leaves; when not, reading stops as for cairn_puzzle_input_add() and the
  * bytes count in what the file is said to need.
  */
-int cairn_input_fits(struct cairn_input *in, size_t n);
-/* Charge the puzzles not charged yet (cairn_input_add() does it lazily). */
-void cairn_input_charge(struct cairn_input *in);
+int cairn_puzzle_input_fits(struct cairn_input *in, size_t n);
 /* Count again, from scratch, what the list and every puzzle hold. */
-void cairn_input_recharge(struct cairn_input *in);
+void cairn_puzzle_input_recharge(struct cairn_input *in);
 /* What one puzzle's own allocations take (not its slot in the list). */
 uint64_t cairn_puzzle_bytes(const struct cairn_puzzle *p);
 /* Record a file error (the first one wins); takes ownership of `msg`. */
-void cairn_input_fail(struct cairn_input *in, unsigned long line, char *msg);
-void cairn_input_free(struct cairn_input *in);
+void cairn_puzzle_input_fail(struct cairn_input *in, unsigned long line, char *msg);
+void cairn_puzzle_input_free(struct cairn_input *in);
 
 void cairn_puzzle_free(struct cairn_puzzle *p);
-void cairn_outcome_clear(struct cairn_outcome *o);
 /* Set p->error (first one wins); takes ownership of `msg`. */
 void cairn_puzzle_fail(struct cairn_puzzle *p, char *msg);
 
 /* The format an input file name implies, from its extension. */
-enum cairn_format cairn_format_of(const char *name);
-/* Result file name for an input name (SPEC section 3); caller frees. */
-char *cairn_result_name(const char *input_name);
+enum cairn_format cairn_puzzle_format_of(const char *name);
+/* Result file name for an input name (doc/formats.md); caller frees. */
+char *cairn_puzzle_result_name(const char *input_name);
 
 #endif

@@ -16,7 +16,7 @@
 #include "cairn_mem.h"
 #include "cairn_solve.h"
 
-void cairn_format_bytes(char *buf, size_t len, uint64_t bytes)
+void cairn_solve_format_bytes(char *buf, size_t len, uint64_t bytes)
 {
 	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
 	double v = (double)bytes;
@@ -66,12 +66,12 @@ static void budget_words(char *buf, size_t len,
 {
 	char b[32], h[32];
 
-	cairn_format_bytes(b, sizeof b, env->budget);
+	cairn_solve_format_bytes(b, sizeof b, env->budget);
 	if (env->held == 0) {
 		snprintf(buf, len, "memory_budget (%s)", b);
 		return;
 	}
-	cairn_format_bytes(h, sizeof h, env->held);
+	cairn_solve_format_bytes(h, sizeof h, env->held);
 	snprintf(buf, len, "memory_budget (%s) leaves beside the %s this "
 		 "file holds", b, h);
 }
@@ -93,7 +93,7 @@ int cairn_solve_row(const struct cairn_plugin *p, const int64_t *a, size_t n,
 	memset(out, 0, sizeof *out);
 	out->solver = p;
 	if (mem > cairn_solve_room(env)) {
-		cairn_format_bytes(need, sizeof need, mem);
+		cairn_solve_format_bytes(need, sizeof need, mem);
 		budget_words(have, sizeof have, env);
 		snprintf(err, errlen, "solver %s needs %s for %zu piles, more "
 			 "than %s", p->name, need, n, have);
@@ -155,7 +155,7 @@ int cairn_solve_named(const struct cairn_registry *r, const char *name,
 				 "answer %zu piles within %s", n, have);
 			return -ENOMEM;
 		}
-	} else if ((p = cairn_registry_find(r, name)) == NULL) {
+	} else if ((p = cairn_plugins_find(r, name)) == NULL) {
 		list_names(r, names, sizeof names);
 		snprintf(err, errlen, "solver: unknown solver \"%s\" "
 			 "(loaded: %s)", name, names[0] ? names : "none");

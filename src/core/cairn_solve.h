@@ -63,6 +63,6 @@ int cairn_solve_named(const struct cairn_registry *r, const char *name,
 		      struct cairn_solved *out, char *err, size_t errlen);
 
 /* Render a byte count for people: "512 B", "1.5 KiB", "3.0 GiB". */
-void cairn_format_bytes(char *buf, size_t len, uint64_t bytes);
+void cairn_solve_format_bytes(char *buf, size_t len, uint64_t bytes);
 
 #endif

@@ -85,7 +85,7 @@ static void close_handle(uv_handle_t *h)
 
 /* --- reload --- */
 
-static void keep_running_spool(struct cairn_daemon *d, struct cairn_gen *g)
+static void keep_running_spool(struct cairn_daemon *d, struct cairn_generation *g)
 {
 	struct cairn_conf *c = &g->conf;
 
@@ -128,7 +128,7 @@ static void reload(struct cairn_daemon *d)
 	char err[1024], v[1024];
 	int code;
 	uint64_t usec = cairn_notify_monotonic_usec();
-	struct cairn_gen *g;
+	struct cairn_generation *g;
 
 	d->reloads++;
 	if (d->stopping) {
@@ -136,7 +136,7 @@ static void reload(struct cairn_daemon *d)
 		return;
 	}
 	cairn_notify_sendf(&d->notify, "RELOADING=1\nMONOTONIC_USEC=%" PRIu64, usec);
-	g = cairn_gen_load(&d->src, &code, err, sizeof(err));
+	g = cairn_generation_load(&d->src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, "reload failed", "error=%s action=kept",
 			  cairn_log_value(v, sizeof(v), err));
@@ -148,10 +148,10 @@ static void reload(struct cairn_daemon *d)
 		cairn_log(CAIRN_LOG_WARNING, "reload",
 			  "error=\"more workers need a restart\" workers=%u running_max=%u",
 			  g->conf.workers, d->dispatch.pool_size);
-	cairn_gen_unref(d->gen);
+	cairn_generation_unref(d->gen);
 	d->gen = g;
 	cairn_log_set_level(g->conf.log_level);
-	cairn_gen_check_memory(&g->conf);
+	cairn_generation_check_memory(&g->conf);
 	d->pending.settle_ms = g->conf.settle_ms;
 	cairn_owner_forget();	/* renamed accounts are looked up again */
 	cairn_pending_set_per_owner(&d->pending, g->conf.max_queued_per_owner);
@@ -159,7 +159,7 @@ static void reload(struct cairn_daemon *d)
 	if (!d->once)
 		cairn_watch_set_rescan(&d->watch, g->conf.rescan_s);
 	cairn_status_start_metrics(d);
-	cairn_release_kick(d);		/* problems_dir may have changed */
+	cairn_release_run_kick(d);		/* problems_dir may have changed */
 	cairn_log(CAIRN_LOG_INFO, "reloaded", "plugins=%s workers=%u solver=%s",
 		  cairn_log_value(err, sizeof(err), g->plugin_names), cairn_dispatch_max(d),
 		  cairn_log_value(v, sizeof(v), g->conf.solver));
@@ -246,7 +246,7 @@ static void daemon_finish(struct cairn_daemon *d)
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
-	cairn_release_close(d);
+	cairn_release_run_close(d);
 }
 
 /* --- start --- */
@@ -263,15 +263,15 @@ static void fail_twice(void *arg, const char *name)
 	const struct recover_ctx *t = arg;
 	struct cairn_job j;
 
-	cairn_job_init(&j, name);
+	cairn_jobs_init(&j, name);
 	j.claimed = 1;
 	j.fail_reason = CAIRN_INTERRUPTED_TWICE;
 	j.settings = t->tmpl->settings;
 	j.fsync = t->tmpl->fsync;
 	j.keep_inputs = t->tmpl->keep_inputs;
-	cairn_job_run(&j, &t->d->ctx);
+	cairn_jobs_run(&j, &t->d->ctx);
 	cairn_dispatch_account(t->d, &j, 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 
 static void recovered_kept(void *arg, const char *name)
@@ -281,7 +281,7 @@ static void recovered_kept(void *arg, const char *name)
 	cairn_dispatch_keep(t->d, name);
 }
 
-/* recovered_moved - say what recovery did with a file (SPEC 5: nothing silent). */
+/* recovered_moved - say what recovery did with a file (doc/spool.md: nothing silent). */
 static void recovered_moved(void *arg, const char *name, const char *dir)
 {
 	char f[512];
@@ -302,7 +302,7 @@ static void recover(struct cairn_daemon *d)
 	int r, stale = 0;
 
 	memset(&tmpl, 0, sizeof(tmpl));
-	cairn_gen_settings(d->gen, &tmpl.settings);
+	cairn_generation_settings(d->gen, &tmpl.settings);
 	tmpl.fsync = d->gen->conf.fsync;
 	tmpl.keep_inputs = d->gen->conf.keep_inputs;
 	for (size_t i = 0; i < sizeof(temp_dirs) / sizeof(temp_dirs[0]); i++)
@@ -409,7 +409,7 @@ static int start_handles(struct cairn_daemon *d)
  * start_leases - whether jobs set a lease before each claim, and one
  * warning at start when in-place writers then have less than a lease:
  * files of other accounts without CAP_LEASE, every file where the spool's
- * file system has none (SPEC 5: the settle rule and the check after
+ * file system has none (doc/spool.md: the settle rule and the check after
  * reading remain).
  */
 static void start_leases(struct cairn_daemon *d)
@@ -475,7 +475,7 @@ static void start(struct cairn_daemon *d)
 	init_timer(d, &d->status.metrics_timer);
 	init_timer(d, &d->retry.timer);
 	init_timer(d, &d->peers);
-	cairn_release_init(d);
+	cairn_release_run_init(d);
 	/* A --once run, or no rescan: take every file (nothing would steal). */
 	if (!d->once && c->rescan_s > 0) {
 		cairn_dispatch_peers(d);
@@ -484,7 +484,7 @@ static void start(struct cairn_daemon *d)
 	recover(d);
 	if (d->stopping)
 		return;
-	cairn_release_kick(d);
+	cairn_release_run_kick(d);
 	/* Recovery ran its jobs here; from now on workers run them. */
 	d->ctx.rendered = job_rendered;
 	d->ctx.rendered_arg = d;
@@ -505,12 +505,12 @@ static void start(struct cairn_daemon *d)
 		  cairn_log_value(v1, sizeof(v1), d->sp.instance), cairn_log_value(v2, sizeof(v2), d->sp.root),
 		  cairn_dispatch_max(d), cairn_log_value(v3, sizeof(v3), d->gen->plugin_names),
 		  d->once ? "yes" : "no");
-	cairn_gen_check_memory(c);
+	cairn_generation_check_memory(c);
 	cairn_notify_send(&d->notify, "READY=1");
 	cairn_dispatch(d);
 }
 
-int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
+int cairn_daemon_run(const struct cairn_generation_source *src, struct cairn_generation *g,
 		     int once)
 {
 	struct cairn_daemon *d = cairn_xcalloc(1, sizeof(*d));
@@ -521,7 +521,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	d->once = once;
 	d->on_stop = daemon_stop;
 	d->on_drained = daemon_finish;
-	d->once_walks = cairn_release_once_end;
+	d->once_walks = cairn_release_run_once_end;
 	d->retry.due = cairn_dispatch;
 	d->gen = g;
 	d->notify.fd = -1;
@@ -529,7 +529,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	if (r < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "cannot open spool", "error=%s",
 			  cairn_log_value(v, sizeof(v), err));
-		cairn_gen_unref(g);
+		cairn_generation_unref(g);
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
 	}
@@ -545,7 +545,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 			  cairn_log_value(inst, sizeof(inst), d->sp.instance),
 			  cairn_log_value(v, sizeof(v), err));
 		cairn_spool_close(&d->sp);
-		cairn_gen_unref(g);
+		cairn_generation_unref(g);
 		code = d->sp.lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
 		d->sp.lock_fd = -1;
 		free(d);
@@ -555,7 +555,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 		start_failed("uv_loop_init", r);
 		close(d->sp.lock_fd);
 		cairn_spool_close(&d->sp);
-		cairn_gen_unref(g);
+		cairn_generation_unref(g);
 		free(d);
 		return CAIRN_EX_TEMPFAIL;
 	}
@@ -575,7 +575,7 @@ int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
 	cairn_publish_destroy(&d->publish, d->sp.results_fd);
 	close(d->sp.lock_fd);
 	cairn_spool_close(&d->sp);
-	cairn_gen_unref(d->gen);
+	cairn_generation_unref(d->gen);
 	free(d);
 	return code;
 }

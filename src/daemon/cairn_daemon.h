@@ -1,5 +1,5 @@
 /*
- * cairn_daemon - cairnd's event loop: the spool daemon of SPEC section 6.
+ * cairn_daemon - cairnd's event loop: the spool daemon of cairnd(8).
  *
  * One libuv loop owns every handle: the watcher of incoming/, the signal
  * handlers, the timers (backoff, shutdown, status, watchdog, metrics) and
@@ -10,13 +10,13 @@
 #ifndef CAIRN_DAEMON_H
 #define CAIRN_DAEMON_H
 
-#include "cairn_gen.h"
+#include "cairn_generation.h"
 
 /*
  * Serve the spool of g (taking over the reference) until SIGTERM/SIGINT,
  * or, with `once`, until incoming/ is empty.  Returns the exit code.
  */
-int cairn_daemon_run(const struct cairn_gen_source *src, struct cairn_gen *g,
+int cairn_daemon_run(const struct cairn_generation_source *src, struct cairn_generation *g,
 		     int once);
 
 #endif

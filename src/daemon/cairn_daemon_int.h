@@ -22,8 +22,9 @@
 #include <uv.h>
 
 #include "cairn_attempts.h"
+#include "cairn_container.h"
 #include "cairn_dispatch_state.h"
-#include "cairn_gen.h"
+#include "cairn_generation.h"
 #include "cairn_jobs.h"
 #include "cairn_notify.h"
 #include "cairn_one_owner_state.h"
@@ -35,15 +36,11 @@
 #include "cairn_status_state.h"
 #include "cairn_watch.h"
 
-/* From a libuv request or handle back to the struct it is embedded in. */
-#define cairn_container_of(p, type, member) \
-	((type *)(void *)((char *)(p) - offsetof(type, member)))
-
 struct cairn_daemon {
 	/* What every file reads. */
 	uv_loop_t loop;
 	int once;
-	struct cairn_gen *gen;
+	struct cairn_generation *gen;
 	struct cairn_spool sp;
 	struct cairn_attempts attempts;
 	struct cairn_jobctx ctx;
@@ -59,10 +56,10 @@ struct cairn_daemon {
 	 */
 	void (*on_stop)(struct cairn_daemon *d, int code);	/* take no more files */
 	void (*on_drained)(struct cairn_daemon *d);	/* stopping and no job runs */
-	/* --once has nothing left: 1 while its last walks run (cairn_release_once_end) */
+	/* --once has nothing left: 1 while its last walks run (cairn_release_run_once_end) */
 	int (*once_walks)(struct cairn_daemon *d);
 	/* cairn_daemon.c's own. */
-	struct cairn_gen_source src;
+	struct cairn_generation_source src;
 	struct cairn_publish_state publish;
 	unsigned reloads;		/* SIGHUPs taken, numbering the answers */
 	uv_signal_t sigterm, sigint, sighup;

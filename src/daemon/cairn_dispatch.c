@@ -181,8 +181,8 @@ static void job_closed(uv_handle_t *h)
 {
 	struct cairn_dispatch_job *dj = h->data;
 
-	cairn_gen_unref(dj->gen);
-	cairn_job_clear(&dj->job);
+	cairn_generation_unref(dj->gen);
+	cairn_jobs_clear(&dj->job);
 	free(dj->reason);
 	free(dj);
 }
@@ -214,7 +214,7 @@ static void work_cb(uv_work_t *w)
 {
 	struct cairn_dispatch_job *dj = cairn_container_of(w, struct cairn_dispatch_job, work);
 
-	cairn_job_run(&dj->job, &dj->d->ctx);
+	cairn_jobs_run(&dj->job, &dj->d->ctx);
 }
 
 static void after_work_cb(uv_work_t *w, int status)
@@ -292,12 +292,12 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	struct cairn_dispatch_job *dj = cairn_xcalloc(1, sizeof(*dj));
 	unsigned timeout;
 
-	cairn_job_init(&dj->job, name);
+	cairn_jobs_init(&dj->job, name);
 	if (reason != NULL)
 		dj->job.fail_reason = dj->reason = cairn_xstrdup(reason);
 	dj->d = d;
 	dj->cand = c;
-	dj->gen = cairn_gen_ref(d->gen);
+	dj->gen = cairn_generation_ref(d->gen);
 	dj->job.claimed = claimed;
 	dj->job.check_claim = !claimed && claims_checked(d);
 	dj->held = claimed;
@@ -311,7 +311,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	}
 	if (!claimed && dj->uid_known && cairn_one_owner(d))
 		dj->job.not_before_ms = cairn_one_owner_not_before(d, dj->uid);
-	cairn_gen_settings(dj->gen, &dj->job.settings);
+	cairn_generation_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;
 	dj->job.fsync = dj->gen->conf.fsync;
@@ -383,7 +383,7 @@ static int may_start(const struct cairn_daemon *d)
 
 	if (d->stopping || d->dispatch.paused)
 		return 0;
-	/* A file waits for room rather than run (SPEC section 5, "Memory"). */
+	/* A file waits for room rather than run (doc/spool.md, "Fairness and memory"). */
 	if (!cairn_memavail_admit(atomic_load(&d->dispatch.reserved), d->gen->conf.memory_budget,
 				  d->gen->conf.memory_total))
 		return 0;
@@ -397,8 +397,8 @@ static int may_start(const struct cairn_daemon *d)
 
 /*
  * log_taking - at debug level, each file taken from the queue with its
- * owner's uid and what waited then, its own included: the bounds of SPEC
- * 5 "Fairness" seen from outside (tests/daemon/fairness.sh).
+ * owner's uid and what waited then, its own included: the bounds of
+ * doc/spool.md, "Fairness and memory" seen from outside (tests/daemon/fairness.sh).
  */
 static void log_taking(const struct cairn_daemon *d, const struct cairn_cand *c)
 {

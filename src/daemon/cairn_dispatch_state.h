@@ -20,7 +20,7 @@
 #include "cairn_jobs.h"
 
 struct cairn_daemon;
-struct cairn_gen;
+struct cairn_generation;
 struct cairn_cand;
 
 /* A job of the daemon: the worker's job, and what the loop keeps of it. */
@@ -30,7 +30,7 @@ struct cairn_dispatch_job {
 	uv_work_t work;
 	uv_timer_t timer;		/* job_timeout_s */
 	struct cairn_daemon *d;
-	struct cairn_gen *gen;		/* the generation it runs with */
+	struct cairn_generation *gen;		/* the generation it runs with */
 	struct cairn_cand *cand;	/* NULL for a file already claimed */
 	int held;			/* started with its file in processing/ */
 	int uid_known;			/* uid is its file's owner */

@@ -49,7 +49,7 @@
 /* read_input(): the file changed while it was read. */
 #define READ_CHANGED 2
 
-void cairn_job_init(struct cairn_job *j, const char *name)
+void cairn_jobs_init(struct cairn_job *j, const char *name)
 {
 	memset(j, 0, sizeof(*j));
 	j->name = cairn_xstrdup(name);
@@ -60,7 +60,7 @@ void cairn_job_init(struct cairn_job *j, const char *name)
 	atomic_init(&j->started_ns, 0);
 }
 
-void cairn_job_clear(struct cairn_job *j)
+void cairn_jobs_clear(struct cairn_job *j)
 {
 	cairn_pipeline_input_clear(&j->in);
 	free(j->name);
@@ -123,7 +123,7 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
  * its lease's descriptor when it has one (opened in incoming/ before the
  * claim), else opened here; the lease is dropped once it is read.  Once
  * it is open and accepted, and before a byte is read, the journal records
- * that it is being read: from there on a crash counts against it (SPEC 5,
+ * that it is being read: from there on a crash counts against it (doc/spool.md,
  * Crashes).
  */
 static int read_input(int dir_fd, const char *name, const struct stat *st, uint64_t max,
@@ -148,7 +148,7 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(before.st_mode));
 		r = 1;
 	} else if (before.st_nlink > 1) {
-		/* Checked on the open file, before a byte is read (SPEC 5). */
+		/* Checked on the open file, before a byte is read (doc/spool.md). */
 		snprintf(why, whylen, "has %ju hard links: refused, a hard link can carry "
 			 "a file its submitter may not read", (uintmax_t)before.st_nlink);
 		r = 1;
@@ -179,7 +179,7 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 	if (j->over_bytes > 0) {
 		char cap[32];
 
-		cairn_format_bytes(cap, sizeof(cap), j->over_bytes);
+		cairn_solve_format_bytes(cap, sizeof(cap), j->over_bytes);
 		snprintf(why, whylen, "%s has more than %s waiting in incoming/ "
 			 "(max_incoming_bytes_per_owner): not processed", j->in.origin.owner, cap);
 		return 1;
@@ -391,7 +391,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	cairn_lease_drop(&j->lease);
 	if (rendered < 0)
 		goto out;
-	/* Solved: a crash while its result is stored is not its fault (SPEC 5). */
+	/* Solved: a crash while its result is stored is not its fault (doc/spool.md). */
 	cairn_attempts_stop(ctx->attempts, j->name);
 	/*
 	 * render() freed the input.  A job that waits for the disk without a
@@ -503,7 +503,7 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 }
 
 /*
- * out_of_memory - the job ran out of memory (SPEC 5: that file's retry):
+ * out_of_memory - the job ran out of memory (doc/spool.md: that file's retry):
  * a claimed file still in processing/ is tried again alone later, as is
  * an unclaimed one (it waits in incoming/); one that left processing/
  * keeps the end this run gave it, set before anything more was allocated.
@@ -532,11 +532,11 @@ static void out_of_memory(struct cairn_job *j, const struct cairn_jobctx *ctx)
 }
 
 /*
- * cairn_job_run - the whole job under one catch: out of memory anywhere
+ * cairn_jobs_run - the whole job under one catch: out of memory anywhere
  * in it (the claim's bookkeeping, reading, solving, publishing, storing)
  * is the file's retry, never the end of the daemon.
  */
-void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
+void cairn_jobs_run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
 	struct timespec t0;
 	jmp_buf oom, *outer = cairn_mem_catch(NULL);

@@ -1,7 +1,7 @@
 /*
  * cairn_jobs - what a worker does with one file of the spool.
  *
- * cairn_job_run() claims the file (unless it is claimed already), reads
+ * cairn_jobs_run() claims the file (unless it is claimed already), reads
  * it if it is a regular file within max_file_bytes, and hands it to the
  * pipeline (cairn_pipeline.h): graded, or an error result rendered,
  * published durably (readable by its owner once its problem set's
@@ -91,7 +91,7 @@ struct cairn_job {
 	 * arrivals strictly before this one sees that one.
 	 */
 	int64_t not_before_ms;
-	/* filled by cairn_job_run() */
+	/* filled by cairn_jobs_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
 	double ms;			/* wall time of the job */
@@ -102,8 +102,8 @@ struct cairn_job {
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };
 
-void cairn_job_init(struct cairn_job *j, const char *name);
-void cairn_job_clear(struct cairn_job *j);
-void cairn_job_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
+void cairn_jobs_init(struct cairn_job *j, const char *name);
+void cairn_jobs_clear(struct cairn_job *j);
+void cairn_jobs_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
 
 #endif

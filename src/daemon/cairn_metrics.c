@@ -46,7 +46,7 @@ void cairn_metrics_observe(struct cairn_metrics *m, const struct cairn_stats *st
 	m->puzzles[CAIRN_METRICS_INVALID] += st->invalid;
 	m->puzzles[CAIRN_METRICS_ERROR] += st->errors;
 	/* Not st->graded: an answer set aside has a verdict (invalid) but is
-	   not graded (SPEC 4), and is counted once, as invalid. */
+	   not graded (doc/grading.md), and is counted once, as invalid. */
 	m->puzzles[CAIRN_METRICS_UNGRADED] += st->puzzles - st->errors -
 		st->correct - st->wrong - st->missing - st->invalid;
 	while (i < CAIRN_METRICS_NBUCKETS - 1 && s > bounds[i].le)

@@ -1,6 +1,6 @@
 /*
  * cairn_metrics - what cairnd counts for its metrics file, and the file's
- * text in the Prometheus text exposition format (SPEC section 6).
+ * text in the Prometheus text exposition format (cairnd(8)).
  *
  * The loop thread adds each finished file with cairn_metrics_observe();
  * cairn_metrics_render() turns the counts, with the file counters and
@@ -15,7 +15,7 @@
 #include "cairn_buf.h"
 #include "cairn_process.h"
 
-/* Puzzles by verdict: the four of SPEC section 4, then ungraded and error. */
+/* Puzzles by verdict: the four of doc/grading.md, then ungraded and error. */
 enum { CAIRN_METRICS_CORRECT, CAIRN_METRICS_WRONG, CAIRN_METRICS_MISSING,
        CAIRN_METRICS_INVALID, CAIRN_METRICS_UNGRADED, CAIRN_METRICS_ERROR,
        CAIRN_METRICS_NVERDICT };

@@ -25,7 +25,7 @@
  * first), so that a dead or stuck instance strands nothing.
  * A full scan forgets the waiting names it did not see (taken elsewhere).
  *
- * Fairness between the people who drop files (SPEC 5): each waiting
+ * Fairness between the people who drop files (doc/spool.md): each waiting
  * candidate is also in its uid's queue (the st_uid of the stat the note
  * makes anyway, so it costs no system call), and the uids with waiting
  * files take turns: the oldest ready file of the next uid in the ring is

@@ -176,7 +176,7 @@ static void one_set(struct cairn_release *rw, const char *set, int acls)
 		return;
 	if (p.max_submissions > 0)
 		rw->limits = 1;
-	int64_t at = cairn_policy_release_ms(&p);
+	int64_t at = cairn_policy_rules_release_ms(&p);
 	if (at == CAIRN_RELEASE_NOW || at == CAIRN_RELEASE_NEVER || !acls)
 		return;
 	if (at > rw->now_ms) {

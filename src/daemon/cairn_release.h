@@ -1,5 +1,5 @@
 /*
- * cairn_release - the feedback release walk (SPEC 4 `feedback`, SPEC 5).
+ * cairn_release - the feedback release walk (doc/grading.md, `feedback`, doc/spool.md).
  *
  * A result of a problem set whose feedback is after_due or after_close
  * is published without its owner's read access; once the set's release

@@ -40,7 +40,7 @@
 
 static void release_timer_cb(uv_timer_t *t)
 {
-	cairn_release_kick(t->data);
+	cairn_release_run_kick(t->data);
 }
 
 static void handle_closed(uv_handle_t *h)
@@ -50,14 +50,14 @@ static void handle_closed(uv_handle_t *h)
 	d->nhandles--;
 }
 
-void cairn_release_init(struct cairn_daemon *d)
+void cairn_release_run_init(struct cairn_daemon *d)
 {
 	uv_timer_init(&d->loop, &d->release.timer);
 	d->release.timer.data = d;
 	d->nhandles++;
 }
 
-void cairn_release_close(struct cairn_daemon *d)
+void cairn_release_run_close(struct cairn_daemon *d)
 {
 	uv_handle_t *h = (uv_handle_t *)&d->release.timer;
 
@@ -160,7 +160,7 @@ static void walked_cb(uv_work_t *w, int status)
 	(void)status;		/* walks are never uv_cancel()ed */
 	cairn_one_owner_walk_end(d, d->release.walk.limits);
 	d->release.running = 0;
-	cairn_gen_unref(d->release.gen);
+	cairn_generation_unref(d->release.gen);
 	d->release.gen = NULL;
 	report(&d->release.walk);
 	if (d->release.retaining)
@@ -175,7 +175,7 @@ static void walked_cb(uv_work_t *w, int status)
 	cairn_dispatch(d);	/* a file that waited for its owner; --once's end */
 }
 
-void cairn_release_kick(struct cairn_daemon *d)
+void cairn_release_run_kick(struct cairn_daemon *d)
 {
 	struct timespec now;
 
@@ -184,7 +184,7 @@ void cairn_release_kick(struct cairn_daemon *d)
 	uv_timer_stop(&d->release.timer);
 	clock_gettime(CLOCK_REALTIME, &now);
 	memset(&d->release.walk, 0, sizeof(d->release.walk));
-	d->release.gen = cairn_gen_ref(d->gen);
+	d->release.gen = cairn_generation_ref(d->gen);
 	d->release.walk.results_fd = d->sp.results_fd;
 	d->release.walk.problems_dir = d->release.gen->problems_dir;
 	d->release.walk.cache = d->release.gen->problems;
@@ -196,13 +196,13 @@ void cairn_release_kick(struct cairn_daemon *d)
 	cairn_dispatch_queue_work(d, &d->release.work, walk_cb, walked_cb);
 }
 
-int cairn_release_once_end(struct cairn_daemon *d)
+int cairn_release_run_once_end(struct cairn_daemon *d)
 {
 	if (d->release.running)
 		return 1;
 	if (d->release.retained_end || !cairn_conf_retains(&d->gen->conf.retain))
 		return 0;
 	d->release.retain_end = 1;
-	cairn_release_kick(d);
+	cairn_release_run_kick(d);
 	return d->release.running;
 }

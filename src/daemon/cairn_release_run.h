@@ -14,15 +14,15 @@
 struct cairn_daemon;
 
 /* Make the timer (at start, before any walk). */
-void cairn_release_init(struct cairn_daemon *d);
+void cairn_release_run_init(struct cairn_daemon *d);
 /* Close the timer (shutdown). */
-void cairn_release_close(struct cairn_daemon *d);
+void cairn_release_run_close(struct cairn_daemon *d);
 /* Start a walk now, unless one runs or the daemon stops. */
-void cairn_release_kick(struct cairn_daemon *d);
+void cairn_release_run_kick(struct cairn_daemon *d);
 /*
  * --once has nothing else left: 1 while a walk runs, or when its last
  * walk (the one that retains) has just been started; 0 when it may end.
  */
-int cairn_release_once_end(struct cairn_daemon *d);
+int cairn_release_run_once_end(struct cairn_daemon *d);
 
 #endif

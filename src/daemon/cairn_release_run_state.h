@@ -15,12 +15,12 @@
 #include "cairn_release.h"
 #include "cairn_retain.h"
 
-struct cairn_gen;
+struct cairn_generation;
 
 struct cairn_release_run_state {
 	struct cairn_release walk;
 	uv_work_t work;
-	struct cairn_gen *gen;		/* the generation the walk runs with */
+	struct cairn_generation *gen;		/* the generation the walk runs with */
 	int running;			/* a walk runs */
 	uv_timer_t timer;		/* the next walk */
 	/* Retention (cairn_retain.h), in the same walk when it is due. */

@@ -25,7 +25,7 @@
 #include <sys/pidfd.h>
 #include <unistd.h>
 
-#include "cairn_gen.h"
+#include "cairn_generation.h"
 #include "cairn_log.h"
 #include "cairn_notify.h"
 #include "cairn_reload.h"

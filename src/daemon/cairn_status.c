@@ -1,7 +1,7 @@
 /*
  * cairn_status - what the daemon tells the world about its work.
  *
- * One log line per finished file (SPEC section 6: file, puzzles, errors,
+ * One log line per finished file (cairnd(8): file, puzzles, errors,
  * correct, wrong, ms, then status and where the input went), STATUS= with
  * the counts at most once a second and only when they changed (so an
  * idle daemon does not wake up), WATCHDOG=1 from a timer at half of
@@ -153,7 +153,7 @@ void cairn_status_start_metrics(struct cairn_daemon *d)
 	}
 }
 
-/* refusal - the processed line's refused= key (SPEC 4), or "". */
+/* refusal - the processed line's refused= key (doc/grading.md), or "". */
 static const char *refusal(int refused)
 {
 	return refused == CAIRN_REFUSED_CLOSED ? " refused=closed" :

@@ -75,7 +75,7 @@ void cairn_watch_note(struct cairn_watch *w, const char *name, int how)
 	struct stat st;
 	struct cairn_cand *c;
 
-	if (cairn_spool_ignored(name) || restat(w, name, &st) != 0)
+	if (cairn_spoolname_ignored(name) || restat(w, name, &st) != 0)
 		return;
 	c = cairn_pending_note(w->pending, name, &st, how,
 			       uv_now(w->loop), wall_ms());
@@ -171,7 +171,7 @@ static int incoming_replaced(const struct cairn_watch *w)
 	if (w->dir_fd < 0 || fstat(w->dir_fd, &a) < 0 || a.st_nlink == 0)
 		return 1;
 	if (fstatat(w->sp->root_fd, CAIRN_DIR_INCOMING, &b, AT_SYMLINK_NOFOLLOW) < 0)
-		return 1;	/* a symbolic link in its place is not it (SPEC 5) */
+		return 1;	/* a symbolic link in its place is not it (doc/spool.md) */
 	return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
 }
 

@@ -1,7 +1,7 @@
 /*
  * cairnd - the cairn spool daemon: command line and start-up.
  *
- * Parses the options of SPEC section 6, loads the configuration and the
+ * Parses the options of cairnd(8), loads the configuration and the
  * plugins (so that -t checks exactly what a start would use), and hands
  * over to the event loop; --reload PID is the ExecReload= of its unit
  * (cairn_reload.h).  Exit codes follow sysexits(3): 64 for usage,
@@ -22,7 +22,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_daemon.h"
-#include "cairn_gen.h"
+#include "cairn_generation.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_reload.h"
@@ -102,7 +102,7 @@ static int bad_number(const char *opt, const char *arg)
 }
 
 /* check_config - print the effective configuration (-t). */
-static int check_config(struct cairn_gen *g)
+static int check_config(struct cairn_generation *g)
 {
 	struct cairn_buf out = CAIRN_BUF_INIT;
 	int r;
@@ -112,18 +112,18 @@ static int check_config(struct cairn_gen *g)
 	cairn_buf_free(&out);
 	r = fflush(stdout);
 	/* After the configuration it is about, on stderr as every log line. */
-	cairn_gen_check_memory(&g->conf);
-	cairn_gen_unref(g);
+	cairn_generation_check_memory(&g->conf);
+	cairn_generation_unref(g);
 	return r == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
 }
 
 int main(int argc, char **argv)
 {
-	struct cairn_gen_source src = { CAIRN_CONFIG_FILE, 0, NULL, 0 };
+	struct cairn_generation_source src = { CAIRN_CONFIG_FILE, 0, NULL, 0 };
 	int once = 0, check = 0, opt, code;
 	long reload_pid = 0, timeout_s = 0;
 	char err[1024], v[1024];
-	struct cairn_gen *g;
+	struct cairn_generation *g;
 
 	/* First of all: a SIGTERM now waits for the loop, not kill us. */
 	cairn_sigmask_hold();
@@ -183,7 +183,7 @@ int main(int argc, char **argv)
 	if (reload_pid != 0)
 		return cairn_reload_request((pid_t)reload_pid,
 					    timeout_s ? (unsigned)timeout_s : CAIRN_RELOAD_TIMEOUT_S);
-	g = cairn_gen_load(&src, &code, err, sizeof(err));
+	g = cairn_generation_load(&src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :
 			  code == CAIRN_EX_TEMPFAIL ? "out of memory" :
@@ -195,7 +195,7 @@ int main(int argc, char **argv)
 	if (check && cairn_spool_instance_check(g->conf.instance, err, sizeof(err)) < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "bad configuration", "error=%s",
 			  cairn_log_value(v, sizeof(v), err));
-		cairn_gen_unref(g);
+		cairn_generation_unref(g);
 		return CAIRN_EX_CONFIG;
 	}
 	if (check)

@@ -1,4 +1,4 @@
-# daemon: cairnd, the libuv spool daemon (SPEC sections 5 and 6): the
+# daemon: cairnd, the libuv spool daemon (doc/spool.md and cairnd(8)): the
 # event loop (watcher, pending set, jobs, dispatch, status, metrics) over
 # the spool protocol of src/spool/.  Its modules go into a convenience
 # library so that the unit tests link the code cairnd runs.  Uses every
@@ -9,7 +9,7 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_pending_uid.c src/daemon/cairn_pending_uid.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
-	src/daemon/cairn_gen.c src/daemon/cairn_gen.h \
+	src/daemon/cairn_generation.c src/daemon/cairn_generation.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
 	src/daemon/cairn_dispatch.c src/daemon/cairn_dispatch.h src/daemon/cairn_dispatch_state.h \
 	src/daemon/cairn_retry.c src/daemon/cairn_retry.h src/daemon/cairn_retry_state.h \

@@ -5,7 +5,7 @@
  * any contradiction among the stated answers themselves ("your answers
  * contradict each other: alice + bob = 20 but the piles add up to 15"),
  * named before what optimal play gives because it is the answer's own
- * mistake (SPEC 4), one part per failed check ("diff: expected 5, optimal
+ * mistake (doc/grading.md), one part per failed check ("diff: expected 5, optimal
  * play gives 7"), both optimal scores ("(Alice 11, Bob 4)" after the last
  * failed number, or "optimal play gives Alice 11, Bob 4" when no number
  * failed), and the optimal line ("optimal line R L L L", only its first
@@ -59,7 +59,7 @@ static int number_parts(struct cairn_buf *b, const struct cairn_outcome *o)
 			continue;
 		sep(b);
 		cairn_buf_addf(b, "%s: expected %s, optimal play gives %s",
-			       cairn_expect_key_names[c->key], c->expected,
+			       cairn_puzzle_expect_key_names[c->key], c->expected,
 			       c->actual);
 		any = 1;
 	}
@@ -161,20 +161,20 @@ static void contradictions(struct cairn_buf *b, const struct cairn_expect *e,
 	if (HAS(ALICE_WINS) && HAS(WINNER) &&
 	    e->alice_wins != (e->winner == CAIRN_WINNER_ALICE))
 		note(b, &n, "alice_wins is %s but winner is %s",
-		     bool_name(e->alice_wins), cairn_winner_names[e->winner]);
+		     bool_name(e->alice_wins), cairn_puzzle_winner_names[e->winner]);
 	if (HAS(ALICE_WINS) && HAS(DIFF) && e->alice_wins != (e->diff > 0))
 		note(b, &n, "alice_wins is %s but diff is %lld",
 		     bool_name(e->alice_wins), (long long)e->diff);
 	if (HAS(WINNER) && HAS(DIFF) && e->winner != cmp_winner(e->diff, 0))
 		note(b, &n, "winner is %s but diff is %lld",
-		     cairn_winner_names[e->winner], (long long)e->diff);
+		     cairn_puzzle_winner_names[e->winner], (long long)e->diff);
 	if (HAS(ALICE_WINS) && have_ab && e->alice_wins != (e->alice > e->bob))
 		note(b, &n, "alice_wins is %s but alice is %lld and bob is %lld",
 		     bool_name(e->alice_wins), (long long)e->alice,
 		     (long long)e->bob);
 	if (HAS(WINNER) && have_ab && e->winner != cmp_winner(e->alice, e->bob))
 		note(b, &n, "winner is %s but alice is %lld and bob is %lld",
-		     cairn_winner_names[e->winner], (long long)e->alice,
+		     cairn_puzzle_winner_names[e->winner], (long long)e->alice,
 		     (long long)e->bob);
 #undef HAS
 }

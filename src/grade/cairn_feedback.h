@@ -1,5 +1,5 @@
 /*
- * cairn_feedback - the one sentence a wrong or invalid answer gets (SPEC 4).
+ * cairn_feedback - the one sentence a wrong or invalid answer gets (doc/grading.md).
  *
  * Grading (cairn_grade.c) finds the facts; this module words them.
  */

@@ -1,5 +1,5 @@
 /*
- * cairn_generate - problem sets drawn reproducibly (SPEC 7, `cairn generate`).
+ * cairn_generate - problem sets drawn reproducibly (cairn(1), `cairn generate`).
  *
  * Puzzles are drawn from a seeded splitmix64 of this module's own (never
  * rand()), with integer arithmetic only, so the same options and seed give

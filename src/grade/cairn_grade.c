@@ -174,7 +174,7 @@ static void make_checks(struct cairn_puzzle *p, int moves_ok,
 	const struct cairn_expect *e = &p->expect;
 	struct cairn_outcome *out = &p->out;
 	int aw = out->diff > 0;
-	int w = cairn_winner_of(out->diff);
+	int w = cairn_puzzle_winner_of(out->diff);
 
 	out->checks = cairn_xcalloc(CAIRN_EXPECT_NKEYS, sizeof *out->checks);
 	if (GIVEN(e, ALICE_WINS))
@@ -184,8 +184,8 @@ static void make_checks(struct cairn_puzzle *p, int moves_ok,
 			  !e->alice_wins == !aw, 0);
 	if (GIVEN(e, WINNER))
 		add_check(out, CAIRN_EXPECT_WINNER,
-			  cairn_xstrdup(cairn_winner_names[e->winner]),
-			  cairn_xstrdup(cairn_winner_names[w]), e->winner == w, 0);
+			  cairn_xstrdup(cairn_puzzle_winner_names[e->winner]),
+			  cairn_xstrdup(cairn_puzzle_winner_names[w]), e->winner == w, 0);
 	if (GIVEN(e, ALICE))
 		add_number(out, CAIRN_EXPECT_ALICE, e->alice, out->alice);
 	if (GIVEN(e, BOB))

@@ -1,5 +1,5 @@
 /*
- * cairn_grade - checking stated answers against optimal play (SPEC 4).
+ * cairn_grade - checking stated answers against optimal play (doc/grading.md).
  *
  * Grading never solves on its own: the optimal value of any sub-row comes
  * from an oracle backed by a solver plugin, so that the grade and the

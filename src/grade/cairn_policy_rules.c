@@ -22,8 +22,8 @@
 /* A penalty takes at most everything. */
 #define ALL_BP 10000u
 
-void cairn_policy_lateness(const struct cairn_policy *p, int64_t arrival_ms,
-			   struct cairn_lateness *l)
+void cairn_policy_rules_lateness(const struct cairn_policy *p, int64_t arrival_ms,
+				 struct cairn_lateness *l)
 {
 	int64_t end;
 	uint64_t days, bp;
@@ -43,12 +43,12 @@ void cairn_policy_lateness(const struct cairn_policy *p, int64_t arrival_ms,
 	l->penalty_bp = bp > ALL_BP ? ALL_BP : (uint32_t)bp;
 }
 
-int cairn_policy_closed(const struct cairn_policy *p, int64_t arrival_ms)
+int cairn_policy_rules_closed(const struct cairn_policy *p, int64_t arrival_ms)
 {
 	return p->present && p->has_close && arrival_ms > p->close_ms;
 }
 
-int64_t cairn_policy_release_ms(const struct cairn_policy *p)
+int64_t cairn_policy_rules_release_ms(const struct cairn_policy *p)
 {
 	if (!p->present)
 		return CAIRN_RELEASE_NOW;
@@ -65,7 +65,7 @@ int64_t cairn_policy_release_ms(const struct cairn_policy *p)
 	return CAIRN_RELEASE_NOW;
 }
 
-char *cairn_policy_by_text(int64_t by_ms, char buf[CAIRN_POLICY_BY_LEN])
+char *cairn_policy_rules_by_text(int64_t by_ms, char buf[CAIRN_POLICY_BY_LEN])
 {
 	static const struct { int64_t ms; char unit; } units[] = {
 		{ DAY_MS, 'd' }, { HOUR_MS, 'h' }, { MINUTE_MS, 'm' },
@@ -90,7 +90,7 @@ char *cairn_policy_by_text(int64_t by_ms, char buf[CAIRN_POLICY_BY_LEN])
 	return buf;
 }
 
-char *cairn_policy_penalty_text(uint32_t bp, char buf[CAIRN_POLICY_PENALTY_LEN])
+char *cairn_policy_rules_penalty_text(uint32_t bp, char buf[CAIRN_POLICY_PENALTY_LEN])
 {
 	size_t len;
 

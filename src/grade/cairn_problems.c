@@ -57,13 +57,13 @@ struct cairn_problem_cache {
 static void set_unref(struct set *s)
 {
 	if (s != NULL && atomic_fetch_sub(&s->refs, 1) == 1) {
-		cairn_input_free(&s->in);
+		cairn_puzzle_input_free(&s->in);
 		free(s->error);
 		free(s);
 	}
 }
 
-struct cairn_problem_cache *cairn_problem_cache_new(void)
+struct cairn_problem_cache *cairn_problems_cache_new(void)
 {
 	struct cairn_problem_cache *c = cairn_xcalloc(1, sizeof *c);
 
@@ -71,7 +71,7 @@ struct cairn_problem_cache *cairn_problem_cache_new(void)
 	return c;
 }
 
-void cairn_problem_cache_free(struct cairn_problem_cache *c)
+void cairn_problems_cache_free(struct cairn_problem_cache *c)
 {
 	struct entry *e, *next;
 
@@ -235,14 +235,14 @@ char *cairn_problems_read(struct cairn_input *in, const char *name,
 {
 	char *file = cairn_xasprintf("%s.yaml", name);
 
-	cairn_input_init(in, file, CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(in, file, CAIRN_FORMAT_YAML);
 	free(file);
 	if (rc == -EFBIG || (rc == 0 && len > limits->max_file_bytes))
 		return cairn_xasprintf("larger than max_file_bytes (%zu)",
 				       limits->max_file_bytes);
 	if (rc < 0)
 		return cairn_xstrdup(strerror(-rc));
-	cairn_yaml_read(in, data, len, limits);
+	cairn_yaml_in_read(in, data, len, limits);
 	if (in->error != NULL)
 		return cairn_xstrdup(in->error);
 	if (in->shape != CAIRN_SHAPE_PUZZLES)
@@ -333,13 +333,13 @@ static int usable(struct cairn_input *in, int have_source)
 	if (in->error != NULL || in->shape != CAIRN_SHAPE_SUBMISSION)
 		return 0;
 	if (name == NULL || !have_source) {
-		cairn_input_fail(in, 0, cairn_xstrdup(name == NULL ?
+		cairn_puzzle_input_fail(in, 0, cairn_xstrdup(name == NULL ?
 			"a submission needs problem_set" :
 			"a submission needs a problems directory"));
 		return 0;
 	}
 	if (!cairn_problems_valid_name(name)) {
-		cairn_input_fail(in, 0, cairn_xasprintf(
+		cairn_puzzle_input_fail(in, 0, cairn_xasprintf(
 			"invalid problem set name \"%s\": letters, digits, '.', "
 			"'_' and '-' only, not starting with '.'", name));
 		return 0;
@@ -351,9 +351,9 @@ static int usable(struct cairn_input *in, int have_source)
 static void use(struct cairn_input *in, struct set *s, char *msg)
 {
 	if (s == NULL)
-		cairn_input_fail(in, 0, msg);
+		cairn_puzzle_input_fail(in, 0, msg);
 	else if (s->error != NULL)
-		cairn_input_fail(in, 0, cairn_xstrdup(s->error));
+		cairn_puzzle_input_fail(in, 0, cairn_xstrdup(s->error));
 	else {
 		cairn_problems_merge(in, &s->in);
 		in->policy = s->in.policy;	/* the set's rules, for cairn_process */

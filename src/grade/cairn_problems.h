@@ -1,5 +1,5 @@
 /*
- * cairn_problems - problem sets and submissions against them (SPEC 4).
+ * cairn_problems - problem sets and submissions against them (doc/grading.md).
  *
  * A problem set is problems/NAME.yaml: a YAML set whose every puzzle has
  * an id.  A cache keeps each parsed set until its file changes (by device,
@@ -14,8 +14,8 @@
 
 struct cairn_problem_cache;
 
-struct cairn_problem_cache *cairn_problem_cache_new(void);
-void cairn_problem_cache_free(struct cairn_problem_cache *c);
+struct cairn_problem_cache *cairn_problems_cache_new(void);
+void cairn_problems_cache_free(struct cairn_problem_cache *c);
 
 /*
  * Turn a submission (in->shape == CAIRN_SHAPE_SUBMISSION) into the

@@ -34,7 +34,7 @@ static int by_id(const void *a, const void *b)
 	return c != 0 ? c : (*x > *y) - (*x < *y);
 }
 
-/* blank - a puzzle as cairn_input_add() makes it */
+/* blank - a puzzle as cairn_puzzle_input_add() makes it */
 static void blank(struct cairn_puzzle *q)
 {
 	memset(q, 0, sizeof *q);

@@ -4,7 +4,7 @@
  * The DP here is deliberately its own and not a solver plugin's: it needs
  * both candidates at every step of the line (to know whether a move was
  * forced), which no solver returns, and it must run 200000 times a second
- * without the plugin machinery.  The line follows SPEC 1's tie-break
+ * without the plugin machinery.  The line follows the tie-break of doc/formats.md
  * (towards L), so the key it writes is the one `cairn solve --moves` prints.
  */
 #include "config.h"
@@ -73,7 +73,7 @@ const char *cairn_props_conflict(unsigned mask, char *buf, size_t size)
 	return NULL;
 }
 
-/* diff_table - d(i,j) of SPEC 1 for every i <= j, row-major n x n */
+/* diff_table - d(i,j) of doc/formats.md for every i <= j, row-major n x n */
 static int64_t *diff_table(const int64_t *a, size_t n)
 {
 	int64_t *d = cairn_xmalloc(n * n * sizeof *d);

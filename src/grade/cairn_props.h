@@ -1,8 +1,8 @@
 /*
- * cairn_props - what kind of exercise a puzzle is (SPEC 7, `cairn generate`).
+ * cairn_props - what kind of exercise a puzzle is (cairn(1), `cairn generate`).
  *
  * The properties an instructor asks `cairn generate --require` for, decided
- * by an interval DP over d(i,j) of its own (SPEC 1) and, for greedy-fails,
+ * by an interval DP over d(i,j) of its own (doc/formats.md) and, for greedy-fails,
  * a second DP over (i, j, whose turn) for a greedy first player against an
  * optimal opponent.  Both are O(n^2) in time and memory.
  */
@@ -28,7 +28,7 @@ enum {
 struct cairn_props_facts {
 	int64_t total, diff, alice, bob;
 	int64_t greedy_diff;	/* greedy Alice's diff; diff when not computed */
-	char *line;		/* n letters L/R, ties towards L (SPEC 1) */
+	char *line;		/* n letters L/R, ties towards L (doc/formats.md) */
 	unsigned props;		/* CAIRN_PROP_* that hold */
 };
 

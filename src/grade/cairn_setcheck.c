@@ -224,7 +224,7 @@ void cairn_setcheck_run(struct cairn_setcheck *r, const char *base,
 		policy_warning(r, &in.policy);
 		puzzles(r, &in);
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	free(name);
 }
 

@@ -1,5 +1,5 @@
 /*
- * cairn_setcheck - review a problem set as an instructor would (SPEC 7,
+ * cairn_setcheck - review a problem set as an instructor would (cairn(1),
  * `cairn check`): the loader's own errors, then warnings about puzzles
  * that are poor exercises or mistakes, and the set's total of points.
  */
@@ -21,7 +21,7 @@ struct cairn_setcheck_finding {
 struct cairn_setcheck {
 	int loaded;			/* a set of puzzles: the counts hold */
 	size_t npuzzles;
-	uint64_t points;		/* SPEC 4: 1 per puzzle by default */
+	uint64_t points;		/* doc/grading.md: 1 per puzzle by default */
 	size_t errors, warnings;
 	struct cairn_setcheck_finding *findings;	/* in file order */
 	size_t nfindings;

@@ -1,5 +1,5 @@
 # grade: checking answers against optimal play, feedback sentences and
-# problem sets (SPEC section 4).  Uses input, core and util.
+# problem sets (doc/grading.md).  Uses input, core and util.
 noinst_LTLIBRARIES += src/grade/libcairn_grade.la
 src_grade_libcairn_grade_la_SOURCES = \
 	src/grade/cairn_grade.c src/grade/cairn_grade.h \

@@ -139,7 +139,7 @@ static void cell(struct cairn_csv_in *c, struct cairn_puzzle *p, size_t i)
 	char *why;
 
 	/* A cell is copied at most once: a huge one is refused unread. */
-	if (!cairn_input_fits(c->in, f->len))
+	if (!cairn_puzzle_input_fits(c->in, f->len))
 		return;
 	switch (col) {
 	case C_ID:
@@ -226,7 +226,7 @@ static int row(struct cairn_csv_in *c)
 			c->first_line = r->start;
 		c->have_first = 1;
 	}
-	p = cairn_input_add(c->in);
+	p = cairn_puzzle_input_add(c->in);
 	p->line = r->start;
 	p->expect.present = c->submission;
 	if (r->nf != c->ncols) {
@@ -267,7 +267,7 @@ int cairn_csv_head_is(const struct cairn_csv_rec *r)
 
 	/* Fields past r->keep are not kept; such a record is refused. */
 	for (i = 0; i < kept(r); i++) {
-		if (cairn_parse_i64(r->f[i].s, r->f[i].len, &v) != -EINVAL)
+		if (cairn_int_parse_i64(r->f[i].s, r->f[i].len, &v) != -EINVAL)
 			ints++;
 		else if (column(&r->f[i]) >= 0)
 			names++;

@@ -1,5 +1,5 @@
 /*
- * cairn_csv_in - the CSV puzzle file reader (SPEC section 2).
+ * cairn_csv_in - the CSV puzzle file reader (doc/formats.md).
  *
  * The first record decides the shape.  When every field of it is an
  * integer, or some are and none names a column, the file is headerless:
@@ -31,7 +31,7 @@ static void headerless_row(struct cairn_csv_in *c)
 {
 	const struct cairn_csv_rec *r = &c->rec;
 	size_t idx = c->in->npuzzles, i, max = c->limits->max_piles;
-	struct cairn_puzzle *p = cairn_input_add(c->in);
+	struct cairn_puzzle *p = cairn_puzzle_input_add(c->in);
 
 	p->line = r->start;
 	if (r->nf > max) {
@@ -53,7 +53,7 @@ static void headerless_row(struct cairn_csv_in *c)
 static void fast_row(struct cairn_csv_in *c, size_t n)
 {
 	size_t idx = c->in->npuzzles;
-	struct cairn_puzzle *p = cairn_input_add(c->in);
+	struct cairn_puzzle *p = cairn_puzzle_input_add(c->in);
 
 	p->line = c->rec.start;
 	p->piles = cairn_xmalloc(n * sizeof *p->piles);
@@ -79,7 +79,7 @@ static int long_row(struct cairn_csv_in *c)
 	c->rec.keep = keep;
 	if (rc <= 0)
 		return rc;
-	p = cairn_input_add(c->in);
+	p = cairn_puzzle_input_add(c->in);
 	p->line = c->rec.start;
 	cairn_csv_row_report(c, PUZZLE_ERR, p, c->rec.start, max + 1,
 			     "more than %zu piles (max_piles)", max);
@@ -122,8 +122,8 @@ static int records(struct cairn_csv_in *c, int headerless, int first_taken)
 	}
 }
 
-void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
-		    const struct cairn_limits *limits)
+void cairn_csv_in_read(struct cairn_input *in, const char *data, size_t len,
+		       const struct cairn_limits *limits)
 {
 	struct cairn_csv_in c;
 	size_t n;
@@ -162,7 +162,7 @@ void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
 		rc = records(&c, headerless, 0);
 	}
 	if (rc < 0 && c.rec.error != NULL) {
-		cairn_input_fail(in, c.rec.error_line, c.rec.error);
+		cairn_puzzle_input_fail(in, c.rec.error_line, c.rec.error);
 		c.rec.error = NULL;
 	}
 	if (in->error == NULL)

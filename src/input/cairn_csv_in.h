@@ -1,7 +1,7 @@
 /*
- * cairn_csv_in - the CSV puzzle file reader (SPEC section 2).
+ * cairn_csv_in - the CSV puzzle file reader (doc/formats.md).
  *
- * cairn_csv_read() reads a whole file into `in` (see cairn_input.h).
+ * cairn_csv_in_read() reads a whole file into `in` (see cairn_input.h).
  */
 #ifndef CAIRN_CSV_IN_H
 #define CAIRN_CSV_IN_H
@@ -10,7 +10,7 @@
 
 #include "cairn_puzzle.h"
 
-void cairn_csv_read(struct cairn_input *in, const char *data, size_t len,
-		    const struct cairn_limits *limits);
+void cairn_csv_in_read(struct cairn_input *in, const char *data, size_t len,
+		       const struct cairn_limits *limits);
 
 #endif

@@ -9,7 +9,7 @@
  * unquoted field holds a quote, or when a closing quote is followed by
  * anything but a comma or the end of the record; the message names the
  * line and the 1-based field, and so is a NUL byte or invalid UTF-8, in
- * a field or a comment (SPEC section 2).  Comments and blank lines are
+ * a field or a comment (doc/formats.md).  Comments and blank lines are
  * skipped unless the options say they are records.  Records of plain
  * integers, the bulk of a headerless file, have a fast path that parses
  * them as it scans.
@@ -64,7 +64,7 @@ static int is_crlf(const struct cairn_csv_rec *r, const char *p)
 
 /*
  * text_ok - s[0..n), which starts on `line`, holds no NUL and no invalid
- * UTF-8 (SPEC section 2); else the malformed data's error at its line, in
+ * UTF-8 (doc/formats.md); else the malformed data's error at its line, in
  * the field being read or, for a comment, in no field
  */
 static int text_ok(struct cairn_csv_rec *r, const char *s, size_t n,

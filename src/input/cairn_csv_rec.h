@@ -1,5 +1,5 @@
 /*
- * cairn_csv_rec - RFC 4180 records, one at a time (SPEC section 2).
+ * cairn_csv_rec - RFC 4180 records, one at a time (doc/formats.md).
  *
  * Fields are separated by commas, records by LF or CRLF; a field in
  * double quotes may hold commas, line breaks and "" for a quote.  Blank

@@ -104,7 +104,7 @@ int cairn_csv_row_pile(struct cairn_csv_in *c, enum cairn_value_sink sink,
 {
 	union cairn_value u;
 
-	if (cairn_parse_i64(s, len, v) == 0)
+	if (cairn_int_parse_i64(s, len, v) == 0)
 		return 0;
 	cairn_csv_row_report_why(c, sink, p, i, name,
 				 cairn_value_parse(CAIRN_VALUE_INT, s, len,
@@ -116,5 +116,5 @@ int cairn_csv_row_stopped(struct cairn_csv_in *c)
 {
 	size_t left = (size_t)(c->rec.end - c->rec.p);
 
-	return cairn_input_stopped(c->in, c->len - left, c->len);
+	return cairn_puzzle_input_stopped(c->in, c->len - left, c->len);
 }

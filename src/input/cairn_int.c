@@ -1,7 +1,7 @@
 /*
  * cairn_int - decimal 64-bit integers as puzzle files spell them.
  *
- * cairn_parse_i64() accepts exactly an optional '+' or '-' followed by one
+ * cairn_int_parse_i64() accepts exactly an optional '+' or '-' followed by one
  * or more ASCII digits (leading zeros allowed), nothing before or after,
  * and detects overflow exactly: INT64_MIN parses, one beyond either end
  * does not.  It is a hand-written loop rather than strtoll() because the
@@ -66,7 +66,7 @@ done:
 	return 0;
 }
 
-int cairn_parse_i64(const char *s, size_t len, int64_t *out)
+int cairn_int_parse_i64(const char *s, size_t len, int64_t *out)
 {
 	const char *end = s + len;
 	int64_t v;

@@ -14,7 +14,7 @@
  * Parse a decimal int64 with an optional sign, the whole of s[0..len).
  * Returns 0, or -EINVAL (not an integer) or -ERANGE (out of int64 range).
  */
-int cairn_parse_i64(const char *s, size_t len, int64_t *out);
+int cairn_int_parse_i64(const char *s, size_t len, int64_t *out);
 
 /*
  * Read a decimal int64 (optional sign, then digits) at *sp, up to `end`

@@ -1,5 +1,5 @@
 /*
- * cairn_json_in - the JSON puzzle file reader (SPEC section 2).
+ * cairn_json_in - the JSON puzzle file reader (doc/formats.md).
  *
  * A JSON file holds one document in the same three shapes as YAML, so
  * this file only turns RFC 8259 text into the events libyaml would give
@@ -474,8 +474,8 @@ static int json_next(struct cairn_yaml_ev *r, yaml_event_t *e)
 	return 0;
 }
 
-void cairn_json_read(struct cairn_input *in, const char *data, size_t len,
-		     const struct cairn_limits *limits)
+void cairn_json_in_read(struct cairn_input *in, const char *data, size_t len,
+			const struct cairn_limits *limits)
 {
 	struct cairn_json j;
 	struct cairn_yaml_ev r;

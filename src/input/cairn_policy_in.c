@@ -151,7 +151,7 @@ static int submissions(const char *s, size_t len, uint32_t *max)
 {
 	int64_t v;
 
-	if (cairn_parse_i64(s, len, &v) < 0 || v < 1 ||
+	if (cairn_int_parse_i64(s, len, &v) < 0 || v < 1 ||
 	    v > CAIRN_POLICY_SUBMISSIONS_MAX)
 		return -1;
 	*max = (uint32_t)v;

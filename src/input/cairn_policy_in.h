@@ -1,6 +1,6 @@
 /*
- * cairn_policy_in - reading a problem set's `policy` mapping (SPEC 4,
- * "Course policy"): the keys, the text of each value, and the rules
+ * cairn_policy_in - reading a problem set's `policy` mapping (doc/grading.md,
+ * "A course policy"): the keys, the text of each value, and the rules
  * between keys (a grace period needs a due time).  The grammar of the
  * mapping is the YAML reader's (cairn_yaml_policy.c, and so JSON's too);
  * what is here knows no places, and the reader puts the place before

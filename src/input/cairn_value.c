@@ -3,7 +3,7 @@
  * the YAML, JSON and CSV readers.
  *
  * A value is checked the same way in every format (integers through
- * cairn_parse_i64(), booleans true/false in three spellings, winner,
+ * cairn_int_parse_i64(), booleans true/false in three spellings, winner,
  * first_move and moves by their closed word lists) and a bad one is
  * described with the same words.  Ids are unique per file: the second
  * use of an id is reported with the line of the first.  Nothing here
@@ -80,7 +80,7 @@ char *cairn_value_parse(enum cairn_value_type t, const char *s,
 
 	switch (t) {
 	case CAIRN_VALUE_INT:
-		w = cairn_parse_i64(s, len, &v->i);
+		w = cairn_int_parse_i64(s, len, &v->i);
 		if (w == 0)
 			return NULL;
 		if (w != -ERANGE)
@@ -129,8 +129,8 @@ int cairn_value_expect_key(const char *name, size_t len)
 	int k;
 
 	for (k = 0; k < CAIRN_EXPECT_NKEYS; k++)
-		if (strlen(cairn_expect_key_names[k]) == len &&
-		    memcmp(cairn_expect_key_names[k], name, len) == 0)
+		if (strlen(cairn_puzzle_expect_key_names[k]) == len &&
+		    memcmp(cairn_puzzle_expect_key_names[k], name, len) == 0)
 			return k;
 	return -1;
 }
@@ -191,7 +191,7 @@ int cairn_value_report(struct cairn_input *in,
 	case CAIRN_VALUE_FILE:
 		break;
 	}
-	cairn_input_fail(in, line, msg);
+	cairn_puzzle_input_fail(in, line, msg);
 	return -1;
 }
 
@@ -266,7 +266,7 @@ static long default_of(const char *id, size_t before)
 	int64_t k;
 
 	if (id[0] != '#' || id[1] == '0' ||
-	    cairn_parse_i64(id + 1, strlen(id + 1), &k) != 0 || k < 1 ||
+	    cairn_int_parse_i64(id + 1, strlen(id + 1), &k) != 0 || k < 1 ||
 	    (uint64_t)k > before || id[1] == '+' || id[1] == '-')
 		return -1;
 	return (long)(k - 1);
@@ -341,7 +341,7 @@ int cairn_value_begin(struct cairn_input *in, const char **data,
 		      size_t *len, const struct cairn_limits *limits)
 {
 	if (*len > limits->max_file_bytes) {
-		cairn_input_fail(in, 0, cairn_xasprintf(
+		cairn_puzzle_input_fail(in, 0, cairn_xasprintf(
 			"file is %zu bytes, more than max_file_bytes (%zu)",
 			*len, limits->max_file_bytes));
 		return -1;
@@ -359,7 +359,7 @@ void cairn_value_end(struct cairn_input *in)
 
 	if (in->error == NULL && in->npuzzles == 0 &&
 	    in->shape != CAIRN_SHAPE_SUBMISSION)
-		cairn_input_fail(in, 0, cairn_xstrdup("no puzzles in file"));
+		cairn_puzzle_input_fail(in, 0, cairn_xstrdup("no puzzles in file"));
 	if (in->error == NULL)
 		return;
 	for (i = 0; i < in->npuzzles; i++)
@@ -380,7 +380,7 @@ static void dump_expect(struct cairn_buf *b, const struct cairn_expect *e)
 	for (k = 0; k < CAIRN_EXPECT_NKEYS; k++) {
 		if (!(e->given & CAIRN_EXPECT_BIT(k)))
 			continue;
-		cairn_buf_addf(b, " %s=", cairn_expect_key_names[k]);
+		cairn_buf_addf(b, " %s=", cairn_puzzle_expect_key_names[k]);
 		switch (k) {
 		case CAIRN_EXPECT_ALICE_WINS:
 			cairn_buf_adds(b, names[0][e->alice_wins]);

@@ -120,7 +120,7 @@ int cairn_yaml_ev_pull(struct cairn_yaml_ev *r, yaml_event_t *e)
 {
 	/* A limit of the whole file (max_puzzles, memory_budget) ends it. */
 	if (r->in->stop != CAIRN_STOP_NONE &&
-	    cairn_input_stopped(r->in, r->src.done(r), r->len))
+	    cairn_puzzle_input_stopped(r->in, r->src.done(r), r->len))
 		return -1;
 	if (r->qhead == r->qlen)
 		return fetch(r, e);
@@ -212,7 +212,7 @@ int cairn_yaml_ev_open(struct cairn_yaml_ev *r, struct cairn_input *in,
 	r->src.done = libyaml_done;
 	if (cairn_yaml_open(&r->yaml, data, len, CAIRN_YAML_UTF8) < 0) {
 		in->oom = 1;
-		cairn_input_fail(in, 0, cairn_xstrdup("out of memory"));
+		cairn_puzzle_input_fail(in, 0, cairn_xstrdup("out of memory"));
 		return -1;
 	}
 	return 0;

@@ -1,5 +1,5 @@
 /*
- * cairn_yaml_in - the YAML puzzle file reader (SPEC section 2).
+ * cairn_yaml_in - the YAML puzzle file reader (doc/formats.md).
  *
  * It reads libyaml's event stream once, front to back, and never builds a
  * document tree: each value is checked and stored as its event arrives, so
@@ -172,8 +172,8 @@ static int pile(struct cairn_yaml_ev *r, const struct node *n,
 	}
 	/* The common case first: a well-formed integer. */
 	if (e->type == YAML_SCALAR_EVENT &&
-	    cairn_parse_i64(cairn_yaml_ev_text(e), e->data.scalar.length,
-			    &v.i) == 0) {
+	    cairn_int_parse_i64(cairn_yaml_ev_text(e), e->data.scalar.length,
+				&v.i) == 0) {
 		yaml_event_delete(e);
 		add_pile(r, p, v.i);
 		return 0;
@@ -314,7 +314,7 @@ static int puzzle(struct cairn_yaml_ev *r, const yaml_mark_t *m, int map,
 		main_key, keys, entry, &n, &n.sink
 	};
 
-	n.p = cairn_input_add(r->in);
+	n.p = cairn_puzzle_input_add(r->in);
 	n.p->line = m->line + 1;
 	n.sink.kind = CAIRN_VALUE_PUZZLE;
 	n.sink.p = n.p;
@@ -365,7 +365,7 @@ static int set_puzzles(struct cairn_yaml_ev *r, yaml_event_t *e,
 static int answer(struct cairn_yaml_ev *r, yaml_event_t *k, yaml_event_t *e,
 		  const struct cairn_yaml_path *path)
 {
-	struct cairn_puzzle *p = cairn_input_add(r->in);
+	struct cairn_puzzle *p = cairn_puzzle_input_add(r->in);
 	struct cairn_yaml_path kp = { path, NULL, k->data.scalar.length, 0 };
 
 	/* A key given twice is no error here: grading says which answer
@@ -523,8 +523,8 @@ int cairn_yaml_in_stream(struct cairn_yaml_ev *r)
 	}
 }
 
-void cairn_yaml_read(struct cairn_input *in, const char *data, size_t len,
-		     const struct cairn_limits *limits)
+void cairn_yaml_in_read(struct cairn_input *in, const char *data, size_t len,
+			const struct cairn_limits *limits)
 {
 	struct cairn_yaml_ev r;
 

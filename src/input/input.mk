@@ -1,4 +1,4 @@
-# input: the puzzle file readers (SPEC section 2): YAML through libyaml's
+# input: the puzzle file readers (doc/formats.md): YAML through libyaml's
 # checked events (src/yaml), JSON by a parser of our own feeding the same
 # grammar, CSV by a parser of our own, and the value rules they share.
 # Uses core, yaml and util.

@@ -1,5 +1,5 @@
 /*
- * cairn_conf - the configuration file (SPEC section 6).
+ * cairn_conf - the configuration file (cairnd.yaml(5)).
  *
  * One YAML mapping; every key has a default, so an empty file (or none)
  * works.  Unknown keys and bad values are errors that name the file, the

@@ -1,5 +1,5 @@
 /*
- * cairn_log - one key=value line per event on stderr (SPEC section 6).
+ * cairn_log - one key=value line per event on stderr (cairnd(8)).
  *
  * A line reads "level=info msg=processed file=hw1.yaml puzzles=3 ...".
  * Without journald it starts with "ts=<UTC ISO 8601 with milliseconds> ";

@@ -34,7 +34,7 @@
 #include "cairn_submissions.h"
 #include "cairn_time.h"
 
-/* What cairn_spool_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
+/* What cairn_spoolname_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
 #define STORED_SUFFIX_MAX 16
 
 void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name)
@@ -133,7 +133,7 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 	int r;
 
 	free(in->result);
-	in->result = cairn_result_name(cairn_pipeline_input_as(in));
+	in->result = cairn_puzzle_result_name(cairn_pipeline_input_as(in));
 	in->held_back = reader && in->st.release_ms > now_ms();
 	nw.grant = reader && !in->held_back;
 	if (dir_fd < 0) {
@@ -172,7 +172,7 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 int cairn_pipeline_published(const struct cairn_pipeline *pl,
 			     const struct cairn_pipeline_input *in, struct cairn_buf *old)
 {
-	char *result = cairn_result_name(cairn_pipeline_input_as(in)), *where = NULL;
+	char *result = cairn_puzzle_result_name(cairn_pipeline_input_as(in)), *where = NULL;
 	int dir_fd = openat(pl->results_fd, in->origin.owner, O_RDONLY | O_DIRECTORY |
 			    O_NOFOLLOW | O_CLOEXEC);
 	int fd = -1, r = -1;
@@ -207,7 +207,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 	if (r >= 0 && !pl->noreplace && pl->attempts != NULL)
 		cairn_attempts_moving(pl->attempts, in->name, in->ino);
 	if (r >= 0) {
-		r = cairn_spool_store_as(from_fd, in->name, owner_fd, as, pl->noreplace, &put);
+		r = cairn_spoolname_store_as(from_fd, in->name, owner_fd, as, pl->noreplace, &put);
 		close(owner_fd);
 	}
 	if (r == 0) {

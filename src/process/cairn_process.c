@@ -31,6 +31,9 @@
 #include "cairn_solve.h"
 #include "cairn_time.h"
 
+static void render_result(const struct cairn_input *in, const struct cairn_stats *st,
+			  struct cairn_buf *out);
+
 /*
  * What a job holds besides what is counted piece by piece: libyaml's
  * input buffers and queues (about 64 KiB), a CSV record's fields, the
@@ -48,10 +51,10 @@ static void too_big(struct cairn_input *in, uint64_t need, const char *what,
 {
 	char a[32], b[32], c[32];
 
-	cairn_format_bytes(a, sizeof a, need);
-	cairn_format_bytes(b, sizeof b, in->budget->limit);
-	cairn_format_bytes(c, sizeof c, part);
-	cairn_input_fail(in, 0, cairn_xasprintf(
+	cairn_solve_format_bytes(a, sizeof a, need);
+	cairn_solve_format_bytes(b, sizeof b, in->budget->limit);
+	cairn_solve_format_bytes(c, sizeof c, part);
+	cairn_puzzle_input_fail(in, 0, cairn_xasprintf(
 		"the file needs about %s of memory to %s (%s for %s), more "
 		"than memory_budget (%s)", a, what, c, part_name, b));
 }
@@ -88,12 +91,12 @@ static int charge_outcome(struct cairn_input *in, size_t i, uint64_t before,
 /* refuse - the file error of a submission the policy does not grade */
 static void refuse(struct cairn_input *in, enum cairn_refusal why, char *msg)
 {
-	cairn_input_fail(in, 0, msg);
+	cairn_puzzle_input_fail(in, 0, msg);
 	in->refusal = why;
 }
 
 /*
- * judge - what the problem set's policy makes of the arrival (SPEC 4):
+ * judge - what the problem set's policy makes of the arrival (doc/grading.md):
  * after close, or past max_submissions, the submission is refused (close
  * first: a closed set counts nothing); else it is late or on time.  A
  * file with no arrival (`cairn solve` without --received) is judged by no
@@ -112,7 +115,7 @@ static int judge(struct cairn_input *in, const struct cairn_settings *s)
 	if (in->shape != CAIRN_SHAPE_SUBMISSION || !p->present || at == NULL)
 		return 0;
 	ms = cairn_time_ms(at);
-	if (cairn_policy_closed(p, ms)) {
+	if (cairn_policy_rules_closed(p, ms)) {
 		refuse(in, CAIRN_REFUSED_CLOSED, cairn_xasprintf(
 			"closed at %s (arrived %s)", p->close_text,
 			cairn_time_format(at, text)));
@@ -132,7 +135,7 @@ static int judge(struct cairn_input *in, const struct cairn_settings *s)
 			return 0;
 		}
 	}
-	cairn_policy_lateness(p, ms, &l);
+	cairn_policy_rules_lateness(p, ms, &l);
 	in->late = l.late;
 	in->late_by_ms = l.by_ms;
 	in->penalty_bp = l.penalty_bp;
@@ -154,7 +157,7 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 		cairn_problems_resolve_from(in, s->problem_source, &s->limits);
 	else if (in->error == NULL && in->shape == CAIRN_SHAPE_SUBMISSION) {
 		if (s->problems_dir == NULL)
-			cairn_input_fail(in, 0, cairn_xstrdup(
+			cairn_puzzle_input_fail(in, 0, cairn_xstrdup(
 				"a submission needs a problems directory"));
 		else
 			cairn_problems_resolve(in, s->problems_dir,
@@ -166,11 +169,11 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 		return 0;
 	if (in->budget != NULL) {
 		/* A problem set replaced the list: count it as it is now. */
-		cairn_input_recharge(in);
+		cairn_puzzle_input_recharge(in);
 		start = in->budget->used;
 		if (in->budget->over) {
 			in->stop = CAIRN_STOP_MEMORY;
-			cairn_input_stopped(in, 1, 1);
+			cairn_puzzle_input_stopped(in, 1, 1);
 			return 0;
 		}
 	}
@@ -194,16 +197,16 @@ static void read_input(struct cairn_input *in, const char *data, size_t len,
 {
 	switch (in->format) {
 	case CAIRN_FORMAT_YAML:
-		cairn_yaml_read(in, data, len, &s->limits);
+		cairn_yaml_in_read(in, data, len, &s->limits);
 		break;
 	case CAIRN_FORMAT_CSV:
-		cairn_csv_read(in, data, len, &s->limits);
+		cairn_csv_in_read(in, data, len, &s->limits);
 		break;
 	case CAIRN_FORMAT_JSON:
-		cairn_json_read(in, data, len, &s->limits);
+		cairn_json_in_read(in, data, len, &s->limits);
 		break;
 	default:
-		cairn_input_fail(in, 0, cairn_xstrdup(
+		cairn_puzzle_input_fail(in, 0, cairn_xstrdup(
 			"unsupported file type: the name must end in .yaml, "
 			".yml, .csv or .json"));
 	}
@@ -220,7 +223,7 @@ static void render(const struct cairn_input *in, const struct cairn_settings *s,
 	if (s != NULL && s->render != NULL)
 		s->render(s->render_ctx, in, st, out);
 	else
-		cairn_process_render(in, st, out);
+		render_result(in, st, out);
 }
 
 void cairn_process_error_result(const char *source, const struct cairn_origin *origin,
@@ -228,11 +231,11 @@ void cairn_process_error_result(const char *source, const struct cairn_origin *o
 {
 	struct cairn_input in;
 
-	cairn_input_init(&in, source, cairn_format_of(source));
+	cairn_puzzle_input_init(&in, source, cairn_puzzle_format_of(source));
 	in.origin = origin;
-	cairn_input_fail(&in, 0, cairn_xstrdup(msg));
+	cairn_puzzle_input_fail(&in, 0, cairn_xstrdup(msg));
 	render(&in, NULL, st, out);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 
 /*
@@ -263,10 +266,10 @@ static void render_within(struct cairn_input *in, const struct cairn_settings *s
 	render(in, s, st, out);
 }
 
-void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
-			 const struct cairn_registry *r,
-			 const char *problems_dir,
-			 struct cairn_problem_cache *cache)
+void cairn_process_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
+				 const struct cairn_registry *r,
+				 const char *problems_dir,
+				 struct cairn_problem_cache *cache)
 {
 	memset(s, 0, sizeof *s);
 	s->registry = r;
@@ -280,7 +283,11 @@ void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
 	s->problems = cache;
 }
 
-void cairn_process_render(const struct cairn_input *in, const struct cairn_stats *st,
+/*
+ * Append the result of an input whose outcomes are filled, in the input's
+ * format: CSV, JSON, or YAML for the others (cairn_result_*.c write them).
+ */
+static void render_result(const struct cairn_input *in, const struct cairn_stats *st,
 			  struct cairn_buf *out)
 {
 	if (in->format == CAIRN_FORMAT_CSV)
@@ -339,7 +346,7 @@ struct solving {
 
 /*
  * solve_try - read_and_solve() for cairn_mem_try(): running out of memory
- * anywhere in it is the file's -ENOMEM (SPEC section 5: retried, never
+ * anywhere in it is the file's -ENOMEM (doc/spool.md: retried, never
  * published), not the end of the process.  Nothing in it holds more than
  * memory; `in` is freed as it stands.
  */
@@ -362,14 +369,14 @@ int cairn_process_as(const char *source, enum cairn_format format,
 	cairn_budget_init(&budget, s->memory_budget);
 	/* The caller holds the input's bytes for the whole job. */
 	cairn_budget_add(&budget, cairn_budget_cost(len) + JOB_OVERHEAD);
-	cairn_input_init(&in, source, format);
+	cairn_puzzle_input_init(&in, source, format);
 	in.budget = &budget;
 	in.origin = s->origin;
 	in.max_puzzles = s->max_puzzles;
 	struct solving w = { &in, data, len, s, cancel, result, st };
 
 	rc = cairn_mem_try(solve_try, &w);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	/* Small blocks freed stay in this thread's arena: give them back. */
 	if (budget.peak >= TRIM_FROM || rc == -ENOMEM)
 		cairn_mem_trim();
@@ -380,6 +387,6 @@ int cairn_process(const char *source, const char *data, size_t len,
 		  const struct cairn_settings *s, const atomic_int *cancel,
 		  struct cairn_buf *result, struct cairn_stats *st)
 {
-	return cairn_process_as(source, cairn_format_of(source), data, len, s,
+	return cairn_process_as(source, cairn_puzzle_format_of(source), data, len, s,
 				cancel, result, st);
 }

@@ -4,7 +4,7 @@
  * This is the whole job of the daemon's workers and of `cairn solve`:
  * read the puzzles, resolve a problem set, check the value bound, pick and
  * run a solver per puzzle, grade, cross-check, and render the result in the
- * format of the input (SPEC sections 1-4).  It is a pure function of the
+ * format of the input (doc/formats.md and doc/grading.md).  It is a pure function of the
  * bytes and the settings, and safe to call from several threads at once.
  */
 #ifndef CAIRN_PROCESS_H
@@ -27,10 +27,10 @@ struct cairn_conf;
  * Settings from a configuration: the plugins of `r`, problem sets from
  * `problems_dir` through `cache`; the rest zero (no overrides, no log).
  */
-void cairn_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
-			 const struct cairn_registry *r,
-			 const char *problems_dir,
-			 struct cairn_problem_cache *cache);
+void cairn_process_settings_init(struct cairn_settings *s, const struct cairn_conf *c,
+				 const struct cairn_registry *r,
+				 const char *problems_dir,
+				 struct cairn_problem_cache *cache);
 
 /*
  * Process one input named `source` (a base name; its extension picks the
@@ -69,12 +69,5 @@ void cairn_process_error_result(const char *source, const struct cairn_origin *o
  */
 int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			const atomic_int *cancel);
-
-/*
- * Append the result of an input whose outcomes are filled, in the input's
- * format: CSV, JSON, or YAML for the others (cairn_result_*.c write them).
- */
-void cairn_process_render(const struct cairn_input *in, const struct cairn_stats *st,
-			  struct cairn_buf *out);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * cairn_result_csv - the CSV result file of SPEC section 3.
+ * cairn_result_csv - the CSV result file of doc/formats.md.
  *
  * One record per input puzzle in input order under a fixed header; each
  * record ends with the submission's submitter and problem set (empty for
@@ -37,7 +37,7 @@ int cairn_result_csv_guarded(const char *s)
 		return 1;	/* so that removing the guard restores it */
 	if (strchr("=+-@\t\r", s[0]) == NULL || s[0] == '\0')
 		return 0;
-	return cairn_parse_i64(s, strlen(s), &v) != 0;
+	return cairn_int_parse_i64(s, strlen(s), &v) != 0;
 }
 
 void cairn_result_csv_field(struct cairn_buf *out, const char *s, int text)
@@ -75,7 +75,7 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 	add_i64(out, o->bob);
 	add_i64(out, o->diff);
 	cairn_buf_addf(out, "%s,%s,%s,",
-		       cairn_winner_names[cairn_winner_of(o->diff)],
+		       cairn_puzzle_winner_names[cairn_puzzle_winner_of(o->diff)],
 		       o->diff > 0 ? "true" : "false",
 		       o->first_move == CAIRN_MOVE_RIGHT ? "right" : "left");
 	if (o->moves != NULL && (p->moves == 1 ||
@@ -122,8 +122,8 @@ static void owner(struct cairn_buf *out, const struct cairn_input *in,
 	if (in->error == NULL && in->late) {
 		char by[CAIRN_POLICY_BY_LEN], pen[CAIRN_POLICY_PENALTY_LEN];
 
-		cairn_buf_addf(out, ",%s,%s", cairn_policy_by_text(in->late_by_ms, by),
-			       cairn_policy_penalty_text(in->penalty_bp, pen));
+		cairn_buf_addf(out, ",%s,%s", cairn_policy_rules_by_text(in->late_by_ms, by),
+			       cairn_policy_rules_penalty_text(in->penalty_bp, pen));
 	} else {
 		cairn_buf_adds(out, ",,");
 	}
@@ -142,7 +142,7 @@ static void record(struct cairn_buf *out, const struct cairn_input *in,
 	else
 		cairn_buf_adds(out, ",,,,,,,,,,");
 	if (p->error == NULL)
-		cairn_buf_adds(out, cairn_verdict_names[o->verdict]);
+		cairn_buf_adds(out, cairn_puzzle_verdict_names[o->verdict]);
 	cairn_buf_addc(out, ',');
 	if (p->error == NULL && o->feedback != NULL)
 		cairn_result_csv_field(out, o->feedback, 1);

@@ -1,5 +1,5 @@
 /*
- * cairn_result_csv - the CSV result file of SPEC section 3.
+ * cairn_result_csv - the CSV result file of doc/formats.md.
  *
  * The same input always gives the same bytes, and no text field a
  * submitter wrote can run as a spreadsheet formula: the report's CSV and

@@ -1,5 +1,5 @@
 /*
- * cairn_result_json - the JSON result file of SPEC section 3.
+ * cairn_result_json - the JSON result file of doc/formats.md.
  *
  * The same fields as the YAML result (cairn_result_yaml.c), in the same
  * order and under the same conditions, as one RFC 8259 object: integers
@@ -63,7 +63,7 @@ static void check_value(struct cairn_buf *out, const char *v)
 
 	if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
 		cairn_buf_adds(out, v);
-	else if (*v != '\0' && cairn_parse_i64(v, strlen(v), &n) == 0)
+	else if (*v != '\0' && cairn_int_parse_i64(v, strlen(v), &n) == 0)
 		cairn_buf_add_i64(out, n);
 	else
 		cairn_result_json_string(out, v);
@@ -80,7 +80,7 @@ static void checks(struct cairn_buf *out, int *first,
 	for (i = 0; i < o->nchecks; i++) {
 		c = &o->checks[i];
 		cairn_buf_addf(out, "%s\n        \"%s\": {\"expected\": ",
-			       i ? "," : "", cairn_expect_key_names[c->key]);
+			       i ? "," : "", cairn_puzzle_expect_key_names[c->key]);
 		check_value(out, c->expected);
 		cairn_buf_adds(out, ", \"actual\": ");
 		check_value(out, c->actual);
@@ -121,7 +121,7 @@ static void numbers(struct cairn_buf *out, int *first, const struct cairn_puzzle
 	key_i64(out, first, "bob", o->bob);
 	key_i64(out, first, "diff", o->diff);
 	key_string(out, first, "      ", "winner",
-		   cairn_winner_names[cairn_winner_of(o->diff)]);
+		   cairn_puzzle_winner_names[cairn_puzzle_winner_of(o->diff)]);
 	key(out, first, "      ", "alice_wins");
 	cairn_buf_adds(out, o->diff > 0 ? "true" : "false");
 	key_string(out, first, "      ", "first_move",
@@ -147,7 +147,7 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 			numbers(out, &first, p);
 		if (o->verdict != CAIRN_VERDICT_NONE) {
 			key_string(out, &first, "      ", "verdict",
-				   cairn_verdict_names[o->verdict]);
+				   cairn_puzzle_verdict_names[o->verdict]);
 			if (o->nchecks > 0)
 				checks(out, &first, o);
 		}
@@ -189,8 +189,8 @@ void cairn_result_json(const struct cairn_input *in, const struct cairn_stats *s
 
 		key(out, &first, "  ", "late");
 		cairn_buf_addf(out, "{\"by\": \"%s\", \"penalty\": %s}",
-			       cairn_policy_by_text(in->late_by_ms, by),
-			       cairn_policy_penalty_text(in->penalty_bp, pen));
+			       cairn_policy_rules_by_text(in->late_by_ms, by),
+			       cairn_policy_rules_penalty_text(in->penalty_bp, pen));
 	}
 	if (in->error != NULL)
 		key_string(out, &first, "  ", "error", in->error);

@@ -1,5 +1,5 @@
 /*
- * cairn_result_json - the JSON result file of SPEC section 3.
+ * cairn_result_json - the JSON result file of doc/formats.md.
  *
  * The fields of the YAML result as one RFC 8259 object; the same input
  * and statistics always give the same bytes, and the text also reads as

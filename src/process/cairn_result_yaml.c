@@ -1,5 +1,5 @@
 /*
- * cairn_result_yaml - the YAML result file of SPEC section 3.
+ * cairn_result_yaml - the YAML result file of doc/formats.md.
  *
  * The layout is fixed: keys always in the same order, numbers in plain
  * decimal, strings plain only when they read back as the same string
@@ -68,7 +68,7 @@ static void checks(struct cairn_buf *out, const struct cairn_outcome *o)
 	for (i = 0; i < o->nchecks; i++) {
 		c = &o->checks[i];
 		cairn_buf_addf(out, "      %s: {expected: ",
-			       cairn_expect_key_names[c->key]);
+			       cairn_puzzle_expect_key_names[c->key]);
 		check_value(out, c->expected);
 		cairn_buf_adds(out, ", actual: ");
 		check_value(out, c->actual);
@@ -106,7 +106,7 @@ static void numbers(struct cairn_buf *out, const struct cairn_puzzle *p)
 	key_i64(out, "bob", o->bob);
 	key_i64(out, "diff", o->diff);
 	cairn_buf_addf(out, "    winner: %s\n    alice_wins: %s\n",
-		       cairn_winner_names[cairn_winner_of(o->diff)],
+		       cairn_puzzle_winner_names[cairn_puzzle_winner_of(o->diff)],
 		       o->diff > 0 ? "true" : "false");
 	cairn_buf_addf(out, "    first_move: %s\n",
 		       o->first_move == CAIRN_MOVE_RIGHT ? "right" : "left");
@@ -129,7 +129,7 @@ static void puzzle(struct cairn_buf *out, const struct cairn_puzzle *p)
 	if (o->solved)
 		numbers(out, p);
 	if (o->verdict != CAIRN_VERDICT_NONE) {
-		cairn_buf_addf(out, "    verdict: %s\n", cairn_verdict_names[o->verdict]);
+		cairn_buf_addf(out, "    verdict: %s\n", cairn_puzzle_verdict_names[o->verdict]);
 		if (o->nchecks > 0)
 			checks(out, o);
 	}
@@ -160,8 +160,8 @@ void cairn_result_yaml(const struct cairn_input *in, const struct cairn_stats *s
 
 		/* by always quoted, so that every reader gets a string. */
 		cairn_buf_addf(out, "late: {by: \"%s\", penalty: %s}\n",
-			       cairn_policy_by_text(in->late_by_ms, by),
-			       cairn_policy_penalty_text(in->penalty_bp, pen));
+			       cairn_policy_rules_by_text(in->late_by_ms, by),
+			       cairn_policy_rules_penalty_text(in->penalty_bp, pen));
 	}
 	if (in->error != NULL)
 		key_scalar(out, "", "error", in->error);

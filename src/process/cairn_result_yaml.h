@@ -1,5 +1,5 @@
 /*
- * cairn_result_yaml - the YAML result file of SPEC section 3, the format
+ * cairn_result_yaml - the YAML result file of doc/formats.md, the format
  * of YAML inputs and of those that are neither CSV nor JSON.
  *
  * The same input and statistics always give the same bytes: keys in a

@@ -61,8 +61,8 @@ struct cairn_settings {
 	/*
 	 * Writes the result in another format than the input's (`cairn
 	 * grade --format gradescope`): called, with render_ctx, where
-	 * cairn_process_render() would be, within the same memory budget.
-	 * NULL: cairn_process_render().
+	 * render_result() would be, within the same memory budget.
+	 * NULL: render_result().
 	 */
 	void (*render)(void *ctx, const struct cairn_input *in,
 		       const struct cairn_stats *st, struct cairn_buf *out);

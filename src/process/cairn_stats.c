@@ -4,7 +4,7 @@
  * The counts come from the outcomes alone (an error puzzle is counted as
  * an error and nothing else; a verdict of none is not graded; a verdict
  * on a puzzle not solved, which only an answer matched to no puzzle of
- * its set has, counts as invalid but not as graded, SPEC 4), and the
+ * its set has, counts as invalid but not as graded, doc/grading.md), and the
  * score is computed by long division in integers, so the same outcomes
  * give the same summary bytes in every writer, on every machine.  A late
  * submission's penalty is applied here, to the summary only: points keep
@@ -36,7 +36,7 @@ void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st)
 		return;
 	st->weighted = in->shape == CAIRN_SHAPE_SUBMISSION;
 	if (st->weighted)
-		st->release_ms = cairn_policy_release_ms(&in->policy);
+		st->release_ms = cairn_policy_rules_release_ms(&in->policy);
 	st->late = in->late;
 	st->late_by_ms = in->late_by_ms;
 	st->penalty_bp = in->late ? in->penalty_bp : 0;

@@ -1,5 +1,5 @@
 /*
- * cairn_stats - the counts of a result and its summary (SPEC 3, 4).
+ * cairn_stats - the counts of a result and its summary (doc/formats.md and doc/grading.md).
  *
  * What every result writer, the daemon's metrics and the reports share:
  * how many puzzles were solved, failed and graded how, a submission's
@@ -19,10 +19,10 @@ struct cairn_stats {
 	size_t puzzles, solved, errors;
 	size_t graded, correct, wrong, missing, invalid;
 	int file_error;			/* the result has status: error */
-	/* A submission's points (SPEC 4): the score is their ratio. */
+	/* A submission's points (doc/grading.md): the score is their ratio. */
 	int weighted;			/* points and max_points are set */
 	uint64_t points, max_points;	/* earned, and of all graded puzzles */
-	/* Course policy (SPEC 4, cairn_policy.h). */
+	/* Course policy (doc/grading.md, cairn_policy.h). */
 	int refused;			/* enum cairn_refusal: not graded, why */
 	int late;			/* arrived after due + grace */
 	int64_t late_by_ms;		/* then: arrival - due */
@@ -38,7 +38,7 @@ void cairn_stats_input(const struct cairn_input *in, struct cairn_stats *st);
  * Whether a puzzle counts in graded and max_points: it has a verdict, no
  * error, and was solved.  An answer to an id its problem set lacks, or to
  * an id answered before, is not solved (it has no piles): it is reported
- * with verdict invalid and counted as invalid, but not graded (SPEC 4).
+ * with verdict invalid and counted as invalid, but not graded (doc/grading.md).
  */
 int cairn_stats_graded(int error, int solved, enum cairn_verdict v);
 /* Count one puzzle: an error, or solved or not with verdict v. */

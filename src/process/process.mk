@@ -1,5 +1,5 @@
 # process: one input file in, one result file out: read, solve, grade and
-# write the result (SPEC sections 1-4).  Uses grade, input, core, ops, util.
+# write the result (doc/formats.md and doc/grading.md).  Uses grade, input, core, ops, util.
 noinst_LTLIBRARIES += src/process/libcairn_process.la
 src_process_libcairn_process_la_SOURCES = \
 	src/process/cairn_process.c src/process/cairn_process.h \

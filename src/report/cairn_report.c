@@ -4,7 +4,7 @@
  * The gradebook has one row per result file, keyed on its owner (the
  * submitter is the name the submission gives itself), with the arrival
  * time and, for a late one, by how much and its penalty, and for one the
- * course policy refused (SPEC 4), which rule (closed, limit); its text fields go through
+ * course policy refused (doc/grading.md), which rule (closed, limit); its text fields go through
  * cairn_result_csv_field(), so a submitter named "=cmd()" is shown, never run.
  * Points are a submission's earned and possible points, or for a result
  * without them (plain puzzles with expectations) correct and graded, as
@@ -47,7 +47,7 @@ static void csv_count(struct cairn_buf *out, size_t v)
 
 void cairn_report_tally(const struct cairn_result_file *r, struct cairn_stats *st)
 {
-	cairn_result_tally(r, st);
+	cairn_result_read_tally(r, st);
 	st->weighted = 1;
 	if (r->weighted) {
 		st->points = r->points_e4;
@@ -108,7 +108,7 @@ void cairn_report_csv(const struct cairn_result_file *files, size_t n,
 		text_field(out, r->received, ',');
 		text_field(out, r->late_by, ',');
 		text_field(out, r->late_penalty, ',');
-		text_field(out, cairn_result_refusal_name(r->refused), '\n');
+		text_field(out, cairn_result_read_refusal_name(r->refused), '\n');
 	}
 }
 
@@ -210,7 +210,7 @@ static void problem(struct cairn_buf *out, const char *source, const char *id,
 static void testcase(struct cairn_buf *out, const char *source,
 		     const struct cairn_result_puzzle *p)
 {
-	const char *verdict = cairn_result_verdict_name(p->verdict);
+	const char *verdict = cairn_result_read_verdict_name(p->verdict);
 
 	if (p->error != NULL) {
 		problem(out, source, p->id, "error", "error", "", p->error);
@@ -246,7 +246,7 @@ static void suite(struct cairn_buf *out, const struct cairn_result_file *r,
 		     cairn_xstrdup(r->source);
 	size_t i;
 
-	const char *refused = cairn_result_refusal_name(r->refused);
+	const char *refused = cairn_result_read_refusal_name(r->refused);
 	size_t c[4];
 
 	suite_counts(st, c);
@@ -285,7 +285,7 @@ void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 
 	cairn_buf_adds(&body, "");
 	for (i = 0; i < n; i++) {
-		cairn_result_tally(&files[i], &st);
+		cairn_result_read_tally(&files[i], &st);
 		suite_counts(&st, c);
 		for (k = 0; k < 4; k++)
 			total[k] += c[k];

@@ -1,5 +1,5 @@
 /*
- * cairn_report - gradebooks from result files (SPEC section 7).
+ * cairn_report - gradebooks from result files (cairn(1)).
  *
  * Both renderings are pure functions of the files given, in the order
  * given, so a report of the same results is always the same bytes.
@@ -27,7 +27,7 @@ void cairn_report_junit(const struct cairn_result_file *files, size_t n,
 			struct cairn_buf *out);
 
 /*
- * cairn_result_tally() with the points, always set (st->weighted): a
+ * cairn_result_read_tally() with the points, always set (st->weighted): a
  * submission's, or for a result without them (not a submission) those of
  * unit weights (correct of graded); points and max_points in 1/10000 of
  * a point, the earned ones after the late penalty, so that their ratio

@@ -51,7 +51,7 @@ static int skipped(const char *s)
 	return s[n] == '\0';
 }
 
-enum cairn_lms_row cairn_canvas_row(const struct cairn_roster_row *row)
+enum cairn_lms_row cairn_report_canvas_row(const struct cairn_roster_row *row)
 {
 	if (row->n > 0 && strstr(row->cell[0], "Points Possible") != NULL)
 		return CAIRN_LMS_POINTS;
@@ -61,8 +61,8 @@ enum cairn_lms_row cairn_canvas_row(const struct cairn_roster_row *row)
 	return CAIRN_LMS_OTHER;
 }
 
-int cairn_canvas_check(const struct cairn_roster *roster, const char *name,
-		       char *err, size_t errlen)
+int cairn_report_canvas_check(const struct cairn_roster *roster, const char *name,
+			      char *err, size_t errlen)
 {
 	static const char *const needed[] = { "Student", "ID", "Section" };
 
@@ -131,7 +131,7 @@ static void identity_cells(struct cairn_buf *out, const struct layout *l,
 			   const struct cairn_roster_row *row)
 {
 	for (size_t i = 0; i < l->nid; i++) {
-		cairn_lms_roster_cell(out, cairn_roster_cell(row, l->id[i]));
+		cairn_report_lms_roster_cell(out, cairn_roster_cell(row, l->id[i]));
 		cairn_buf_addc(out, ',');
 	}
 }
@@ -140,14 +140,14 @@ static void header(struct cairn_buf *out, const struct cairn_lms *g,
 		   const struct layout *l)
 {
 	for (size_t i = 0; i < l->nid; i++) {
-		cairn_lms_roster_cell(out, g->roster->head[l->id[i]]);
+		cairn_report_lms_roster_cell(out, g->roster->head[l->id[i]]);
 		cairn_buf_addc(out, ',');
 	}
 	for (size_t s = 0; s < g->nsets; s++) {
 		if (l->set[s] >= 0)
-			cairn_lms_roster_cell(out, g->roster->head[l->set[s]]);
+			cairn_report_lms_roster_cell(out, g->roster->head[l->set[s]]);
 		else
-			cairn_lms_text_cell(out, g->sets[s]);
+			cairn_report_lms_text_cell(out, g->sets[s]);
 		cairn_buf_addc(out, ',');
 	}
 }
@@ -161,13 +161,13 @@ static void student(struct cairn_buf *out, const struct cairn_lms *g,
 
 	identity_cells(out, l, row);
 	for (size_t s = 0; s < g->nsets; s++) {
-		if ((r = cairn_lms_got(g, i, s)) != NULL)
-			cairn_lms_points(out, r);
+		if ((r = cairn_report_lms_got(g, i, s)) != NULL)
+			cairn_report_lms_points(out, r);
 		else
-			cairn_lms_roster_cell(out, cairn_roster_cell(row, l->set[s]));
+			cairn_report_lms_roster_cell(out, cairn_roster_cell(row, l->set[s]));
 		cairn_buf_addc(out, ',');
 	}
-	cairn_lms_end_row(out, start);
+	cairn_report_lms_end_row(out, start);
 }
 
 void cairn_report_canvas(const struct cairn_lms *g, struct cairn_buf *out)
@@ -177,7 +177,7 @@ void cairn_report_canvas(const struct cairn_lms *g, struct cairn_buf *out)
 
 	layout_of(g, &l);
 	header(out, g, &l);
-	cairn_lms_end_row(out, start);
+	cairn_report_lms_end_row(out, start);
 	if (g->points_row >= 0) {
 		start = out->len;
 		identity_cells(out, &l, &g->roster->rows[g->points_row]);
@@ -185,7 +185,7 @@ void cairn_report_canvas(const struct cairn_lms *g, struct cairn_buf *out)
 			cairn_report_decimal(out, g->max_e4[s]);
 			cairn_buf_addc(out, ',');
 		}
-		cairn_lms_end_row(out, start);
+		cairn_report_lms_end_row(out, start);
 	}
 	for (size_t i = 0; i < g->roster->nrows; i++)
 		if (g->kind[i] == CAIRN_LMS_STUDENT)

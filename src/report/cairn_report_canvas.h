@@ -1,5 +1,5 @@
 /*
- * cairn_report_canvas - the gradebook as Canvas LMS imports it (SPEC 7,
+ * cairn_report_canvas - the gradebook as Canvas LMS imports it (doc/lms.md,
  * `cairn report --format canvas --roster FILE`).
  */
 #ifndef CAIRN_REPORT_CANVAS_H
@@ -14,15 +14,15 @@
 /* The owners' column by default: the login Canvas knows a student by. */
 #define CAIRN_CANVAS_MATCH "SIS Login ID"
 
-/* How Canvas reads a row of its export (kind_of for cairn_lms_init()). */
-enum cairn_lms_row cairn_canvas_row(const struct cairn_roster_row *row);
+/* How Canvas reads a row of its export (kind_of for cairn_report_lms_init()). */
+enum cairn_lms_row cairn_report_canvas_row(const struct cairn_roster_row *row);
 
 /*
  * 0 when the roster has the columns Canvas's import needs (Student, ID
  * and Section), else -1 with the one missing in err.
  */
-int cairn_canvas_check(const struct cairn_roster *roster, const char *name,
-		       char *err, size_t errlen);
+int cairn_report_canvas_check(const struct cairn_roster *roster, const char *name,
+			      char *err, size_t errlen);
 
 /* Append the Canvas gradebook CSV of g. */
 void cairn_report_canvas(const struct cairn_lms *g, struct cairn_buf *out);

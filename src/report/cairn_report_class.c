@@ -165,7 +165,7 @@ static void count_puzzle(struct cairn_class *pg, struct map *wm, size_t k,
 /*
  * of_the_set - whether a result's puzzle is one of its set's: an answer
  * graded against none (an unknown id, or an id answered twice) has a
- * verdict but nothing solved, and is no puzzle of the set (SPEC 4)
+ * verdict but nothing solved, and is no puzzle of the set (doc/grading.md)
  */
 static int of_the_set(const struct cairn_result_puzzle *p)
 {
@@ -185,8 +185,8 @@ static int by_count(const void *a, const void *b)
 	return strcmp(x->answer, y->answer);
 }
 
-void cairn_class_gather(struct cairn_class *pg,
-			const struct cairn_result_file *files, size_t n)
+void cairn_report_class_gather(struct cairn_class *pg,
+			       const struct cairn_result_file *files, size_t n)
 {
 	struct map sm = { NULL, 0, 0 }, pm = { NULL, 0, 0 };
 	struct map wm = { NULL, 0, 0 };
@@ -200,7 +200,7 @@ void cairn_class_gather(struct cairn_class *pg,
 	for (i = 0; i < pg->n; i++) {
 		r = &pg->files[i];
 		cairn_report_tally(r, &pg->st[i]);
-		/* A refused file is no submission to its set (SPEC 4). */
+		/* A refused file is no submission to its set (doc/grading.md). */
 		if (r->problem_set == NULL || r->refused != CAIRN_REFUSED_NONE)
 			continue;
 		s = set_of(pg, &sm, r->problem_set);
@@ -222,7 +222,7 @@ void cairn_class_gather(struct cairn_class *pg,
 	map_free(&wm);
 }
 
-void cairn_class_free(struct cairn_class *pg)
+void cairn_report_class_free(struct cairn_class *pg)
 {
 	size_t i;
 

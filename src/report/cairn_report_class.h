@@ -58,8 +58,8 @@ struct cairn_class {
 };
 
 /* Gather c from files[0..n), which must outlive it. */
-void cairn_class_gather(struct cairn_class *c,
-			const struct cairn_result_file *files, size_t n);
-void cairn_class_free(struct cairn_class *c);
+void cairn_report_class_gather(struct cairn_class *c,
+			       const struct cairn_result_file *files, size_t n);
+void cairn_report_class_free(struct cairn_class *c);
 
 #endif

@@ -232,7 +232,7 @@ static void score_cell(struct cairn_buf *out, const struct cairn_stats *st)
 
 /*
  * marks - a visible mark for a late submission and for one the course
- * policy refused (SPEC 4), which is not a submission
+ * policy refused (doc/grading.md), which is not a submission
  */
 static void marks(struct cairn_buf *out, const struct cairn_result_file *r)
 {
@@ -240,7 +240,7 @@ static void marks(struct cairn_buf *out, const struct cairn_result_file *r)
 		cairn_buf_adds(out, "<span class=\"mark late\">late</span>");
 	if (r->refused != CAIRN_REFUSED_NONE)
 		cairn_buf_addf(out, "<span class=\"mark refused\">refused: %s</span>",
-			       cairn_result_refusal_name(r->refused));
+			       cairn_result_read_refusal_name(r->refused));
 }
 
 /* roster - one row per submission, linking to its section */
@@ -372,7 +372,7 @@ static void verdict_row(struct cairn_buf *out,
 {
 	const char *v = p->error != NULL ? "error" :
 			p->verdict == CAIRN_VERDICT_NONE ? "ungraded" :
-			cairn_result_verdict_name(p->verdict);
+			cairn_result_read_verdict_name(p->verdict);
 
 	cairn_buf_adds(out, "<tr><td>");
 	text(out, p->id);
@@ -484,7 +484,7 @@ void cairn_report_html(const struct cairn_result_file *files, size_t n,
 	struct cairn_class pg;
 	size_t i;
 
-	cairn_class_gather(&pg, files, n);
+	cairn_report_class_gather(&pg, files, n);
 	cairn_buf_addf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
 		       "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 		       "content=\"width=device-width, initial-scale=1\">\n"
@@ -509,5 +509,5 @@ void cairn_report_html(const struct cairn_result_file *files, size_t n,
 	for (i = 0; i < n; i++)
 		submission(out, &pg, i);
 	cairn_buf_adds(out, "</section>\n</body></html>\n");
-	cairn_class_free(&pg);
+	cairn_report_class_free(&pg);
 }

@@ -1,5 +1,5 @@
 /*
- * cairn_report_html - the instructor's page of a gradebook (SPEC section 7).
+ * cairn_report_html - the instructor's page of a gradebook (cairn(1)).
  *
  * A pure function of the result files given, in the order given: the same
  * results always make the same bytes.

@@ -2,7 +2,7 @@
  * cairn_report_lms - the students of a roster against the problem sets.
  *
  * Only graded results count (a file error earned nothing and a refused
- * file is no submission, SPEC 4), one per owner and set as
+ * file is no submission, doc/grading.md), one per owner and set as
  * cairn_report_pick() keeps it.  An owner matches a roster row when the
  * row's cell in the match column is the owner, byte for byte: no case
  * folding and no trimming, because the system importing the file
@@ -31,7 +31,7 @@
 #include "cairn_result_csv.h"
 #include "cairn_stats.h"
 
-size_t cairn_lms_graded_first(struct cairn_result_file *files, size_t n)
+size_t cairn_report_lms_graded_first(struct cairn_result_file *files, size_t n)
 {
 	struct cairn_result_file *out = cairn_xcalloc(n + 1, sizeof *out);
 	size_t i, k = 0, j;
@@ -198,14 +198,14 @@ static void check_rows(struct cairn_lms *g)
 			continue;
 		}
 		for (s = 0, have = 0; s < g->nsets; s++)
-			have += cairn_lms_got(g, i, s) != NULL;
+			have += cairn_report_lms_got(g, i, s) != NULL;
 		if (have == 0) {
 			warn(g, "no submission from \"%s\"",
 			     cairn_roster_cell(row, g->match));
 			continue;
 		}
 		for (s = 0; s < g->nsets && have < g->nsets; s++)
-			if (cairn_lms_got(g, i, s) == NULL)
+			if (cairn_report_lms_got(g, i, s) == NULL)
 				warn(g, "no submission from \"%s\" to \"%s\"",
 				     cairn_roster_cell(row, g->match), g->sets[s]);
 	}
@@ -226,9 +226,9 @@ static void classify(struct cairn_lms *g, cairn_lms_row_fn *kind_of)
 	}
 }
 
-int cairn_lms_init(struct cairn_lms *g, const struct cairn_roster *roster,
-		   const char *roster_name, const char *match,
-		   cairn_lms_row_fn *kind_of, char *err, size_t errlen)
+int cairn_report_lms_init(struct cairn_lms *g, const struct cairn_roster *roster,
+			  const char *roster_name, const char *match,
+			  cairn_lms_row_fn *kind_of, char *err, size_t errlen)
 {
 	memset(g, 0, sizeof *g);
 	g->roster = roster;
@@ -242,8 +242,8 @@ int cairn_lms_init(struct cairn_lms *g, const struct cairn_roster *roster,
 	return 0;
 }
 
-void cairn_lms_fill(struct cairn_lms *g, const struct cairn_result_file *files,
-		    size_t n)
+void cairn_report_lms_fill(struct cairn_lms *g, const struct cairn_result_file *files,
+			   size_t n)
 {
 	collect_sets(g, files, n);
 	points_possible(g, files, n);
@@ -252,7 +252,7 @@ void cairn_lms_fill(struct cairn_lms *g, const struct cairn_result_file *files,
 	check_rows(g);
 }
 
-void cairn_lms_free(struct cairn_lms *g)
+void cairn_report_lms_free(struct cairn_lms *g)
 {
 	free(g->kind);
 	free(g->sets);
@@ -262,13 +262,13 @@ void cairn_lms_free(struct cairn_lms *g)
 	memset(g, 0, sizeof *g);
 }
 
-const struct cairn_result_file *cairn_lms_got(const struct cairn_lms *g,
-					      size_t row, size_t set)
+const struct cairn_result_file *cairn_report_lms_got(const struct cairn_lms *g,
+						     size_t row, size_t set)
 {
 	return g->got[row * g->nsets + set];
 }
 
-void cairn_lms_points(struct cairn_buf *out, const struct cairn_result_file *r)
+void cairn_report_lms_points(struct cairn_buf *out, const struct cairn_result_file *r)
 {
 	struct cairn_stats st;
 
@@ -296,7 +296,7 @@ static void ids(struct cairn_buf *out, const struct cairn_result_file *r,
 	}
 }
 
-void cairn_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r)
+void cairn_report_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_stats st;
@@ -322,17 +322,17 @@ void cairn_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r
 	free(s);
 }
 
-void cairn_lms_roster_cell(struct cairn_buf *out, const char *s)
+void cairn_report_lms_roster_cell(struct cairn_buf *out, const char *s)
 {
 	cairn_result_csv_field(out, s, 0);
 }
 
-void cairn_lms_text_cell(struct cairn_buf *out, const char *s)
+void cairn_report_lms_text_cell(struct cairn_buf *out, const char *s)
 {
 	cairn_result_csv_field(out, s, 1);
 }
 
-void cairn_lms_end_row(struct cairn_buf *out, size_t start)
+void cairn_report_lms_end_row(struct cairn_buf *out, size_t start)
 {
 	if (out->len > start)
 		out->data[out->len - 1] = '\n';

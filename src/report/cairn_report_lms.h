@@ -1,7 +1,7 @@
 /*
  * cairn_report_lms - a gradebook for a learning management system: the
  * roster's students against the problem sets, one result per cell
- * (SPEC 7, `cairn report --format canvas|moodle --roster FILE`).
+ * (doc/lms.md, `cairn report --format canvas|moodle --roster FILE`).
  *
  * What Canvas and Moodle share: which results count, how an owner is
  * matched to a roster row, what a cell holds and the warnings an
@@ -48,7 +48,7 @@ struct cairn_lms {
  * count in an LMS gradebook; cairn_report_pick() then keeps one per owner
  * and set.
  */
-size_t cairn_lms_graded_first(struct cairn_result_file *files, size_t n);
+size_t cairn_report_lms_graded_first(struct cairn_result_file *files, size_t n);
 
 /*
  * Start a gradebook of the roster's rows, classified by kind_of (NULL:
@@ -56,37 +56,37 @@ size_t cairn_lms_graded_first(struct cairn_result_file *files, size_t n);
  * 0, or -1 with why in err when the roster has no such column (g is
  * then empty but still to be freed).
  */
-int cairn_lms_init(struct cairn_lms *g, const struct cairn_roster *roster,
-		   const char *roster_name, const char *match,
-		   cairn_lms_row_fn *kind_of, char *err, size_t errlen);
+int cairn_report_lms_init(struct cairn_lms *g, const struct cairn_roster *roster,
+			  const char *roster_name, const char *match,
+			  cairn_lms_row_fn *kind_of, char *err, size_t errlen);
 /*
  * Place each result of files[0..n) (one per owner and set, as
  * cairn_report_pick() leaves them) in the student rows whose match cell
  * is its owner, exactly.  Owners not in the roster, students with no
  * result and the like go to g->warnings.
  */
-void cairn_lms_fill(struct cairn_lms *g, const struct cairn_result_file *files,
-		    size_t n);
-void cairn_lms_free(struct cairn_lms *g);
+void cairn_report_lms_fill(struct cairn_lms *g, const struct cairn_result_file *files,
+			   size_t n);
+void cairn_report_lms_free(struct cairn_lms *g);
 
 /* The result of student row `row` for set `set`, or NULL. */
-const struct cairn_result_file *cairn_lms_got(const struct cairn_lms *g,
-					      size_t row, size_t set);
+const struct cairn_result_file *cairn_report_lms_got(const struct cairn_lms *g,
+						     size_t row, size_t set);
 /* Append a result's points after the late penalty: "2.7", "9". */
-void cairn_lms_points(struct cairn_buf *out, const struct cairn_result_file *r);
+void cairn_report_lms_points(struct cairn_buf *out, const struct cairn_result_file *r);
 /*
  * Append the feedback of a result, at most CAIRN_FEEDBACK_MAX bytes:
  * "0.9 of 2 points, score 0.45; late by 10h 1m, penalty 0.1; wrong: b".
  */
-void cairn_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r);
+void cairn_report_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r);
 /* Append a CSV cell copied from the roster: quoted when needed, else as is. */
-void cairn_lms_roster_cell(struct cairn_buf *out, const char *s);
+void cairn_report_lms_roster_cell(struct cairn_buf *out, const char *s);
 /* Append a CSV text cell cairn wrote: quoted and formula-protected. */
-void cairn_lms_text_cell(struct cairn_buf *out, const char *s);
+void cairn_report_lms_text_cell(struct cairn_buf *out, const char *s);
 /*
  * End a record whose cells, from out->len == start on, are each followed
  * by a comma: the last comma becomes its line end.
  */
-void cairn_lms_end_row(struct cairn_buf *out, size_t start);
+void cairn_report_lms_end_row(struct cairn_buf *out, size_t start);
 
 #endif

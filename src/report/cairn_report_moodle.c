@@ -26,7 +26,7 @@
 static int has_any(const struct cairn_lms *g, size_t i)
 {
 	for (size_t s = 0; s < g->nsets; s++)
-		if (cairn_lms_got(g, i, s) != NULL)
+		if (cairn_report_lms_got(g, i, s) != NULL)
 			return 1;
 	return 0;
 }
@@ -36,17 +36,17 @@ static void header(const struct cairn_lms *g, struct cairn_buf *out)
 	struct cairn_buf name = CAIRN_BUF_INIT;
 	size_t start = out->len;
 
-	cairn_lms_roster_cell(out, g->roster->head[g->match]);
+	cairn_report_lms_roster_cell(out, g->roster->head[g->match]);
 	cairn_buf_addc(out, ',');
 	for (size_t s = 0; s < g->nsets; s++) {
-		cairn_lms_text_cell(out, g->sets[s]);
+		cairn_report_lms_text_cell(out, g->sets[s]);
 		cairn_buf_addc(out, ',');
 		cairn_buf_reset(&name);
 		cairn_buf_addf(&name, "%s feedback", g->sets[s]);
-		cairn_lms_text_cell(out, name.data);
+		cairn_report_lms_text_cell(out, name.data);
 		cairn_buf_addc(out, ',');
 	}
-	cairn_lms_end_row(out, start);
+	cairn_report_lms_end_row(out, start);
 	cairn_buf_free(&name);
 }
 
@@ -57,21 +57,21 @@ static void student(const struct cairn_lms *g, size_t i, struct cairn_buf *out)
 	struct cairn_buf fb = CAIRN_BUF_INIT;
 	size_t start = out->len;
 
-	cairn_lms_roster_cell(out, cairn_roster_cell(row, g->match));
+	cairn_report_lms_roster_cell(out, cairn_roster_cell(row, g->match));
 	cairn_buf_addc(out, ',');
 	for (size_t s = 0; s < g->nsets; s++) {
-		if ((r = cairn_lms_got(g, i, s)) != NULL) {
-			cairn_lms_points(out, r);
+		if ((r = cairn_report_lms_got(g, i, s)) != NULL) {
+			cairn_report_lms_points(out, r);
 			cairn_buf_reset(&fb);
-			cairn_lms_feedback(&fb, r);
+			cairn_report_lms_feedback(&fb, r);
 			cairn_buf_addc(out, ',');
-			cairn_lms_text_cell(out, fb.data);
+			cairn_report_lms_text_cell(out, fb.data);
 		} else {
 			cairn_buf_addc(out, ',');
 		}
 		cairn_buf_addc(out, ',');
 	}
-	cairn_lms_end_row(out, start);
+	cairn_report_lms_end_row(out, start);
 	cairn_buf_free(&fb);
 }
 

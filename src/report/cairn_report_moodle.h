@@ -1,6 +1,6 @@
 /*
  * cairn_report_moodle - the gradebook as Moodle's "Import grades from
- * CSV file" reads it (SPEC 7, `cairn report --format moodle --roster FILE`).
+ * CSV file" reads it (doc/lms.md, `cairn report --format moodle --roster FILE`).
  */
 #ifndef CAIRN_REPORT_MOODLE_H
 #define CAIRN_REPORT_MOODLE_H

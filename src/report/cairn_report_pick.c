@@ -1,5 +1,5 @@
 /*
- * cairn_report_pick - one result per submitter and problem set (SPEC 7).
+ * cairn_report_pick - one result per submitter and problem set (cairn(1)).
  *
  * `cairn report --per-submitter latest|best` keeps, of the results of
  * the same owner (or, for results without one, that name the same
@@ -8,7 +8,7 @@
  * arriving at its file's modification time), or the best (the highest score, points/max_points
  * compared exactly; a result with nothing to score, a file error
  * included, ranks below a score of 0).  A result the course policy
- * refused (SPEC 4: after the close, past the submission limit) is not a
+ * refused (doc/grading.md: after the close, past the submission limit) is not a
  * submission: it is kept only where its owner has no other result of the
  * set, and shows there as refused.  Ties are broken the same way on
  * every run, whatever the order of the arguments: best falls back to
@@ -56,7 +56,7 @@ static int frac_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 	}
 }
 
-int cairn_report_score_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+int cairn_report_pick_score_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
 	if (b == 0 || d == 0)
 		return (b != 0) - (d != 0);
@@ -132,7 +132,7 @@ static int by_owner(const void *pa, const void *pb)
 		 (y->r->refused != CAIRN_REFUSED_NONE)) != 0)
 		return c;
 	if (x->best &&
-	    (c = cairn_report_score_cmp(x->num, x->den, y->num, y->den)) != 0)
+	    (c = cairn_report_pick_score_cmp(x->num, x->den, y->num, y->den)) != 0)
 		return -c;
 	return -later(x, y);
 }

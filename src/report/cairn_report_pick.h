@@ -27,6 +27,6 @@ size_t cairn_report_pick(struct cairn_result_file *files, size_t n,
  * Compare the scores a/b and c/d exactly (-1, 0, 1); a denominator of 0
  * is no score, below every score.
  */
-int cairn_report_score_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
+int cairn_report_pick_score_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
 
 #endif

@@ -27,7 +27,7 @@ int cairn_result_file_verdict(const char *name)
 	int v;
 
 	for (v = CAIRN_VERDICT_CORRECT; v <= CAIRN_VERDICT_MISSING; v++)
-		if (strcmp(name, cairn_verdict_names[v]) == 0)
+		if (strcmp(name, cairn_puzzle_verdict_names[v]) == 0)
 			return v;
 	return name[0] == '\0' ? CAIRN_VERDICT_NONE : -1;
 }
@@ -59,9 +59,9 @@ void cairn_result_file_optimal(struct cairn_result_puzzle *p, const char *alice,
 			       const char *first_move, const char *moves)
 {
 	p->solved = alice != NULL && bob != NULL && diff != NULL &&
-		    cairn_parse_i64(alice, strlen(alice), &p->alice) == 0 &&
-		    cairn_parse_i64(bob, strlen(bob), &p->bob) == 0 &&
-		    cairn_parse_i64(diff, strlen(diff), &p->diff) == 0;
+		    cairn_int_parse_i64(alice, strlen(alice), &p->alice) == 0 &&
+		    cairn_int_parse_i64(bob, strlen(bob), &p->bob) == 0 &&
+		    cairn_int_parse_i64(diff, strlen(diff), &p->diff) == 0;
 	if (first_move != NULL && strcmp(first_move, "left") == 0)
 		p->first_move = CAIRN_MOVE_LEFT;
 	else if (first_move != NULL && strcmp(first_move, "right") == 0)
@@ -74,7 +74,7 @@ int cairn_result_file_count(const char *s, uint64_t *out)
 {
 	int64_t v;
 
-	if (cairn_parse_i64(s, strlen(s), &v) != 0 || v < 0)
+	if (cairn_int_parse_i64(s, strlen(s), &v) != 0 || v < 0)
 		return -1;
 	*out = (uint64_t)v;
 	return 0;

@@ -18,9 +18,11 @@
 #include "cairn_result_read.h"
 #include "cairn_result_yaml_read.h"
 
-const char *cairn_result_verdict_name(enum cairn_verdict v)
+static int refusal_of(const char *error);
+
+const char *cairn_result_read_verdict_name(enum cairn_verdict v)
 {
-	return cairn_verdict_names[v];
+	return cairn_puzzle_verdict_names[v];
 }
 
 static int is_csv(const char *name)
@@ -45,11 +47,12 @@ int cairn_result_read(struct cairn_result_file *r, const char *name,
 		cairn_result_file_free(r);
 		memset(r, 0, sizeof *r);
 	}
-	r->refused = cairn_result_refusal(r->error);
+	r->refused = refusal_of(r->error);
 	return rc;
 }
 
-int cairn_result_refusal(const char *error)
+/* Which refusal an error is (CAIRN_REFUSED_NONE for any other error). */
+static int refusal_of(const char *error)
 {
 	if (error == NULL)
 		return CAIRN_REFUSED_NONE;
@@ -60,14 +63,14 @@ int cairn_result_refusal(const char *error)
 	return CAIRN_REFUSED_NONE;
 }
 
-const char *cairn_result_refusal_name(int refused)
+const char *cairn_result_read_refusal_name(int refused)
 {
 	return refused == CAIRN_REFUSED_CLOSED ? "closed" :
 	       refused == CAIRN_REFUSED_LIMIT ? "limit" : NULL;
 }
 
-void cairn_result_tally(const struct cairn_result_file *r,
-			struct cairn_stats *st)
+void cairn_result_read_tally(const struct cairn_result_file *r,
+			     struct cairn_stats *st)
 {
 	const struct cairn_result_puzzle *p;
 	size_t i;

@@ -1,5 +1,5 @@
 /*
- * cairn_result_read - reading result files back (SPEC section 3).
+ * cairn_result_read - reading result files back (doc/formats.md).
  *
  * `cairn report` needs, per result file, who submitted what, each
  * puzzle's verdict, feedback and error, and (for the HTML page) what
@@ -33,18 +33,16 @@ int cairn_result_read(struct cairn_result_file *r, const char *name,
  * and its refusal; not its points, nor its lateness: a result's points
  * are after its penalty already (cairn_report_tally()).
  */
-void cairn_result_tally(const struct cairn_result_file *r,
-			struct cairn_stats *st);
+void cairn_result_read_tally(const struct cairn_result_file *r,
+			     struct cairn_stats *st);
 
-/* The first words of a refused result's error (SPEC 4). */
+/* The first words of a refused result's error (doc/grading.md). */
 #define CAIRN_REFUSED_CLOSED_TEXT "closed at "
 #define CAIRN_REFUSED_LIMIT_TEXT "submission limit reached ("
-/* Which refusal an error is (CAIRN_REFUSED_NONE for any other error). */
-int cairn_result_refusal(const char *error);
 /* "closed", "limit", or NULL for CAIRN_REFUSED_NONE. */
-const char *cairn_result_refusal_name(int refused);
+const char *cairn_result_read_refusal_name(int refused);
 
 /* A verdict's name in result files ("correct", ...; "" for NONE). */
-const char *cairn_result_verdict_name(enum cairn_verdict v);
+const char *cairn_result_read_verdict_name(enum cairn_verdict v);
 
 #endif

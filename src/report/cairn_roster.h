@@ -1,6 +1,6 @@
 /*
  * cairn_roster - the class list an instructor exported from a learning
- * management system (SPEC 7, `cairn report --roster FILE`): a CSV file
+ * management system (cairn(1), `cairn report --roster FILE`): a CSV file
  * whose first record names the columns and whose other records are rows.
  */
 #ifndef CAIRN_ROSTER_H

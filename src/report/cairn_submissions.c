@@ -27,7 +27,7 @@
 #include "cairn_submissions.h"
 #include "cairn_time.h"
 
-/* The spool's CAIRN_HISTORY_DIR (SPEC 5), which this layer does not include. */
+/* The spool's CAIRN_HISTORY_DIR (doc/spool.md), which this layer does not include. */
 #define HISTORY "history"
 
 /* result_name - NAME.result.EXT: a current result's name */

@@ -1,6 +1,6 @@
 /*
  * cairn_submissions - an owner's result files read back, and how many
- * graded submissions to a problem set they hold (SPEC 4,
+ * graded submissions to a problem set they hold (doc/grading.md,
  * max_submissions).
  *
  * The daemon counts before it grades a file against a set with a

@@ -1,5 +1,5 @@
 # report: reading result files back and turning them into gradebooks
-# (SPEC sections 3 and 7).  Uses process and everything below it (YAML
+# (doc/formats.md and cairn(1)).  Uses process and everything below it (YAML
 # results through src/yaml).
 noinst_LTLIBRARIES += src/report/libcairn_report.la
 src_report_libcairn_report_la_SOURCES = \

@@ -1,5 +1,5 @@
 /*
- * cairn_acl - letting an owner read their own results (SPEC 9).
+ * cairn_acl - letting an owner read their own results (doc/operating.md).
  *
  * The daemon owns every result and its directory, so it can add a POSIX
  * ACL entry for the owner's uid without any capability: read on a result

@@ -1,5 +1,5 @@
 /*
- * cairn_arrival - the arrival record of a stored input (SPEC 5): beside
+ * cairn_arrival - the arrival record of a stored input (doc/spool.md): beside
  * done/OWNER/AS (or failed/OWNER/AS), the file .arrival/AS whose
  * modification time is the input's arrival, to the nanosecond, and whose
  * text is the name its result is named after and a newline (AS may be a

@@ -11,7 +11,7 @@
  * of the claimed file (its claim's rename set it) tie every record to one
  * claim of one file: a later file of the same name, even on a reused
  * inode, never matches.  So a crash counts against a file only when it
- * was being read or solved (SPEC 5, "Crashes"), and only the moves that
+ * was being read or solved (doc/spool.md, "Crashes"), and only the moves that
  * were recorded are finished at start.  Appends are not flushed: a record
  * lost with the machine costs a poison file one more try, never a strike
  * it did not earn.  Safe to use from several threads.

@@ -1,5 +1,5 @@
 /*
- * cairn_failure - what a failed step of a job means (SPEC section 5).
+ * cairn_failure - what a failed step of a job means (doc/spool.md).
  *
  * Every error a job meets is one of four kinds, decided here and nowhere
  * else, from the step that failed and its errno value:

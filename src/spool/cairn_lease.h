@@ -1,7 +1,7 @@
 /*
  * cairn_lease - take a file written in place only once no process on this
  * host has it open for writing, and know when one opens it while it is
- * read (SPEC section 5, "Only complete files").
+ * read (doc/spool.md, "Handing a file in").
  *
  * A Linux read lease (F_SETLEASE, F_RDLCK) cannot be set on a file that is
  * open for writing anywhere on this host (EAGAIN), and an open for writing

@@ -121,7 +121,7 @@ int cairn_lock_take(int dir_fd, char *err, size_t errlen)
 /* held - whether someone holds the lock file on fd (unsure counts as held). */
 static int held(int fd)
 {
-	return cairn_lock_conflicts(fd) != 0;
+	return cairn_lock_probe_conflicts(fd) != 0;
 }
 
 struct peers_ctx {

@@ -1,5 +1,5 @@
 /*
- * cairn_lock - one daemon per instance name (SPEC section 5).
+ * cairn_lock - one daemon per instance name (doc/spool.md).
  *
  * A daemon holds a write lock on processing/<instance>/.lock for as long as
  * it runs, taken with fcntl(F_OFD_SETLK) (or F_SETLK where open file

@@ -16,7 +16,7 @@
 /* The name cairn_lock.c locks in processing/<instance>/. */
 #define LOCK_NAME ".lock"
 
-int cairn_lock_conflicts(int fd)
+int cairn_lock_probe_conflicts(int fd)
 {
 	struct flock fl;
 	int r;
@@ -61,7 +61,7 @@ int cairn_lock_probe(int dir_fd, struct cairn_lock_holder *who)
 	who->host[0] = '\0';
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
-	r = cairn_lock_conflicts(fd);
+	r = cairn_lock_probe_conflicts(fd);
 	if (r == 1)
 		says(fd, who);
 	close(fd);

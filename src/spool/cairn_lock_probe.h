@@ -26,7 +26,7 @@ struct cairn_lock_holder {
  * Whether a write lock over the whole of fd's file would conflict with
  * one that another open file holds: 1, 0, or a negative errno value.
  */
-int cairn_lock_conflicts(int fd);
+int cairn_lock_probe_conflicts(int fd);
 
 /*
  * Probe processing/<instance>/.lock in dir_fd (that directory): 1 when

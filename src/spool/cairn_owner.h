@@ -1,5 +1,5 @@
 /*
- * cairn_owner - the name a file's owner goes by in the spool (SPEC 5,
+ * cairn_owner - the name a file's owner goes by in the spool (doc/spool.md,
  * "Owner and arrival"), shared by the daemon and by `cairn submit`, which
  * must find the directory the daemon puts its results in.
  *

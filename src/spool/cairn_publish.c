@@ -20,7 +20,8 @@
  * A result made from an input carries the input's arrival time (when the
  * daemon took it, which its submitter cannot set) as its modification
  * time, and replaces an existing result only when that one is not newer
- * (SPEC 5: the latest arrival wins, whichever instance finishes first).  A name's first result is placed by a move that never replaces;
+ * (doc/spool.md: the latest arrival wins, whichever instance finishes
+ * first).  A name's first result is placed by a move that never replaces;
  * replacing one is done, compare and rename, under a record lock on one
  * byte (by the name's hash) of a lock file that the caller names (the
  * daemon's is processing/.results.lock, out of readers' way), taken with
@@ -249,7 +250,7 @@ static unsigned long numbered_as(const char *entry, const char *name)
 /*
  * after_last - the K after the highest of NAME's entries in history/
  * (hfd), 1 when it has none: retention removes the oldest, and the first
- * free K would then put a newer result below older ones (SPEC 5: K
+ * free K would then put a newer result below older ones (doc/spool.md: K
  * counts up in arrival order).
  */
 static unsigned after_last(int hfd, const char *name)
@@ -337,12 +338,12 @@ static int keep(int from_fd, const char *from, int dir_fd, const char *name,
 	}
 	for (unsigned k = r == -EEXIST ? after_last(hfd, name) : 1;
 	     r == -EEXIST && k <= CAIRN_NUMBERED_MAX; k++) {
-		char *to = cairn_spool_numbered(name, k);
+		char *to = cairn_spoolname_numbered(name, k);
 
 		r = 0;
 		if (!link_only || linkat(from_fd, from, hfd, to, 0) < 0)
 			r = link_only && errno != EPERM ? -errno :
-			    cairn_spool_move(from_fd, from, hfd, to);
+			    cairn_spoolname_move(from_fd, from, hfd, to);
 		free(to);
 	}
 	if (r == 0 && do_fsync && fsync(hfd) < 0)
@@ -355,7 +356,7 @@ static int keep(int from_fd, const char *from, int dir_fd, const char *name,
  * place_new - tmp_fd/tmp becomes dir_fd/NAME only if no NAME exists (RENAME_NOREPLACE,
  * or link() and unlink(): neither ever replaces).  1 when placed, 0 when
  * a NAME is there (or the file system can do neither), or -errno.  The
- * rule of cairn_spool_move(), but where hard links are missing (EPERM) the
+ * rule of cairn_spoolname_move(), but where hard links are missing (EPERM) the
  * caller's locked compare decides, not an unlocked check and rename.
  */
 static int place_new(int tmp_fd, const char *tmp, int dir_fd, const char *name,
@@ -369,7 +370,7 @@ static int place_new(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 		int e = errno;
 
 		/* NFS may report EEXIST for a link it made (a retransmission). */
-		if (e != EEXIST || !cairn_spool_same(tmp_fd, tmp, dir_fd, name))
+		if (e != EEXIST || !cairn_spoolname_same(tmp_fd, tmp, dir_fd, name))
 			return e == EEXIST || e == EPERM ? 0 : -e;	/* EPERM: no links */
 	}
 	/* Placed; a temporary name left by a failure here is removed at start. */

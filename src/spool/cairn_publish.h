@@ -1,5 +1,5 @@
 /*
- * cairn_publish - durable result files (SPEC section 5).
+ * cairn_publish - durable result files (doc/spool.md).
  *
  * A result is written to a temporary name in results/, flushed, renamed
  * into place and the directory flushed; a failure at any step removes the
@@ -58,7 +58,7 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 
 /* What "latest arrival wins" needs: the input's arrival, where to lock. */
 struct cairn_newest {
-	struct timespec arrival;	/* when the input was taken (SPEC 5) */
+	struct timespec arrival;	/* when the input was taken (doc/spool.md) */
 	int lock_dir;			/* lock_path is relative to this */
 	const char *lock_path;		/* one lock file for all writers */
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works */
@@ -90,8 +90,8 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			int *superseded, char *err, size_t errlen);
 
 /*
- * What a publish with nw->grant unset held back, given later (SPEC 4's
- * feedback): dir_fd's history/ searchable by reader, as a granted publish
+ * What a publish with nw->grant unset held back, given later (the feedback of
+ * doc/grading.md): dir_fd's history/ searchable by reader, as a granted publish
  * leaves it, and, unless `placed` is NULL, the result placed at that name
  * (relative to dir_fd) readable by reader.  0, or a negative errno value
  * when the result could not be granted.

@@ -1,5 +1,5 @@
 /*
- * cairn_retain - retention of the spool's stored files (SPEC 6 `retain`).
+ * cairn_retain - retention of the spool's stored files (cairnd.yaml(5), `retain`).
  *
  * One walk removes the inputs stored in done/OWNER/ and failed/OWNER/
  * that are older than their kind's limit, each with its arrival record

@@ -1,7 +1,7 @@
 /*
  * cairn_spool - the spool directories and the moves between them.
  *
- * Opening a spool creates the directories SPEC section 5 names and keeps a
+ * Opening a spool creates the directories doc/spool.md names and keeps a
  * descriptor on each.  No move here ever replaces a file that matters:
  *
  * - A claim is a plain rename() from incoming/ into processing/<instance>/,
@@ -70,7 +70,7 @@ static int is_link(int dirfd, const char *name)
 /*
  * make_dir_like - create dirfd/name unless it exists (with the mode
  * `like` when not 0, else 0755 less the umask), and open it, never
- * through a symbolic link (SPEC 5): a link in its place is treated as
+ * through a symbolic link (doc/spool.md): a link in its place is treated as
  * missing, removed (its target is not touched) and *links counted up.
  * Only the spool itself, the administrator's choice, is reached through
  * a link (links NULL).  On
@@ -250,7 +250,7 @@ int cairn_spool_open_temp(struct cairn_spool *sp, char *err, size_t errlen)
 	return r;
 }
 
-int cairn_spool_instance_ok(const char *instance)
+static int instance_ok(const char *instance)
 {
 	return instance != NULL && instance[0] != '\0' && instance[0] != '.' &&
 	       strchr(instance, '/') == NULL && strlen(instance) <= CAIRN_INSTANCE_MAX;
@@ -258,7 +258,7 @@ int cairn_spool_instance_ok(const char *instance)
 
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen)
 {
-	if (cairn_spool_instance_ok(instance))
+	if (instance_ok(instance))
 		return 0;
 	snprintf(err, errlen, "instance \"%s\" is not a usable directory name (one "
 		 "component of at most %d bytes, not starting with '.')",
@@ -286,7 +286,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	for (size_t i = 0; r >= 0 && i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		what = subdirs[i];
 		if (is_link(sp->root_fd, what) && unlinkat(sp->root_fd, what, 0) == 0)
-			sp->links++;	/* never followed (SPEC 5): made anew */
+			sp->links++;	/* never followed (doc/spool.md): made anew */
 		r = mkdir_at(sp->root_fd, subdirs[i]);
 	}
 	if (r >= 0) {

@@ -1,10 +1,10 @@
 /*
- * cairn_spool - the spool directories and the moves between them (SPEC 5).
+ * cairn_spool - the spool directories and the moves between them (doc/spool.md).
  *
  * A struct cairn_spool holds open descriptors on the spool's directories
  * so that every move is between two directory descriptors.  A claim is
  * exclusive on any file system with an atomic rename(); moves into done/
- * and failed/ (cairn_spool_store_as()) never overwrite (a second hw1.yaml
+ * and failed/ (cairn_spoolname_store_as()) never overwrite (a second hw1.yaml
  * becomes hw1.1.yaml) and are finished after a crash by
  * cairn_spool_resolve() (cairn_spool_resolve.h).  Worker threads use the
  * descriptors concurrently; they are opened once at start and closed
@@ -79,7 +79,7 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 
 /*
  * results/ lets everyone through to their own directory but lists
- * nothing to those outside the daemon's group (SPEC 9); an owner's
+ * nothing to those outside the daemon's group (doc/operating.md); an owner's
  * directories (results/<owner>/, its history/, done/<owner>/,
  * failed/<owner>/) are the daemon's group's, and an owner reaches their
  * results by an ACL (cairn_acl.h).
@@ -97,7 +97,7 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t reader);
 
 /*
- * The lock file of result names, relative to the spool (SPEC 5): the
+ * The lock file of result names, relative to the spool (doc/spool.md): the
  * struct cairn_newest lock_path that every instance's publishes share.
  */
 #define CAIRN_RESULTS_LOCK CAIRN_DIR_PROCESSING "/.results.lock"
@@ -109,7 +109,6 @@ int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t read
  * An instance name is one path component: not empty, no '/', no leading
  * '.', at most CAIRN_INSTANCE_MAX bytes.  _check: 0, or -EINVAL with why.
  */
-int cairn_spool_instance_ok(const char *instance);
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
 /*

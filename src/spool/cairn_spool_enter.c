@@ -6,9 +6,9 @@
  *
  * The daemon never sees a file half written: it is created (O_EXCL, so
  * the name is ours alone) under ".NAME.submit.PID.N.tmp", which starts
- * with '.' and ends in .tmp (cairn_spool_ignored()), written in full and
+ * with '.' and ends in .tmp (cairn_spoolname_ignored()), written in full and
  * flushed with fsync() before it gets a name the daemon takes.  That move
- * never replaces (cairn_spool_store_tried()): a file already waiting
+ * never replaces (cairn_spoolname_store_tried()): a file already waiting
  * under NAME keeps it, and this one becomes NAME.1.EXT, then .2, ... up
  * to CAIRN_NUMBERED_MAX, as done/ numbers its files.  The file is created
  * 0600 and set to 0640 before a byte is written, whatever the umask and
@@ -92,7 +92,7 @@ int cairn_spool_enter_place(int incoming_fd, const char *tmp, const char *name,
 			    void (*trying)(void *arg, const char *to), void *arg,
 			    char **placed)
 {
-	int r = cairn_spool_store_tried(incoming_fd, tmp, incoming_fd, name, 1, trying,
+	int r = cairn_spoolname_store_tried(incoming_fd, tmp, incoming_fd, name, 1, trying,
 					arg, placed);
 
 	if (r < 0)

@@ -32,7 +32,7 @@ int cairn_spool_enter_write(int incoming_fd, const char *tmp, int fd,
 
 /*
  * Move tmp to NAME in incoming/, or, where NAME is taken, to its first
- * free numbered name (NAME.1.EXT, ... as cairn_spool_store_tried()),
+ * free numbered name (NAME.1.EXT, ... as cairn_spoolname_store_tried()),
  * telling trying(arg, to) each name before it is tried (trying may be
  * NULL).  0 with *placed (caller frees) the name used, or a negative
  * errno value (-EEXIST: every name taken) with tmp removed.

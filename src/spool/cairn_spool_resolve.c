@@ -3,7 +3,7 @@
  *
  * A move into done/ or failed/ where the file system has no
  * RENAME_NOREPLACE is a link() under the first free numbered name, then
- * the unlink of the claimed name (cairn_spool_store_as()).  A crash
+ * the unlink of the claimed name (cairn_spoolname_store_as()).  A crash
  * between the two leaves a claimed file with two links; it is known to
  * have moved only when the attempts journal says that its move began and
  * its inode is under one of its numbered names (or any name) in its
@@ -63,11 +63,11 @@ static int resolve_marker(const struct cairn_spool *sp, const char *marker,
 			  const char *name, const char *dir, int to_fd, unsigned k,
 			  const struct cairn_resolve_ops *ops)
 {
-	char *to = cairn_spool_numbered(name, k);
+	char *to = cairn_spoolname_numbered(name, k);
 	struct stat st;
 	int done = 0;
 
-	if (to_fd >= 0 && cairn_spool_same(sp->processing_fd, marker, to_fd, to) &&
+	if (to_fd >= 0 && cairn_spoolname_same(sp->processing_fd, marker, to_fd, to) &&
 	    fstatat(sp->processing_fd, marker, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    unlinkat(sp->processing_fd, marker, 0) == 0) {
 		ops->moved(ops->arg, name, (uint64_t)st.st_ino, dir);
@@ -96,7 +96,7 @@ static int stored_in(int dir_fd, const char *name, const struct stat *st)
 	struct dirent *de;
 
 	for (unsigned k = 0; k <= CAIRN_NUMBERED_MAX && !found; k++) {
-		char *to = cairn_spool_numbered(name, k);
+		char *to = cairn_spoolname_numbered(name, k);
 		struct stat o;
 		int there = fstatat(dir_fd, to, &o, AT_SYMLINK_NOFOLLOW) == 0;
 

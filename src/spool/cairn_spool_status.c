@@ -30,23 +30,23 @@
 #define USAGE_DEPTH 3
 
 struct scan {
-	struct cairn_status *st;
-	cairn_status_warn_fn *warn;
+	struct cairn_spool_status *st;
+	cairn_spool_status_warn_fn *warn;
 	void *arg;
 	int errors;
 	char path[4096];		/* of the directory being read, for warn() */
 	/* owners waiting: st->owners, found by uid through an open hash */
 	size_t *slot, nslot, capowners;
 	/* the newest failures, a heap with the oldest on top */
-	struct cairn_status_failure *heap;
+	struct cairn_spool_status_failure *heap;
 	size_t nheap, maxheap;
 	const char *owner;		/* failed/OWNER/ being read */
-	struct cairn_status_usage *usage;	/* what the directory adds to */
+	struct cairn_spool_status_usage *usage;	/* what the directory adds to */
 	int depth;
-	struct cairn_status_instance *inst;	/* processing/NAME/ being read */
+	struct cairn_spool_status_instance *inst;	/* processing/NAME/ being read */
 };
 
-int cairn_status_ts_cmp(const struct timespec *a, const struct timespec *b)
+int cairn_spool_status_ts_cmp(const struct timespec *a, const struct timespec *b)
 {
 	if (a->tv_sec != b->tv_sec)
 		return a->tv_sec < b->tv_sec ? -1 : 1;
@@ -109,14 +109,14 @@ static void rehash(struct scan *sc)
 /* waiting - count a file of incoming/ to its owner */
 static void waiting(struct scan *sc, const struct stat *s)
 {
-	struct cairn_status *st = sc->st;
+	struct cairn_spool_status *st = sc->st;
 	size_t *slot;
 
 	if (2 * (st->nowners + 1) > sc->nslot)
 		rehash(sc);
 	slot = owner_slot(sc, (uint32_t)s->st_uid);
 	if (*slot == 0) {
-		struct cairn_status_owner *o;
+		struct cairn_spool_status_owner *o;
 
 		st->owners = cairn_xgrow(st->owners, &sc->capowners, st->nowners + 1,
 					 sizeof(st->owners[0]));
@@ -126,11 +126,11 @@ static void waiting(struct scan *sc, const struct stat *s)
 		o->oldest = s->st_ctim;
 		*slot = st->nowners;
 	}
-	struct cairn_status_owner *o = &st->owners[*slot - 1];
+	struct cairn_spool_status_owner *o = &st->owners[*slot - 1];
 
 	o->usage.files++;
 	o->usage.bytes += (uint64_t)s->st_size;
-	if (cairn_status_ts_cmp(&s->st_ctim, &o->oldest) < 0)
+	if (cairn_spool_status_ts_cmp(&s->st_ctim, &o->oldest) < 0)
 		o->oldest = s->st_ctim;
 }
 
@@ -140,7 +140,7 @@ static int keep_waiting(int dir_fd, const char *name, void *arg)
 	struct stat s;
 
 	/* One that vanished was claimed meanwhile. */
-	if (cairn_spool_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0 ||
+	if (cairn_spoolname_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0 ||
 	    S_ISDIR(s.st_mode))
 		return 0;
 	sc->st->incoming.files++;
@@ -149,7 +149,7 @@ static int keep_waiting(int dir_fd, const char *name, void *arg)
 	return 0;
 }
 
-static void file_of(struct cairn_status_file *f, const char *name, const struct stat *s)
+static void file_of(struct cairn_spool_status_file *f, const char *name, const struct stat *s)
 {
 	memset(f, 0, sizeof(*f));
 	f->name = cairn_xstrdup(name);
@@ -161,10 +161,10 @@ static void file_of(struct cairn_status_file *f, const char *name, const struct 
 static int keep_claimed(int dir_fd, const char *name, void *arg)
 {
 	struct scan *sc = arg;
-	struct cairn_status_instance *in = sc->inst;
+	struct cairn_spool_status_instance *in = sc->inst;
 	struct stat s;
 
-	if (cairn_spool_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0 ||
+	if (cairn_spoolname_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0 ||
 	    S_ISDIR(s.st_mode))
 		return 0;
 	in->claimed = cairn_xgrow(in->claimed, &in->cap, in->nclaimed + 1, sizeof(in->claimed[0]));
@@ -178,7 +178,7 @@ static int keep_claimed(int dir_fd, const char *name, void *arg)
 
 static int file_cmp(const void *pa, const void *pb)
 {
-	const struct cairn_status_file *a = pa, *b = pb;
+	const struct cairn_spool_status_file *a = pa, *b = pb;
 
 	return strcmp(a->name, b->name);
 }
@@ -186,8 +186,8 @@ static int file_cmp(const void *pa, const void *pb)
 /* instance - processing/NAME/: its lock, then its claimed files */
 static void instance(struct scan *sc, int dir_fd, const char *name)
 {
-	struct cairn_status *st = sc->st;
-	struct cairn_status_instance *in;
+	struct cairn_spool_status *st = sc->st;
+	struct cairn_spool_status_instance *in;
 	int fd = openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), r;
 
 	st->inst = cairn_xgrow(st->inst, &st->capinst, st->ninst + 1, sizeof(st->inst[0]));
@@ -195,7 +195,8 @@ static void instance(struct scan *sc, int dir_fd, const char *name)
 	memset(in, 0, sizeof(*in));
 	in->name = cairn_xstrdup(name);
 	r = fd < 0 ? -errno : cairn_lock_probe(fd, &in->holder);
-	in->run = r < 0 ? CAIRN_STATUS_UNKNOWN : r ? CAIRN_STATUS_RUNNING : CAIRN_STATUS_STOPPED;
+	in->run = r < 0 ? CAIRN_SPOOL_STATUS_UNKNOWN :
+		  r ? CAIRN_SPOOL_STATUS_RUNNING : CAIRN_SPOOL_STATUS_STOPPED;
 	if (fd >= 0)
 		close(fd);
 	sc->inst = in;
@@ -208,7 +209,7 @@ static int keep_instance(int dir_fd, const char *name, void *arg)
 {
 	struct stat s;
 
-	if (!cairn_spool_ignored(name) && cairn_stat_basic(dir_fd, name, &s) == 0 &&
+	if (!cairn_spoolname_ignored(name) && cairn_stat_basic(dir_fd, name, &s) == 0 &&
 	    S_ISDIR(s.st_mode))
 		instance(arg, dir_fd, name);
 	return 0;
@@ -220,7 +221,7 @@ static int keep_usage(int dir_fd, const char *name, void *arg)
 	struct scan *sc = arg;
 	struct stat s;
 
-	if (cairn_spool_ignored(name) || cairn_stat_basic(dir_fd, name, &s) < 0)
+	if (cairn_spoolname_ignored(name) || cairn_stat_basic(dir_fd, name, &s) < 0)
 		return 0;
 	if (S_ISDIR(s.st_mode)) {
 		if (sc->depth < USAGE_DEPTH) {
@@ -236,9 +237,10 @@ static int keep_usage(int dir_fd, const char *name, void *arg)
 }
 
 /* newer - whether failure a comes before b: newest first, then by owner, name */
-static int newer(const struct cairn_status_failure *a, const struct cairn_status_failure *b)
+static int newer(const struct cairn_spool_status_failure *a,
+		 const struct cairn_spool_status_failure *b)
 {
-	int c = cairn_status_ts_cmp(&a->f.ctime, &b->f.ctime);
+	int c = cairn_spool_status_ts_cmp(&a->f.ctime, &b->f.ctime);
 
 	if (c == 0 && (c = -strcmp(a->f.owner, b->f.owner)) == 0)
 		c = -strcmp(a->f.name, b->f.name);
@@ -248,7 +250,7 @@ static int newer(const struct cairn_status_failure *a, const struct cairn_status
 /* sift - restore the heap (the last to be shown on top) from i down */
 static void sift(struct scan *sc, size_t i)
 {
-	struct cairn_status_failure *h = sc->heap, t;
+	struct cairn_spool_status_failure *h = sc->heap, t;
 
 	for (;;) {
 		size_t l = 2 * i + 1, m = i;
@@ -267,7 +269,7 @@ static void sift(struct scan *sc, size_t i)
 /* failure - keep a stored failure if it is among the newest */
 static void failure(struct scan *sc, const char *name, const struct stat *s)
 {
-	struct cairn_status_failure f = { .f.ctime = s->st_ctim };
+	struct cairn_spool_status_failure f = { .f.ctime = s->st_ctim };
 	size_t i;
 
 	snprintf(f.f.owner, sizeof(f.f.owner), "%s", sc->owner);
@@ -293,7 +295,7 @@ static int keep_failed(int dir_fd, const char *name, void *arg)
 	struct scan *sc = arg;
 	struct stat s;
 
-	if (cairn_spool_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0)
+	if (cairn_spoolname_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0)
 		return 0;
 	if (S_ISDIR(s.st_mode))
 		return keep_usage(dir_fd, name, arg);
@@ -318,7 +320,7 @@ static int keep_failed_owner(int dir_fd, const char *name, void *arg)
 }
 
 /* arrival - the record failed/OWNER/.arrival/NAME says: name and time */
-static void arrival(int root_fd, struct cairn_status_failure *f)
+static void arrival(int root_fd, struct cairn_spool_status_failure *f)
 {
 	char *path = cairn_xasprintf(CAIRN_DIR_FAILED "/%s", f->f.owner);
 	int fd = cairn_spool_status_open(root_fd, path, O_RDONLY | O_DIRECTORY);
@@ -337,7 +339,7 @@ static int failure_cmp(const void *pa, const void *pb)
 
 static int owner_cmp(const void *pa, const void *pb)
 {
-	const struct cairn_status_owner *a = pa, *b = pb;
+	const struct cairn_spool_status_owner *a = pa, *b = pb;
 	int c = strcmp(a->owner, b->owner);
 
 	return c != 0 ? c : (a->uid > b->uid) - (a->uid < b->uid);
@@ -345,7 +347,7 @@ static int owner_cmp(const void *pa, const void *pb)
 
 static int instance_cmp(const void *pa, const void *pb)
 {
-	const struct cairn_status_instance *a = pa, *b = pb;
+	const struct cairn_spool_status_instance *a = pa, *b = pb;
 
 	return strcmp(a->name, b->name);
 }
@@ -353,7 +355,7 @@ static int instance_cmp(const void *pa, const void *pb)
 /* finish - owners named and sorted, failures with their records, newest first */
 static void finish(struct scan *sc, int root_fd)
 {
-	struct cairn_status *st = sc->st;
+	struct cairn_spool_status *st = sc->st;
 
 	for (size_t k = 0; k < st->nowners; k++)
 		owner_of(st->owners[k].uid, st->owners[k].owner);
@@ -370,8 +372,8 @@ static void finish(struct scan *sc, int root_fd)
 	free(sc->slot);
 }
 
-int cairn_spool_status_read(struct cairn_status *st, int root_fd, size_t max_failures,
-			    cairn_status_warn_fn *warn, void *arg)
+int cairn_spool_status_read(struct cairn_spool_status *st, int root_fd, size_t max_failures,
+			    cairn_spool_status_warn_fn *warn, void *arg)
 {
 	struct scan sc = { .st = st, .warn = warn, .arg = arg, .maxheap = max_failures };
 
@@ -392,7 +394,7 @@ int cairn_spool_status_read(struct cairn_status *st, int root_fd, size_t max_fai
 	return sc.errors;
 }
 
-void cairn_spool_status_free(struct cairn_status *st)
+void cairn_spool_status_free(struct cairn_spool_status *st)
 {
 	for (size_t i = 0; i < st->ninst; i++) {
 		for (size_t k = 0; k < st->inst[i].nclaimed; k++)

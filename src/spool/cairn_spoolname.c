@@ -29,7 +29,7 @@ static int ends_with(const char *s, size_t len, const char *suffix)
 	return len >= n && memcmp(s + len - n, suffix, n) == 0;
 }
 
-int cairn_spool_ignored(const char *name)
+int cairn_spoolname_ignored(const char *name)
 {
 	size_t len = strlen(name);
 
@@ -37,7 +37,7 @@ int cairn_spool_ignored(const char *name)
 	       ends_with(name, len, ".part") || ends_with(name, len, "~");
 }
 
-char *cairn_spool_numbered(const char *name, unsigned k)
+char *cairn_spoolname_numbered(const char *name, unsigned k)
 {
 	const char *dot = strrchr(name, '.');
 
@@ -48,7 +48,7 @@ char *cairn_spool_numbered(const char *name, unsigned k)
 	return cairn_xasprintf("%.*s.%u%s", (int)(dot - name), name, k, dot);
 }
 
-int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b)
+int cairn_spoolname_same(int dir_a, const char *a, int dir_b, const char *b)
 {
 	struct stat sa, sb;
 
@@ -57,7 +57,7 @@ int cairn_spool_same(int dir_a, const char *a, int dir_b, const char *b)
 	       sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
 }
 
-int cairn_spool_link_move(int from_fd, const char *from, int to_fd, const char *to)
+static int link_move(int from_fd, const char *from, int to_fd, const char *to)
 {
 	/*
 	 * link() refuses to replace.  NFS may report EEXIST for a link it
@@ -66,7 +66,7 @@ int cairn_spool_link_move(int from_fd, const char *from, int to_fd, const char *
 	 * inode there and only unlinks.
 	 */
 	if (linkat(from_fd, from, to_fd, to, 0) == 0 ||
-	    (errno == EEXIST && cairn_spool_same(from_fd, from, to_fd, to))) {
+	    (errno == EEXIST && cairn_spoolname_same(from_fd, from, to_fd, to))) {
 		if (unlinkat(from_fd, from, 0) < 0) {
 			int e = errno;
 
@@ -85,27 +85,27 @@ int cairn_spool_link_move(int from_fd, const char *from, int to_fd, const char *
 	return renameat(from_fd, from, to_fd, to) < 0 ? -errno : 0;
 }
 
-int cairn_spool_move(int from_fd, const char *from, int to_fd, const char *to)
+int cairn_spoolname_move(int from_fd, const char *from, int to_fd, const char *to)
 {
 	if (renameat2(from_fd, from, to_fd, to, RENAME_NOREPLACE) == 0)
 		return 0;
 	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
 		return -errno;
-	return cairn_spool_link_move(from_fd, from, to_fd, to);
+	return link_move(from_fd, from, to_fd, to);
 }
 
-int cairn_spool_store_tried(int from_fd, const char *name, int to_fd, const char *as,
+int cairn_spoolname_store_tried(int from_fd, const char *name, int to_fd, const char *as,
 			    int noreplace, void (*trying)(void *arg, const char *to),
 			    void *arg, char **stored)
 {
 	for (unsigned k = 0; ; k++) {
-		char *to = cairn_spool_numbered(as, k);
+		char *to = cairn_spoolname_numbered(as, k);
 		int r;
 
 		if (trying != NULL)
 			trying(arg, to);
-		r = noreplace ? cairn_spool_move(from_fd, name, to_fd, to) :
-		    cairn_spool_link_move(from_fd, name, to_fd, to);
+		r = noreplace ? cairn_spoolname_move(from_fd, name, to_fd, to) :
+		    link_move(from_fd, name, to_fd, to);
 		if (r != -EEXIST || k == CAIRN_NUMBERED_MAX) {
 			if (r == 0 && stored != NULL)
 				*stored = to;
@@ -117,8 +117,8 @@ int cairn_spool_store_tried(int from_fd, const char *name, int to_fd, const char
 	}
 }
 
-int cairn_spool_store_as(int from_fd, const char *name, int to_fd, const char *as,
-			 int noreplace, char **stored)
+int cairn_spoolname_store_as(int from_fd, const char *name, int to_fd, const char *as,
+			     int noreplace, char **stored)
 {
-	return cairn_spool_store_tried(from_fd, name, to_fd, as, noreplace, NULL, NULL, stored);
+	return cairn_spoolname_store_tried(from_fd, name, to_fd, as, noreplace, NULL, NULL, stored);
 }

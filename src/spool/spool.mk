@@ -1,4 +1,4 @@
-# spool: the on-disk spool protocol (SPEC section 5), with no event loop:
+# spool: the on-disk spool protocol (doc/spool.md), with no event loop:
 # the spool's directories, names and no-replace moves, the instance lock,
 # durable publishing and grouped directory flushes, the attempts journal,
 # recovery after a crash, the failure table.  Uses util only; cairnd

@@ -1,7 +1,7 @@
 /*
  * cairn_budget - the bytes one job holds, against memory_budget.
  *
- * SPEC section 5: processing one file (reading it, solving, grading and
+ * doc/spool.md: processing one file (reading it, solving, grading and
  * writing its result) stays within memory_budget.  Each job keeps one
  * budget; whoever holds memory for the job (the input bytes, the puzzle
  * list, the result buffer) charges what it holds and releases it when it

@@ -1,5 +1,5 @@
 /*
- * cairn_memavail - how much memory the service may use (SPEC section 5).
+ * cairn_memavail - how much memory the service may use (doc/spool.md).
  *
  * The least of the memory limits of the process's own memory cgroup and
  * of its ancestors (cgroup v2 memory.max, cgroup v1
@@ -20,7 +20,7 @@
  */
 uint64_t cairn_memavail_read(const char *root);
 /*
- * Admission (SPEC section 5, "Memory"): whether a job that reserves
+ * Admission (doc/spool.md, "Fairness and memory"): whether a job that reserves
  * `need` bytes may start while `held` are reserved by the jobs running,
  * within `total`.  A job always may when none runs, so that a file is
  * never kept waiting for room that cannot come (memory_budget larger

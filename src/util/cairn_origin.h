@@ -1,5 +1,5 @@
 /*
- * cairn_origin - whose a file is and when it arrived (SPEC 5, "Owner and
+ * cairn_origin - whose a file is and when it arrived (doc/spool.md, "Owner and
  * arrival"): what the daemon knows of a file it took and writes into its
  * result as owner, uid and received.  `cairn solve` on a file has none.
  */

@@ -12,7 +12,7 @@
 
 #include "cairn_stat.h"
 
-/* STATX_UID: the owner (SPEC 5), and the watcher's turns (cairn_pending.h). */
+/* STATX_UID: the owner (doc/spool.md), and the watcher's turns (cairn_pending.h). */
 #define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_UID | STATX_INO | STATX_SIZE | \
 		    STATX_MTIME)
 

@@ -12,8 +12,8 @@
  * opening it on the server.  Only a claimed file's change time and link
  * count are asked for (cairn_stat_change): the claim's rename set the
  * change time, so it must be fetched anyway, and it is the file's arrival
- * time (and names its claim in the attempts journal); SPEC 5 refuses an
- * input with more than one link.
+ * time (and names its claim in the attempts journal); the spool refuses an
+ * input with more than one link (doc/spool.md).
  */
 #ifndef CAIRN_STAT_H
 #define CAIRN_STAT_H

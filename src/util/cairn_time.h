@@ -1,5 +1,5 @@
 /*
- * cairn_time - the one text of an arrival time (SPEC 3 `received`):
+ * cairn_time - the one text of an arrival time (doc/formats.md, `received`):
  * RFC 3339 in UTC with milliseconds, always 24 characters, so that the
  * texts of two times sort as the times do.
  */

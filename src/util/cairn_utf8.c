@@ -5,7 +5,7 @@
  * (U+D800-U+DFFF), nothing above U+10FFFF.  The checks are a forward
  * scan with an ASCII fast path, so that a reader can afford to look at
  * every byte of its input once.  The set of unsafe characters is the one
- * SPEC section 3 names for results: those a YAML parser either refuses
+ * doc/formats.md names for results: those a YAML parser either refuses
  * as raw text (C0 but tab and LF, DEL, C1, U+FFFE, U+FFFF), reads as a
  * line break (NEL, LS, PS) or drops as a byte order mark (U+FEFF).
  */

@@ -1,11 +1,11 @@
 /*
  * cairn_utf8 - UTF-8 text: validity, NUL, places, and what must be escaped.
  *
- * Every reader checks its text with cairn_utf8_bad() (SPEC section 2:
+ * Every reader checks its text with cairn_utf8_bad() (doc/formats.md:
  * invalid UTF-8 and NUL are errors at their place) and turns the offset
  * into a line and column with cairn_utf8_place(); every result writer asks
  * cairn_utf8_unsafe() which characters it must escape so that a reader
- * gets back the same text (SPEC section 3).
+ * gets back the same text (doc/formats.md).
  */
 #ifndef CAIRN_UTF8_H
 #define CAIRN_UTF8_H

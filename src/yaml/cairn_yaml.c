@@ -8,7 +8,7 @@
  * place is counted.  Each event is held to the rules once, as it leaves
  * libyaml or the JSON reader: an alias (it would let a small file expand
  * without bound), an anchor, a NUL in a scalar (it would cut the text
- * short: SPEC section 2), or nesting deeper than 64 levels (the grammars
+ * short: doc/formats.md), or nesting deeper than 64 levels (the grammars
  * recurse) is refused at the event's start.  Errors and refusals are
  * worded here, once for every reader.  The quoting and the plainness
  * rules live beside them because they are the two halves of writing a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# autograder - `cairn grade --format gradescope|prairielearn` (SPEC 7):
+# autograder - `cairn grade --format gradescope|prairielearn` (doc/lms.md):
 # for correct, wrong, invalid, missing and file-error submissions (a
 # syntax error, a file that is not a submission, one that cannot be read,
 # a set closed by the policy), late with the penalty applied, and names

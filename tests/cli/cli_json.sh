@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_json - JSON puzzle files and JSON results (SPEC sections 2 and 3).
+# cli_json - JSON puzzle files and JSON results (doc/formats.md).
 # Every file of tests/data/json is also valid YAML, byte for byte: solved
 # as .json and as .yaml, the two results are equal field by field once
 # read into Python objects (only `source` differs), so a field the YAML

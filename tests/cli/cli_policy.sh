@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_policy - a problem set's course policy (SPEC 4) through
+# cli_policy - a problem set's course policy (doc/grading.md) through
 # `cairn solve --received`: on time, within grace, late (YAML, CSV and
 # JSON, byte for byte), late past the whole of the points, closed, each
 # bad policy key, and a bad --received.

@@ -1,12 +1,12 @@
 #!/bin/sh
 # cli_solve - `cairn solve` and `cairn plugins` as a user runs them: the
-# SPEC's worked examples with every solver, files of both formats with
+# worked examples of doc/formats.md with every solver, files of both formats with
 # good and bad puzzles, standard input, and every exit status.
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
 data="$top_srcdir/tests/data/solve"
 
-# SPEC section 1's worked examples, with every solver.
+# The worked examples of doc/formats.md, with every solver.
 for solver in tuple2d diff2d diff1d linear; do
 	while read -r piles diff alice bob wins first moves; do
 		run 0 cairn solve --solver "$solver" --moves --piles "$piles"

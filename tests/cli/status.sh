@@ -1,5 +1,5 @@
 #!/bin/sh
-# cairn status on a spool cairnd made (SPEC 7), without a daemon running:
+# cairn status on a spool cairnd made (cairn(1)), without a daemon running:
 # files waiting in incoming/ from three owners (root, and two uids
 # without accounts, named by the number), one claimed in processing/test/
 # that nobody holds the lock of, failures of two owners (the oldest one's

@@ -1,5 +1,5 @@
 #!/bin/sh
-# cairn status beside a running cairnd (SPEC 7): stop_shim stops the
+# cairn status beside a running cairnd (cairn(1)): stop_shim stops the
 # daemon (SIGSTOP) while a worker reads slow.yaml, so the file is held
 # claimed in processing/test/ for as long as the test needs; status shows
 # the instance running with the daemon's pid and host and the file it

@@ -1,6 +1,6 @@
 #!/bin/sh
 # clients.sh - only complete files, with the clients users deliver files
-# with (SPEC 5, "Only complete files"; issue 21).
+# with (doc/spool.md, "Handing a file in"; issue 21).
 #
 # sshd, vsftpd and smbd run on 127.0.0.1 only, started here by hand with
 # their own configuration and state under a temporary directory

@@ -86,11 +86,11 @@ static void expect_refusal(const char *path, int code, const char *why)
 	struct cairn_registry r = { 0 };
 	char *want = cairn_xasprintf("%s: %s", path, why);
 
-	ck_assert_int_eq(cairn_registry_load_file(&r, path, err, sizeof err), code);
+	ck_assert_int_eq(cairn_plugins_load_file(&r, path, err, sizeof err), code);
 	ck_assert_str_eq(err, want);
 	ck_assert_uint_eq(r.n, 0);
 	ck_assert_msg(!mapped(path), "%s still mapped after refusal", path);
-	cairn_registry_free(&r);
+	cairn_plugins_free(&r);
 	free(want);
 }
 
@@ -108,15 +108,15 @@ START_TEST(accepts_and_solves)
 	struct cairn_solve_answer ans = { .moves = moves };
 	const struct cairn_plugin *p;
 
-	ck_assert_int_eq(cairn_registry_load_file(&r, path, err, sizeof err), 0);
-	p = cairn_registry_find(&r, "fixture");
+	ck_assert_int_eq(cairn_plugins_load_file(&r, path, err, sizeof err), 0);
+	p = cairn_plugins_find(&r, "fixture");
 	ck_assert_ptr_nonnull(p);
-	ck_assert_ptr_null(cairn_registry_find(&r, "linear"));
+	ck_assert_ptr_null(cairn_plugins_find(&r, "linear"));
 	ck_assert_int_eq(p->solve(&req, &ans), 0);
 	ck_assert_int_eq(ans.diff, 1);
 	ck_assert_str_eq(moves, "LRRL");
 	ck_assert(mapped(path));
-	cairn_registry_free(&r);
+	cairn_plugins_free(&r);
 	ck_assert(!mapped(path));
 	free(path);
 }
@@ -191,7 +191,7 @@ START_TEST(refuses_garbage)
 
 	fputs("not an ELF file\n", f);
 	fclose(f);
-	ck_assert_int_eq(cairn_registry_load_file(&r, path, err, sizeof err),
+	ck_assert_int_eq(cairn_plugins_load_file(&r, path, err, sizeof err),
 			 -ENOEXEC);
 	ck_assert(strncmp(err, path, strlen(path)) == 0);
 	ck_assert_uint_eq(r.n, 0);
@@ -222,8 +222,8 @@ START_TEST(directory_with_duplicate)
 	char *notso = install("good", "good.so.txt", 0644);
 	char *want;
 
-	ck_assert_int_eq(cairn_registry_load_dir(&r, tmpdir, collect, &rf,
-						 err, sizeof err), 1);
+	ck_assert_int_eq(cairn_plugins_load_dir(&r, tmpdir, collect, &rf,
+						err, sizeof err), 1);
 	ck_assert_uint_eq(r.n, 1);
 	ck_assert_str_eq(r.v[0].path, dup);
 	ck_assert_int_eq(rf.n, 2);
@@ -236,7 +236,7 @@ START_TEST(directory_with_duplicate)
 	ck_assert_str_eq(rf.msgs[1], want);
 	ck_assert(!mapped(good));
 	free(want);
-	cairn_registry_free(&r);
+	cairn_plugins_free(&r);
 	free(dup);
 	free(good);
 	free(abi);
@@ -249,8 +249,8 @@ START_TEST(missing_directory)
 	struct cairn_registry r = { 0 };
 	char *dir = cairn_xasprintf("%s/none", tmpdir), *want;
 
-	ck_assert_int_eq(cairn_registry_load_dir(&r, dir, NULL, NULL, err,
-						 sizeof err), -ENOENT);
+	ck_assert_int_eq(cairn_plugins_load_dir(&r, dir, NULL, NULL, err,
+						sizeof err), -ENOENT);
 	want = cairn_xasprintf("plugin directory %s: No such file or directory", dir);
 	ck_assert_str_eq(err, want);
 	free(want);
@@ -276,29 +276,29 @@ START_TEST(registers_from_memory)
 
 	ck_assert_int_eq(cairn_linked_solvers(&r, err, sizeof err), 0);
 	ck_assert_uint_eq(r.n, 4);
-	lin = cairn_registry_find(&r, "linear");
+	lin = cairn_plugins_find(&r, "linear");
 	ck_assert_ptr_nonnull(lin);
 	ck_assert_ptr_null(r.v[0].handle);
 	ck_assert_str_eq(r.v[0].path, "linked:linear");
 	ck_assert_int_eq(lin->solve(&req, &ans), 0);
 	ck_assert_int_eq(ans.diff, 7);
 	ck_assert_str_eq(moves, "RLLL");
-	ck_assert_int_eq(cairn_registry_add(&r, lin, "again", err, sizeof err),
+	ck_assert_int_eq(cairn_plugins_add(&r, lin, "again", err, sizeof err),
 			 -EEXIST);
 	ck_assert_str_eq(err, "again: duplicate solver name \"linear\"; "
 			 "already loaded");
 	bad = *lin;
 	bad.abi = 42;
-	ck_assert_int_eq(cairn_registry_add(&r, &bad, "mem", err, sizeof err),
+	ck_assert_int_eq(cairn_plugins_add(&r, &bad, "mem", err, sizeof err),
 			 -EPROTO);
 	ck_assert_str_eq(err, "mem: built for plugin ABI 42, this cairn speaks "
 			 "ABI 1");
 	bad = *lin;
 	bad.name = "auto";
-	ck_assert_int_eq(cairn_registry_add(&r, &bad, "mem", err, sizeof err),
+	ck_assert_int_eq(cairn_plugins_add(&r, &bad, "mem", err, sizeof err),
 			 -EINVAL);
 	ck_assert_uint_eq(r.n, 4);
-	cairn_registry_free(&r);
+	cairn_plugins_free(&r);
 }
 END_TEST
 

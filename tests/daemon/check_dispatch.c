@@ -45,7 +45,7 @@ static int once_walks(struct cairn_daemon *d)
 static struct cairn_daemon *daemon_new(unsigned workers, unsigned pool_size)
 {
 	struct cairn_daemon *d = calloc(1, sizeof(*d));
-	struct cairn_gen *g = calloc(1, sizeof(*g));
+	struct cairn_generation *g = calloc(1, sizeof(*g));
 
 	ck_assert_ptr_nonnull(d);
 	ck_assert_ptr_nonnull(g);
@@ -88,12 +88,12 @@ static void account(struct cairn_daemon *d, const char *name, enum cairn_job_end
 {
 	struct cairn_job j;
 
-	cairn_job_init(&j, name);
+	cairn_jobs_init(&j, name);
 	j.claimed = 1;
 	j.end = how;
 	snprintf(j.err, sizeof(j.err), "%s", how == CAIRN_JOB_SKIPPED ? "" : "trouble");
 	cairn_dispatch_account(d, &j, 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 
 /* Workers configured, the pool's size: the jobs allowed at once. */
@@ -213,10 +213,10 @@ START_TEST(test_once_end)
 	if (once_cases[_i].retry) {
 		struct cairn_job j;
 
-		cairn_job_init(&j, "r.yaml");
+		cairn_jobs_init(&j, "r.yaml");
 		j.end = CAIRN_JOB_LATER;
 		cairn_retry_settle(d, &j);
-		cairn_job_clear(&j);
+		cairn_jobs_clear(&j);
 	}
 	cairn_dispatch(d);
 	ck_assert_int_eq(stopped, once_cases[_i].stops ? 0 : -1);
@@ -339,14 +339,14 @@ static void arrive(struct cairn_daemon *d, uid_t uid, int64_t ms, int claimed)
 {
 	struct cairn_job j;
 
-	cairn_job_init(&j, "x.yaml");
+	cairn_jobs_init(&j, "x.yaml");
 	j.claimed = claimed;
 	snprintf(j.in.origin.owner, sizeof(j.in.origin.owner), "u%u", (unsigned)uid);
 	j.in.origin.uid = uid;
 	j.in.origin.received.tv_sec = ms / 1000;
 	j.in.origin.received.tv_nsec = (ms % 1000) * 1000000;
 	cairn_one_owner_arrived(d, &j);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 
 /*

@@ -43,7 +43,7 @@ static void setup(void)
 	check_tmpdir_make("check_jobs");
 	memset(&reg, 0, sizeof reg);
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
-	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
+	ck_assert_int_ge(cairn_plugins_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
 	ck_assert_int_eq(cairn_spool_open(&sp, check_tmpdir, "t", err, sizeof err), 0);
 	ck_assert_int_eq(cairn_attempts_load(&attempts, sp.processing_fd, sp.root_fd, 0), 0);
 	ck_assert_int_eq(cairn_owner_name(geteuid(), owner), 0);
@@ -57,14 +57,14 @@ static void teardown(void)
 {
 	cairn_attempts_free(&attempts);
 	cairn_spool_close(&sp);
-	cairn_registry_free(&reg);
+	cairn_plugins_free(&reg);
 	check_tmpdir_remove();
 }
 
 /* job - a job for incoming/NAME with the test's settings */
 static void job(struct cairn_job *j, const char *name)
 {
-	cairn_job_init(j, name);
+	cairn_jobs_init(j, name);
 	j->settings.registry = &reg;
 	j->settings.solver = "auto";
 	j->settings.memory_budget = 1u << 30;
@@ -139,7 +139,7 @@ START_TEST(test_done)
 
 	drop("incoming/p.yaml", "piles: [3, 9, 1, 2]\n");
 	job(&j, "p.yaml");
-	cairn_job_run(&j, &ctx);
+	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_DONE);
 	ck_assert_str_eq(j.in.origin.owner, owner);
 	ck_assert_str_eq(j.in.result, "p.result.yaml");
@@ -156,7 +156,7 @@ START_TEST(test_done)
 	ck_assert_str_eq(slurp(of("done", ".arrival/p.yaml")), "p.yaml\n");
 	ck_assert_ptr_null(slurp("incoming/p.yaml"));
 	ck_assert_int_eq(claimed(), 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 END_TEST
 
@@ -167,13 +167,13 @@ START_TEST(test_not_kept)
 	drop("incoming/p.csv", "1,2,3\n");
 	job(&j, "p.csv");
 	j.keep_inputs = 0;
-	cairn_job_run(&j, &ctx);
+	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_DONE);
 	ck_assert_ptr_null(j.in.stored);
 	ck_assert_ptr_nonnull(slurp(of("results", "p.result.csv")));
 	ck_assert_ptr_null(slurp(of("done", "p.csv")));
 	ck_assert_int_eq(claimed(), 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 END_TEST
 
@@ -207,7 +207,7 @@ START_TEST(test_refused)
 	job(&j, refused[_i].name);
 	j.settings.limits.max_file_bytes = refused[_i].max;
 	j.fail_reason = refused[_i].fail_reason;
-	cairn_job_run(&j, &ctx);
+	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_FAILED);
 	ck_assert_str_eq(j.in.stored, of("failed", refused[_i].name));
 	snprintf(result, sizeof result, "%.*s.result.yaml",
@@ -216,7 +216,7 @@ START_TEST(test_refused)
 	ck_assert_ptr_nonnull(text);
 	ck_assert_msg(strstr(text, refused[_i].error) != NULL, "%s", text);
 	ck_assert_int_eq(claimed(), 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 END_TEST
 
@@ -230,7 +230,7 @@ START_TEST(test_long_name)
 	snprintf(path, sizeof path, "incoming/%s", name);
 	drop(path, "piles: [1]\n");
 	job(&j, name);
-	cairn_job_run(&j, &ctx);
+	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_FAILED);
 	/* Under a short name that keeps it distinct, which the error gives. */
 	ck_assert_ptr_nonnull(j.in.as);
@@ -238,7 +238,7 @@ START_TEST(test_long_name)
 	ck_assert_ptr_nonnull(strstr(j.err, j.in.as));
 	ck_assert_ptr_nonnull(strstr(j.in.stored, j.in.as));
 	ck_assert_int_eq(claimed(), 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 END_TEST
 
@@ -247,10 +247,10 @@ START_TEST(test_gone)
 	struct cairn_job j;
 
 	job(&j, "nothing.yaml");
-	cairn_job_run(&j, &ctx);
+	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_SKIPPED);
 	ck_assert_ptr_null(j.in.result);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 END_TEST
 
@@ -261,11 +261,11 @@ START_TEST(test_shutdown_before_claim)
 	drop("incoming/p.yaml", "piles: [1]\n");
 	job(&j, "p.yaml");
 	atomic_store(&j.cancel, CAIRN_CANCEL_SHUTDOWN);
-	cairn_job_run(&j, &ctx);
+	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_RETURNED);
 	ck_assert_str_eq(slurp("incoming/p.yaml"), "piles: [1]\n");
 	ck_assert_int_eq(claimed(), 0);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 END_TEST
 

@@ -85,7 +85,7 @@ START_TEST(counts)
 }
 END_TEST
 
-/* An answer set aside (SPEC 4) is invalid, not graded, and not ungraded. */
+/* An answer set aside (doc/grading.md) is invalid, not graded, and not ungraded. */
 START_TEST(set_aside)
 {
 	struct cairn_metrics m = { 0 };

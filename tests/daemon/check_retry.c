@@ -60,13 +60,13 @@ static void end(struct cairn_daemon *d, const char *name, int claimed,
 {
 	struct cairn_job j;
 
-	cairn_job_init(&j, name);
+	cairn_jobs_init(&j, name);
 	j.claimed = claimed;
 	j.end = how;
 	j.in.ino = 42;
 	snprintf(j.err, sizeof(j.err), "%s", err);
 	cairn_retry_settle(d, &j);
-	cairn_job_clear(&j);
+	cairn_jobs_clear(&j);
 }
 
 /* A file failing again and again: its tries and the wait before the next. */

@@ -92,7 +92,7 @@ START_TEST(test_oldest_first)
 END_TEST
 
 /*
- * Quiet after close (SPEC 5): what a sequence of notes of one name
+ * Quiet after close (doc/spool.md): what a sequence of notes of one name
  * leaves.  Each step is a note (how, at now ms, of inode ino and size) and
  * whether the name is then ready; settle_ms is 500 and every mtime is old
  * (hours before the wall clock), as cp -p leaves it.

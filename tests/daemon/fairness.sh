@@ -1,5 +1,5 @@
 #!/bin/sh
-# SPEC 5 "Fairness": owners take turns, and max_queued_per_owner bounds
+# doc/spool.md, "Fairness and memory": owners take turns, and max_queued_per_owner bounds
 # one owner's files in the daemon's queue.
 #
 # 1. Owner A (uid 60001) drops 5,000 files, then owner B (uid 60002) one,

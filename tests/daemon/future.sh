@@ -1,5 +1,5 @@
 #!/bin/sh
-# Arrival order, not mtime (SPEC 5, "Owner and arrival"): an hw.yaml
+# Arrival order, not mtime (doc/spool.md, "Owner and arrival"): an hw.yaml
 # dropped with its mtime in 2100 does not pin the result name.  A plain
 # hw.yaml sent after it with `cairn submit --wait` is a later arrival:
 # its result replaces the first one's, and submit prints it.  Each

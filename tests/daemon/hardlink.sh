@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 22, case 6: an input with more than one hard link is refused
-# before a byte of it is read (SPEC 5): a hard link can carry a file its
+# before a byte of it is read (doc/spool.md): a hard link can carry a file its
 # submitter may not read.  The rule is about the link count, so the test
 # links a file of its own twice into incoming/ (no fs.protected_hardlinks
 # needed): both names go to failed/ with an error result that says why,

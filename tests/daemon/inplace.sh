@@ -4,8 +4,8 @@
 # that holds one descriptor open and writes 64 KiB a second, five files
 # written by `head >f; tail >>f` (closed, then reopened), and an
 # interrupted copy followed by the whole file with `cp -p` (its mtime an
-# hour old).  No file written in place is read half-written (SPEC 5,
-# "Only complete files"): every result holds 2000 puzzles, the complete
+# hour old).  No file written in place is read half-written (doc/spool.md,
+# "Handing a file in"): every result holds 2000 puzzles, the complete
 # retry.yaml is a later arrival whose result replaces the partial's, no
 # input is split into NAME and NAME.1, and nothing is left behind.  The
 # slow writer takes about 25 s (big.csv is 1.56 MB).

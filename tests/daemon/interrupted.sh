@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 22, case 3(a): files a crash left claimed but that no worker had
-# started are not "interrupted" (SPEC 5): with the link()+unlink()
+# started are not "interrupted" (doc/spool.md): with the link()+unlink()
 # fallback (recovery keeps them claimed) and with native moves, two
 # crashes in a row (the second right after recovery saved its journal,
 # before any of them was started) send none of 40 such files to failed/.

@@ -65,7 +65,7 @@ for run in p1 p2; do
 	start_daemon $run "$T/c.yaml"
 	# recovery (which moves it back to incoming/) happens before "started"
 	wait_for 30 log_has $run "msg=started" || fail "$run did not start"
-	# only a file that is being read or solved at a crash counts (SPEC 5)
+	# only a file that is being read or solved at a crash counts (doc/spool.md)
 	wait_for 30 being_read "$SPOOL/processing/test" poison.yaml || fail "$run: poison.yaml not being solved"
 	kill -9 "$LAST_PID"
 	wait "$LAST_PID" 2>/dev/null || true

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A file that a process on this host holds open for writing is never
-# taken (SPEC 5): one with an hour-old mtime, renamed into incoming/
+# taken (doc/spool.md): one with an hour-old mtime, renamed into incoming/
 # while a background process keeps it open for appending, stays in
 # incoming/ through rescans well past settle_ms; once that process ends
 # (the close) it is taken, whole.  Without CAP_LEASE (its bounding set

@@ -20,7 +20,7 @@ else
 	T=$(mktemp -d "${TMPDIR:-/tmp}/cairnd-test.XXXXXX")
 fi
 SPOOL="$T/spool"
-# What this test's own account drops is stored under its name (SPEC 5).
+# What this test's own account drops is stored under its name (doc/spool.md).
 ME=$(id -un)
 RES="$SPOOL/results/$ME"
 DONE="$SPOOL/done/$ME"
@@ -164,7 +164,7 @@ log_count() {
 	grep -c -- "$2" "$T/$1.log" || true
 }
 
-# The result of the SPEC section 1 example 5 3 4 5 as a one-puzzle file.
+# The result of the doc/formats.md example 5 3 4 5 as a one-puzzle file.
 expect_hw1() {
 	cat <<'EOF'
 format: cairn-result/1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One daemon per instance name (SPEC 5): while a daemon runs, a second one
+# One daemon per instance name (doc/spool.md): while a daemon runs, a second one
 # with the same instance name, and a --once run, exit 75 at once with the
 # holder (pid and host) in their message, and touch nothing; the first
 # goes on serving, and once it has stopped the name is free again.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# memory_budget bounds the whole job (SPEC section 5), issue 9 case 4:
+# memory_budget bounds the whole job (doc/spool.md), issue 9 case 4:
 # small inputs that used to take gigabytes are dropped together into a
 # daemon with two workers and memory_budget 64MiB.  Each ends solved, or
 # as a file error that says how much memory it would need, and the

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Issue 22, case 3(b): memory_total bounds what runs at once (SPEC
-# section 5, "Memory").  With workers: 8, memory_budget: 64MiB and
+# Issue 22, case 3(b): memory_total bounds what runs at once
+# (doc/spool.md, "Fairness and memory").  With workers: 8, memory_budget: 64MiB and
 # memory_total: 128MiB, eight slow files (one 150,000-pile puzzle each,
 # solved by the quadratic diff1d) are dropped at once: no more than two
 # are ever in processing/ (without fsync a job holds its claim, and its

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The metrics file (SPEC section 6).  A running daemon writes it when it
+# The metrics file (cairnd(8)).  A running daemon writes it when it
 # starts serving, every few seconds and at exit; `promtool check metrics`
 # (Debian package prometheus) accepts every version the test reads; its
 # counters match what was dropped: files by outcome, puzzles by verdict

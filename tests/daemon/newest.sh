@@ -1,5 +1,5 @@
 #!/bin/sh
-# The latest arrival wins (SPEC 5): alpha claims hw.yaml and is stopped
+# The latest arrival wins (doc/spool.md): alpha claims hw.yaml and is stopped
 # (stop_shim, SIGSTOP right after its claim); a later hw.yaml is then
 # processed by beta; when alpha goes on, its result of the earlier
 # arrival does not replace the later one's.  The inputs' modification

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --once on a spool holding every kind of thing SPEC section 5 names:
+# --once on a spool holding every kind of thing doc/spool.md names:
 # a good file, a symbolic link, a FIFO, a directory, a file over
 # max_file_bytes, an unsupported extension, a dot file and a .part file.
 # Exit 65 (files failed); the dot file and the .part file are untouched;

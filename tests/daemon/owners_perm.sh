@@ -1,6 +1,6 @@
 #!/bin/sh
-# Issue 23: who may read what, with the package's modes (SPEC 9, "Who may
-# do what") and throwaway accounts.  The daemon runs as an account D with
+# Issue 23: who may read what, with the package's modes (doc/operating.md, "Who may
+# read what") and throwaway accounts.  The daemon runs as an account D with
 # its own group G (as cairn:cairn): the spool is D:G, incoming/ 3733,
 # results/ 0751, done/ and failed/ 0750.  Three students outside G:
 # - S3 cannot read (or list) a file that S2 handed in with cairn submit

@@ -1,5 +1,5 @@
 #!/bin/sh
-# cairn regrade (issue 24, SPEC 7): the real daemon takes two on-time
+# cairn regrade (issue 24, cairn(1)): the real daemon takes two on-time
 # arrivals of hw.yaml (the second keeps the first's result in history/)
 # before a due time a few seconds ahead and a late one after it; then a
 # puzzle of the set is fixed and `cairn regrade`, an hour later (a shim

@@ -3,7 +3,7 @@
 # incoming/hw.yaml) killed once the file is claimed is not taken at the
 # restart for a move into done/ cut short (a link count and an inode
 # prove nothing; only a move the journal recorded is finished), so it is
-# never dropped silently: it is refused for its two links (SPEC 5), with
+# never dropped silently: it is refused for its two links (doc/spool.md), with
 # an error result and a log line.  With native moves and with the
 # link()+unlink() fallback (CAIRN_NO_NOREPLACE=1, as on GlusterFS).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"

@@ -2,7 +2,7 @@
 # cairn regrade run as root on a spool of a daemon account D (issue 24):
 # it works as D, in D's group, so the result it rewrites stays D's, mode
 # 0640 in the group that reads the gradebook (never root's), and the
-# student S who handed the file in can still read it (the ACL, SPEC 9).
+# student S who handed the file in can still read it (the ACL, doc/operating.md).
 # Skips (77) without root, useradd or setpriv, and where the file system
 # keeps no ACLs.
 AS_OTHER=1

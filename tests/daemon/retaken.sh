@@ -1,5 +1,5 @@
 #!/bin/sh
-# Check after reading (SPEC 5): a writer that opens a file the daemon has
+# Check after reading (doc/spool.md): a writer that opens a file the daemon has
 # just claimed, and writes it in two parts a second apart, is noticed (the
 # read lease breaks): the read is abandoned, nothing is published, the
 # file goes back to incoming/ as it is, and once the writer is done it is

@@ -6,7 +6,7 @@
 # idle), instance beta takes and processes it (rescan_s: 1, as a file scanned in is shared out among
 # instances after two rescans).  A new x.yaml (most often on the freed inode) is then
 # killed once on alpha while being read: one strike only, so the next run
-# processes it (SPEC 5), never failing it as "interrupted twice".
+# processes it (doc/spool.md), never failing it as "interrupted twice".
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"

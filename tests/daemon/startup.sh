@@ -38,7 +38,7 @@ grep -q 'level=warning msg="attempts journal unreadable" error="Invalid argument
 [ -f "$P/.attempts" ] && [ ! -p "$P/.attempts" ] || fail "the FIFO journal was not replaced"
 
 # processing/<instance> as a symbolic link to another directory: never
-# followed, treated as missing (SPEC 5): the link goes, a real directory
+# followed, treated as missing (doc/spool.md): the link goes, a real directory
 # is made, with a warning, and the other directory is not touched.
 mkdir -p "$T/elsewhere"
 echo "keep me" >"$T/elsewhere/precious.yaml"

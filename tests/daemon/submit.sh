@@ -1,5 +1,5 @@
 #!/bin/sh
-# cairn submit (SPEC section 7).  Four processes submit 100 files each
+# cairn submit (cairn(1)).  Four processes submit 100 files each
 # with --wait at the same time to a running daemon: each prints every one
 # of its results exactly once, byte for byte the result file, and exits
 # as cairn grade does (0 all correct, 1 one wrong).  A file already

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Issue 22, case 5: results/, done/ and failed/ replaced by a symbolic
-# link to a directory outside the spool are never written through (SPEC
-# 5): at start, and while running (after msg="spool replaced"), the link
+# link to a directory outside the spool are never written through
+# (doc/spool.md): at start, and while running (after msg="spool replaced"), the link
 # is removed, a real directory made with a warning, and the outside
 # directory stays empty.  incoming/ replaced by a link is never read
 # through: a file put in the link's target is not taken, one put in the

@@ -1,4 +1,4 @@
-# exactly_once.sh - exactly once on a real distributed file system (SPEC 5),
+# exactly_once.sh - exactly once on a real distributed file system (doc/spool.md),
 # sourced by tests/gluster/gluster.sh and tests/ceph/ceph.sh after the
 # file system's lib.sh, which defines DFS_TITLE (its name in messages),
 # fs_setup (makes the file system and its two mounts, $DFS_A and $DFS_B:
@@ -197,7 +197,7 @@ write_half() {
 			open(my $out, ">", "$dir/$f.tmp") or die "$dir/$f.tmp: $!";
 			print $out $text;
 			close($out) or die "$dir/$f.tmp: $!";
-			# Three owners (SPEC 5).
+			# Three owners (doc/spool.md).
 			chown($uids[$i % 3], -1, "$dir/$f.tmp") or die "chown $dir/$f.tmp: $!";
 			rename("$dir/$f.tmp", "$dir/$f") or die "$dir/$f: $!";
 		}' "$W/src" "$1/spool/incoming" "$2" "$N" $UIDS

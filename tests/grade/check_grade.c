@@ -87,7 +87,7 @@ static void set_expect(struct cairn_expect *e, const char *spec)
 		ck_assert_ptr_nonnull(v);
 		*v++ = '\0';
 		for (k = 0; k < CAIRN_EXPECT_NKEYS; k++)
-			if (strcmp(tok, cairn_expect_key_names[k]) == 0)
+			if (strcmp(tok, cairn_puzzle_expect_key_names[k]) == 0)
 				break;
 		ck_assert_int_lt(k, CAIRN_EXPECT_NKEYS);
 		e->given |= CAIRN_EXPECT_BIT(k);
@@ -144,7 +144,7 @@ static char *render(const struct cairn_outcome *o)
 	cairn_buf_adds(&b, "");		/* steal() needs a started buffer */
 	for (i = 0; i < o->nchecks; i++)
 		cairn_buf_addf(&b, "%s%s:%s:%s:%d:%zu", i ? " " : "",
-			       cairn_expect_key_names[o->checks[i].key],
+			       cairn_puzzle_expect_key_names[o->checks[i].key],
 			       o->checks[i].expected, o->checks[i].actual,
 			       o->checks[i].ok, o->checks[i].first_bad);
 	return cairn_buf_steal(&b);
@@ -161,7 +161,7 @@ struct grade_case {
 };
 
 static const struct grade_case cases[] = {
-	/* the SPEC's example, word for word */
+	/* the example of doc/grading.md, word for word */
 	{ "3 9 1 2", "diff=5", NULL, CAIRN_VERDICT_WRONG, "diff:5:7:0:0",
 	  "diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); "
 	  "optimal line R L L L", 0 },

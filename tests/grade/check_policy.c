@@ -1,5 +1,5 @@
 /*
- * check_policy - a problem set's course policy (SPEC 4): reading the
+ * check_policy - a problem set's course policy (doc/grading.md): reading the
  * policy mapping (every key good and bad, each message word for word),
  * the rules at their boundaries, and what processing makes of an arrival
  * (late, refused, points after the penalty) in the exact bytes of each
@@ -90,12 +90,12 @@ static char *read_set(const char *text, struct cairn_policy *p)
 	struct cairn_input in;
 	char *err;
 
-	cairn_input_init(&in, "hw.yaml", CAIRN_FORMAT_YAML);
-	cairn_yaml_read(&in, text, strlen(text), &lim);
+	cairn_puzzle_input_init(&in, "hw.yaml", CAIRN_FORMAT_YAML);
+	cairn_yaml_in_read(&in, text, strlen(text), &lim);
 	err = in.error ? cairn_xstrdup(in.error) : NULL;
 	if (p != NULL)
 		*p = in.policy;
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	return err;
 }
 
@@ -284,11 +284,11 @@ START_TEST(policy_where)
 		free(err);
 	}
 	/* In a single puzzle it is a key the puzzle does not have. */
-	cairn_input_init(&in, "one.yaml", CAIRN_FORMAT_YAML);
-	cairn_yaml_read(&in, "piles: [1]\npolicy: {}\n", 22, &lim);
+	cairn_puzzle_input_init(&in, "one.yaml", CAIRN_FORMAT_YAML);
+	cairn_yaml_in_read(&in, "piles: [1]\npolicy: {}\n", 22, &lim);
 	ck_assert_ptr_null(in.error);
 	ck_assert_str_eq(in.puzzles[0].error, "line 2, column 1: unknown key \"policy\"");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -303,17 +303,17 @@ START_TEST(policy_json)
 	const struct cairn_limits lim = { 1000, 1u << 20 };
 	struct cairn_input in;
 
-	cairn_input_init(&in, "hw.json", CAIRN_FORMAT_JSON);
-	cairn_json_read(&in, good, strlen(good), &lim);
+	cairn_puzzle_input_init(&in, "hw.json", CAIRN_FORMAT_JSON);
+	cairn_json_in_read(&in, good, strlen(good), &lim);
 	ck_assert_ptr_null(in.error);
 	ck_assert_int_eq(in.policy.due_ms, 1796943540000LL);
 	ck_assert_uint_eq(in.policy.max_submissions, 3);
-	cairn_input_free(&in);
-	cairn_input_init(&in, "hw.json", CAIRN_FORMAT_JSON);
-	cairn_json_read(&in, bad, strlen(bad), &lim);
+	cairn_puzzle_input_free(&in);
+	cairn_puzzle_input_init(&in, "hw.json", CAIRN_FORMAT_JSON);
+	cairn_json_in_read(&in, bad, strlen(bad), &lim);
 	ck_assert_str_eq(in.error, "line 1, column 29: policy.late_penalty: a "
 			 "late penalty needs policy.due");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -354,34 +354,34 @@ START_TEST(rules_lateness)
 	size_t i;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		cairn_policy_lateness(&p, ms(cases[i].at), &l);
+		cairn_policy_rules_lateness(&p, ms(cases[i].at), &l);
 		ck_assert_msg(l.late == cases[i].late, "%s", cases[i].at);
 		if (!l.late) {
 			ck_assert_int_eq(l.by_ms, 0);
 			ck_assert_uint_eq(l.penalty_bp, 0);
 			continue;
 		}
-		ck_assert_str_eq(cairn_policy_by_text(l.by_ms, by), cases[i].by);
-		ck_assert_str_eq(cairn_policy_penalty_text(l.penalty_bp, pen),
+		ck_assert_str_eq(cairn_policy_rules_by_text(l.by_ms, by), cases[i].by);
+		ck_assert_str_eq(cairn_policy_rules_penalty_text(l.penalty_bp, pen),
 				 cases[i].penalty);
 	}
 	/* No due, or no policy: never late; no penalty rate: late for 0. */
 	p = policy_of("  max_submissions: 2\n");
-	cairn_policy_lateness(&p, ms("2099-01-01T00:00:00Z"), &l);
+	cairn_policy_rules_lateness(&p, ms("2099-01-01T00:00:00Z"), &l);
 	ck_assert_int_eq(l.late, 0);
 	memset(&p, 0, sizeof p);
-	cairn_policy_lateness(&p, ms("2099-01-01T00:00:00Z"), &l);
+	cairn_policy_rules_lateness(&p, ms("2099-01-01T00:00:00Z"), &l);
 	ck_assert_int_eq(l.late, 0);
 	p = policy_of("  due: 2026-12-10T23:59:00Z\n");
-	cairn_policy_lateness(&p, ms("2026-12-13T23:59:00.001Z"), &l);
+	cairn_policy_rules_lateness(&p, ms("2026-12-13T23:59:00.001Z"), &l);
 	ck_assert_int_eq(l.late, 1);
 	ck_assert_uint_eq(l.penalty_bp, 0);
 	ck_assert_int_eq(l.by_ms, 3 * 86400000LL + 1);
 	/* 40% a day: 3 days late is 1.2, capped at 1.0 */
 	p = policy_of("  due: 2026-12-10T23:59:00Z\n  late_penalty: 40%\n");
-	cairn_policy_lateness(&p, ms("2026-12-12T23:59:00Z"), &l);
+	cairn_policy_rules_lateness(&p, ms("2026-12-12T23:59:00Z"), &l);
 	ck_assert_uint_eq(l.penalty_bp, 8000);
-	cairn_policy_lateness(&p, ms("2026-12-13T23:59:00Z"), &l);
+	cairn_policy_rules_lateness(&p, ms("2026-12-13T23:59:00Z"), &l);
 	ck_assert_uint_eq(l.penalty_bp, 10000);
 }
 END_TEST
@@ -403,9 +403,9 @@ START_TEST(rules_texts)
 	size_t i;
 
 	for (i = 0; i < sizeof by / sizeof by[0]; i++)
-		ck_assert_str_eq(cairn_policy_by_text(by[i].ms, b), by[i].want);
+		ck_assert_str_eq(cairn_policy_rules_by_text(by[i].ms, b), by[i].want);
 	for (i = 0; i < sizeof pen / sizeof pen[0]; i++)
-		ck_assert_str_eq(cairn_policy_penalty_text(pen[i].bp, p), pen[i].want);
+		ck_assert_str_eq(cairn_policy_rules_penalty_text(pen[i].bp, p), pen[i].want);
 }
 END_TEST
 
@@ -416,21 +416,21 @@ START_TEST(rules_closed_release)
 					  "  close: 2026-12-17T23:59:00Z\n");
 	int64_t close = ms("2026-12-17T23:59:00Z");
 
-	ck_assert_int_eq(cairn_policy_closed(&p, close), 0);
-	ck_assert_int_eq(cairn_policy_closed(&p, close + 1), 1);
-	ck_assert_int_eq(cairn_policy_release_ms(&p), CAIRN_RELEASE_NOW);
+	ck_assert_int_eq(cairn_policy_rules_closed(&p, close), 0);
+	ck_assert_int_eq(cairn_policy_rules_closed(&p, close + 1), 1);
+	ck_assert_int_eq(cairn_policy_rules_release_ms(&p), CAIRN_RELEASE_NOW);
 	p.feedback = CAIRN_FEEDBACK_AFTER_DUE;
-	ck_assert_int_eq(cairn_policy_release_ms(&p),
+	ck_assert_int_eq(cairn_policy_rules_release_ms(&p),
 			 ms("2026-12-11T00:59:00Z"));
 	p.feedback = CAIRN_FEEDBACK_AFTER_CLOSE;
-	ck_assert_int_eq(cairn_policy_release_ms(&p), close);
+	ck_assert_int_eq(cairn_policy_rules_release_ms(&p), close);
 	p.feedback = CAIRN_FEEDBACK_NEVER;
-	ck_assert_int_eq(cairn_policy_release_ms(&p), CAIRN_RELEASE_NEVER);
+	ck_assert_int_eq(cairn_policy_rules_release_ms(&p), CAIRN_RELEASE_NEVER);
 	p = policy_of("  due: 2026-12-10T23:59:00Z\n");
-	ck_assert_int_eq(cairn_policy_closed(&p, INT64_MAX / 2), 0);
+	ck_assert_int_eq(cairn_policy_rules_closed(&p, INT64_MAX / 2), 0);
 	memset(&p, 0, sizeof p);
-	ck_assert_int_eq(cairn_policy_closed(&p, 0), 0);
-	ck_assert_int_eq(cairn_policy_release_ms(&p), CAIRN_RELEASE_NOW);
+	ck_assert_int_eq(cairn_policy_rules_closed(&p, 0), 0);
+	ck_assert_int_eq(cairn_policy_rules_release_ms(&p), CAIRN_RELEASE_NOW);
 }
 END_TEST
 
@@ -500,8 +500,8 @@ static void setup(void)
 
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
 	memset(&reg, 0, sizeof reg);
-	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err,
-						 sizeof err), 1);
+	ck_assert_int_ge(cairn_plugins_load_dir(&reg, dir, NULL, NULL, err,
+						sizeof err), 1);
 	memset(&set, 0, sizeof set);
 	set.registry = &reg;
 	set.solver = "linear";
@@ -517,7 +517,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	cairn_registry_free(&reg);
+	cairn_plugins_free(&reg);
 }
 
 static const char ana_yaml[] =
@@ -854,7 +854,7 @@ END_TEST
 START_TEST(problems_policy)
 {
 	char dir[] = "/tmp/check_policy.XXXXXX", *path;
-	struct cairn_problem_cache *c = cairn_problem_cache_new();
+	struct cairn_problem_cache *c = cairn_problems_cache_new();
 	struct cairn_policy p;
 	FILE *f;
 	int pass;
@@ -903,7 +903,7 @@ START_TEST(problems_policy)
 	unlink(path);
 	free(path);
 	rmdir(dir);
-	cairn_problem_cache_free(c);
+	cairn_problems_cache_free(c);
 }
 END_TEST
 

@@ -79,7 +79,7 @@ static void teardown(void)
 static struct cairn_puzzle *answer(struct cairn_input *in, const char *id,
 				   unsigned long line, int64_t diff)
 {
-	struct cairn_puzzle *p = cairn_input_add(in);
+	struct cairn_puzzle *p = cairn_puzzle_input_add(in);
 
 	p->id = cairn_xstrdup(id);
 	p->line = line;
@@ -91,7 +91,7 @@ static struct cairn_puzzle *answer(struct cairn_input *in, const char *id,
 
 static void submission(struct cairn_input *in, const char *set)
 {
-	cairn_input_init(in, "ann.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(in, "ann.yaml", CAIRN_FORMAT_YAML);
 	in->shape = CAIRN_SHAPE_SUBMISSION;
 	in->problem_set = cairn_xstrdup(set);
 	in->submitter = cairn_xstrdup("Ann");
@@ -125,7 +125,7 @@ static void assert_puzzle(const struct cairn_puzzle *p, const char *id,
 
 START_TEST(test_resolve)
 {
-	struct cairn_problem_cache *c = cairn_problem_cache_new();
+	struct cairn_problem_cache *c = cairn_problems_cache_new();
 	struct cairn_input in;
 	struct cairn_puzzle *p;
 
@@ -173,8 +173,8 @@ START_TEST(test_resolve)
 	ck_assert_int_eq(p->expect.present, 1);
 	ck_assert_str_eq(p->expect.invalid,
 			 "unknown puzzle id \"p0\" in problem set \"hw1\"");
-	cairn_input_free(&in);
-	cairn_problem_cache_free(c);
+	cairn_puzzle_input_free(&in);
+	cairn_problems_cache_free(c);
 }
 END_TEST
 
@@ -198,7 +198,7 @@ START_TEST(test_points)
 	ck_assert_uint_eq(CAIRN_POINTS_OF(&in.puzzles[2]), 0);
 	ck_assert_str_eq(in.puzzles[3].id, "p7");
 	ck_assert_uint_eq(CAIRN_POINTS_OF(&in.puzzles[3]), 1);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -216,7 +216,7 @@ START_TEST(test_empty_answer)
 	ck_assert_uint_eq(in.npuzzles, 3);
 	assert_puzzle(&in.puzzles[1], "p2", 4, "1 2 3", CAIRN_VERDICT_MISSING);
 	ck_assert_int_eq(in.puzzles[1].expect.present, 0);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -237,7 +237,7 @@ static void expect_file_error(const char *set, const char *text,
 	ck_assert_ptr_nonnull(in.error);
 	ck_assert_str_eq(in.error, message);
 	ck_assert_uint_eq(in.npuzzles, 1);	/* left as it was */
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 
 START_TEST(test_errors)
@@ -285,7 +285,7 @@ START_TEST(test_not_regular)
 	cairn_problems_resolve(&in, dir, NULL, NULL);
 	ck_assert_str_eq(in.error, "problem set \"d\": problems/d.yaml: not a "
 			 "regular file");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	free(path);
 }
 END_TEST
@@ -299,7 +299,7 @@ START_TEST(test_too_large)
 	cairn_problems_resolve(&in, dir, NULL, &small);
 	ck_assert_str_eq(in.error, "problem set \"hw1\": problems/hw1.yaml: "
 			 "larger than max_file_bytes (20)");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -312,7 +312,7 @@ static char *first_piles(struct cairn_problem_cache *c, const char *set)
 	submission(&in, set);
 	cairn_problems_resolve(&in, dir, c, NULL);
 	s = in.error ? cairn_xstrdup(in.error) : piles(&in.puzzles[0]);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	return s;
 }
 
@@ -327,7 +327,7 @@ static void assert_first(struct cairn_problem_cache *c, const char *set,
 
 START_TEST(test_cache_reload)
 {
-	struct cairn_problem_cache *c = cairn_problem_cache_new();
+	struct cairn_problem_cache *c = cairn_problems_cache_new();
 	char *gone;
 
 	put("r.yaml", "puzzles: [{id: a, piles: [1, 2]}]\n");
@@ -354,7 +354,7 @@ START_TEST(test_cache_reload)
 	ck_assert_int_eq(unlink(gone), 0);
 	assert_first(c, "gone", "unknown problem set \"gone\"");
 	free(gone);
-	cairn_problem_cache_free(c);
+	cairn_problems_cache_free(c);
 }
 END_TEST
 
@@ -381,7 +381,7 @@ static void *work(void *arg)
 /* Readers and a writer at once: every reader sees one whole set. */
 START_TEST(test_threads)
 {
-	struct cairn_problem_cache *c = cairn_problem_cache_new();
+	struct cairn_problem_cache *c = cairn_problems_cache_new();
 	struct worker w[4];
 	pthread_t t[4];
 	char *path = cairn_xasprintf("%s/r.yaml", dir), *next;
@@ -409,7 +409,7 @@ START_TEST(test_threads)
 	}
 	free(next);
 	free(path);
-	cairn_problem_cache_free(c);
+	cairn_problems_cache_free(c);
 }
 END_TEST
 
@@ -426,11 +426,11 @@ START_TEST(test_untouched)
 	ck_assert_uint_eq(in.npuzzles, 1);
 	ck_assert_ptr_null(in.puzzles[0].piles);
 	in.shape = CAIRN_SHAPE_SUBMISSION;
-	cairn_input_fail(&in, 1, cairn_xstrdup("earlier"));
+	cairn_puzzle_input_fail(&in, 1, cairn_xstrdup("earlier"));
 	cairn_problems_resolve(&in, dir, NULL, NULL);
 	ck_assert_str_eq(in.error, "earlier");
 	ck_assert_uint_eq(in.npuzzles, 1);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -480,7 +480,7 @@ START_TEST(test_from_memory)
 
 	/* The configuration's limits, whatever limits there are. */
 	cairn_conf_defaults(&conf);
-	cairn_settings_init(&st, &conf, NULL, NULL, NULL);
+	cairn_process_settings_init(&st, &conf, NULL, NULL, NULL);
 	lim = st.limits;
 	cairn_conf_free(&conf);
 
@@ -496,7 +496,7 @@ START_TEST(test_from_memory)
 		} else {
 			ck_assert_str_eq(in.error, cases[i].error);
 		}
-		cairn_input_free(&in);
+		cairn_puzzle_input_free(&in);
 	}
 	/* max_file_bytes holds for a set from memory too. */
 	lim.max_file_bytes = 10;
@@ -504,7 +504,7 @@ START_TEST(test_from_memory)
 	cairn_problems_resolve_from(&in, &src, &lim);
 	ck_assert_str_eq(in.error, "problem set \"hw1\": problems/hw1.yaml: "
 			 "larger than max_file_bytes (10)");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # grade_answers - how a submission's answers meet its problem set's puzzles
-# (SPEC 2 and 4; the grading mistakes of issue 24), in YAML, CSV and JSON.
+# (doc/formats.md and doc/grading.md; the grading mistakes of issue 24), in YAML, CSV and JSON.
 #
 # The sets and submissions are in tests/data/answers; `cairn solve` must
 # print exactly expected/NAME.result.EXT and exit 0, and `cairn grade`

@@ -431,7 +431,7 @@ START_TEST(max_file_bytes)
 END_TEST
 
 /*
- * NUL and invalid UTF-8 are errors at their place (SPEC section 2), in
+ * NUL and invalid UTF-8 are errors at their place (doc/formats.md), in
  * any field and in comments; issue 11: a NUL id became an empty id, and
  * invalid UTF-8 was copied into the result.
  */
@@ -495,8 +495,8 @@ START_TEST(many_records)
 				       j ? "," : "", i * 100 + j);
 		cairn_buf_adds(&b, i % 2 ? "\n" : "\r\n");
 	}
-	cairn_input_init(&in, "t.csv", CAIRN_FORMAT_CSV);
-	cairn_csv_read(&in, b.data, b.len, &lim);
+	cairn_puzzle_input_init(&in, "t.csv", CAIRN_FORMAT_CSV);
+	cairn_csv_in_read(&in, b.data, b.len, &lim);
 	ck_assert_ptr_null(in.error);
 	ck_assert_uint_eq(in.npuzzles, 3000);
 	for (i = 0; i < 3000; i++) {
@@ -511,7 +511,7 @@ START_TEST(many_records)
 		for (j = 0; j < p->n; j++)
 			ck_assert_int_eq(p->piles[j], (int64_t)(i * 100 + j));
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	cairn_buf_free(&b);
 }
 END_TEST
@@ -533,7 +533,7 @@ static Suite *csv_suite(void)
 
 int main(void)
 {
-	check_reader = cairn_csv_read;
+	check_reader = cairn_csv_in_read;
 	check_source = "t.csv";
 	return cairn_check_run(csv_suite());
 }

@@ -201,7 +201,7 @@ int main(void)
 	Suite *s = suite_create("json_in");
 	TCase *tc = tcase_create("json");
 
-	check_reader = cairn_json_read;
+	check_reader = cairn_json_in_read;
 	check_source = "t.json";
 	tcase_add_loop_test(tc, json_cases, 0, sizeof cases / sizeof cases[0]);
 	tcase_add_test(tc, depth);

@@ -3,7 +3,7 @@
  * a CSV record far past max_piles, and memory_budget while reading.
  *
  * A file with more than max_puzzles puzzles is a file error at the first
- * puzzle too many (SPEC section 2), in every shape that adds puzzles; a
+ * puzzle too many (doc/formats.md), in every shape that adds puzzles; a
  * record past max_piles is that puzzle's error and is refused without
  * its fields being kept; a reader whose puzzles pass the budget stops
  * there with a file error that says about how much the file needs.
@@ -32,17 +32,17 @@ static char *read_with(const char *source, const char *text, size_t len,
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	struct cairn_input in;
 
-	cairn_input_init(&in, source, cairn_format_of(source));
+	cairn_puzzle_input_init(&in, source, cairn_puzzle_format_of(source));
 	in.max_puzzles = max_puzzles;
 	in.budget = budget;
 	if (in.format == CAIRN_FORMAT_CSV)
-		cairn_csv_read(&in, text, len, &lim);
+		cairn_csv_in_read(&in, text, len, &lim);
 	else if (in.format == CAIRN_FORMAT_JSON)
-		cairn_json_read(&in, text, len, &lim);
+		cairn_json_in_read(&in, text, len, &lim);
 	else
-		cairn_yaml_read(&in, text, len, &lim);
+		cairn_yaml_in_read(&in, text, len, &lim);
 	cairn_value_dump(&b, &in);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	return cairn_buf_steal(&b);
 }
 
@@ -212,7 +212,7 @@ static void expect_budget(const char *source, const char *text, size_t len,
 
 /*
  * first_over - the puzzle whose slot passes `limit` when each puzzle
- * before it is counted with its id and one pile (as cairn_input_add()
+ * before it is counted with its id and one pile (as cairn_puzzle_input_add()
  * counts them)
  */
 static size_t first_over(uint64_t limit, size_t id_len)

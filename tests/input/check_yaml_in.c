@@ -1,5 +1,5 @@
 /*
- * check_yaml_in - the YAML puzzle reader and cairn_parse_i64.
+ * check_yaml_in - the YAML puzzle reader and cairn_int_parse_i64.
  *
  * Each case is a file and the exact account cairn_value_dump() gives of
  * what the reader made of it, so every message is checked word for word
@@ -676,8 +676,8 @@ START_TEST(many_puzzles)
 	cairn_buf_adds(&b, "puzzles:\n");
 	for (i = 0; i < 1000; i++)
 		cairn_buf_addf(&b, "  - {id: q%zu, piles: [%zu]}\n", i % 700, i);
-	cairn_input_init(&in, "t.yaml", CAIRN_FORMAT_YAML);
-	cairn_yaml_read(&in, b.data, b.len, &lim);
+	cairn_puzzle_input_init(&in, "t.yaml", CAIRN_FORMAT_YAML);
+	cairn_yaml_in_read(&in, b.data, b.len, &lim);
 	ck_assert_ptr_null(in.error);
 	ck_assert_uint_eq(in.npuzzles, 1000);
 	for (i = 0; i < 1000; i++) {
@@ -691,7 +691,7 @@ START_TEST(many_puzzles)
 	}
 	ck_assert_str_eq(in.puzzles[999].error,
 			 "line 1001, column 10: puzzles[999].id: duplicate id \"q299\" (first at line 301)");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	cairn_buf_free(&b);
 }
 END_TEST
@@ -744,7 +744,7 @@ START_TEST(parse_i64)
 {
 	const struct i64_case *c = &i64_cases[_i];
 	int64_t v = 12345;
-	int rc = cairn_parse_i64(c->text, strlen(c->text), &v);
+	int rc = cairn_int_parse_i64(c->text, strlen(c->text), &v);
 
 	ck_assert_msg(rc == c->rc, "\"%s\": rc %d, want %d", c->text, rc, c->rc);
 	if (rc == 0)
@@ -759,9 +759,9 @@ START_TEST(parse_i64_length)
 	int64_t v = 0;
 
 	/* Only s[0..len) counts: what follows is not read. */
-	ck_assert_int_eq(cairn_parse_i64("123x", 3, &v), 0);
+	ck_assert_int_eq(cairn_int_parse_i64("123x", 3, &v), 0);
 	ck_assert_int_eq(v, 123);
-	ck_assert_int_eq(cairn_parse_i64("-5", 1, &v), -EINVAL);
+	ck_assert_int_eq(cairn_int_parse_i64("-5", 1, &v), -EINVAL);
 }
 END_TEST
 
@@ -787,7 +787,7 @@ static Suite *yaml_suite(void)
 
 int main(void)
 {
-	check_reader = cairn_yaml_read;
+	check_reader = cairn_yaml_in_read;
 	check_source = "t.yaml";
 	return cairn_check_run(yaml_suite());
 }

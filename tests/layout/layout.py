@@ -17,8 +17,8 @@ Checks, each printing what breaks it:
 Exits 1 when any check fails; else prints the folders bottom up.
 
 Not checked: that a function is also named after its file (S_... in
-S.c), which about fifty functions of the older modules do not follow
-(cairn_puzzle.c defines cairn_input_*(), cairn_mem.c cairn_x*()).
+S.c), which the allocators of cairn_mem.c do not follow (cairn_xmalloc()
+and its family, the x of xmalloc() being the name everyone knows).
 """
 import os
 import re

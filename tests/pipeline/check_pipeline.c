@@ -54,7 +54,7 @@ static void setup(void)
 	check_tmpdir_make("check_pipeline");
 	memset(&reg, 0, sizeof reg);
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
-	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
+	ck_assert_int_ge(cairn_plugins_load_dir(&reg, dir, NULL, NULL, err, sizeof err), 1);
 	memset(&set, 0, sizeof set);
 	set.registry = &reg;
 	set.solver = "auto";
@@ -79,7 +79,7 @@ static void teardown(void)
 
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
 		close(fds[i]);
-	cairn_registry_free(&reg);
+	cairn_plugins_free(&reg);
 	check_tmpdir_remove();
 }
 

@@ -111,8 +111,8 @@ static void setup(void)
 
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
 	memset(&reg, 0, sizeof reg);
-	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err,
-						 sizeof err), 1);
+	ck_assert_int_ge(cairn_plugins_load_dir(&reg, dir, NULL, NULL, err,
+						sizeof err), 1);
 	memset(&set, 0, sizeof set);
 	set.registry = &reg;
 	set.solver = "auto";
@@ -122,7 +122,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	cairn_registry_free(&reg);
+	cairn_plugins_free(&reg);
 }
 
 /* process - `text` as `source` under `budget`: the result, and its stats */
@@ -156,7 +156,7 @@ static enum outcome outcome_of(const char *result, const char *ok,
 
 	if (strcmp(result, ok) == 0)
 		return OK;
-	cairn_format_bytes(b, sizeof b, budget);
+	cairn_solve_format_bytes(b, sizeof b, budget);
 	snprintf(tail, sizeof tail, ", more than memory_budget (%s)", b);
 	ck_assert_msg(strstr(result, tail) != NULL, "%s", result);
 	for (k = READ; k < NOUTCOMES; k++)
@@ -244,7 +244,7 @@ START_TEST(messages)
 	cairn_buf_adds(&text, "piles: [5, 3, 4, 5]\n");
 	got = process("t.yaml", &text, 20, &st);
 	/* The job's own buffers (64 KiB) and the 20 bytes. */
-	cairn_format_bytes(need, sizeof need, 64 * 1024 + cairn_budget_cost(20));
+	cairn_solve_format_bytes(need, sizeof need, 64 * 1024 + cairn_budget_cost(20));
 	snprintf(want, sizeof want, "format: cairn-result/1\n"
 		 "source: t.yaml\n"
 		 "status: error\n"
@@ -268,7 +268,7 @@ START_TEST(messages)
 	cairn_buf_adds(&text, "\"\npiles: [1]\n");
 	got = process("long.yaml", &text, 64 * 1024 + cairn_budget_cost(text.len) +
 		      4096, &st);
-	cairn_format_bytes(need, sizeof need, cairn_budget_cost(text.len));
+	cairn_solve_format_bytes(need, sizeof need, cairn_budget_cost(text.len));
 	snprintf(want, sizeof want, " of memory to read (%s for a string as "
 		 "long as the file), more than memory_budget (", need);
 	ck_assert_msg(strstr(got, want) != NULL, "%s", got);
@@ -293,7 +293,7 @@ END_TEST
 START_TEST(solve_gets_the_rest)
 {
 	struct cairn_buf text = CAIRN_BUF_INIT;
-	const struct cairn_plugin *t2 = cairn_registry_find(&reg, "tuple2d");
+	const struct cairn_plugin *t2 = cairn_plugins_find(&reg, "tuple2d");
 	struct cairn_stats st;
 	char *got, need[32], want[160];
 	uint64_t mem;
@@ -307,7 +307,7 @@ START_TEST(solve_gets_the_rest)
 	mem = t2->memory(300, CAIRN_WANT_FIRST_MOVE);
 	/* Room for the solve alone, not for the solve and the file. */
 	got = process("t.yaml", &text, mem, &st);
-	cairn_format_bytes(need, sizeof need, mem);
+	cairn_solve_format_bytes(need, sizeof need, mem);
 	snprintf(want, sizeof want, "line 1: solver tuple2d needs %s for 300 "
 		 "piles, more than memory_budget (%s) leaves beside the ",
 		 need, need);

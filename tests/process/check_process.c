@@ -36,8 +36,8 @@ static void load(const char *dir)
 	char err[1024];
 
 	ck_assert_msg(dir != NULL, "CAIRN_PLUGIN_DIR_BUILD is not set");
-	ck_assert_int_ge(cairn_registry_load_dir(&reg, dir, NULL, NULL, err,
-						 sizeof err), 1);
+	ck_assert_int_ge(cairn_plugins_load_dir(&reg, dir, NULL, NULL, err,
+						sizeof err), 1);
 }
 
 static void setup(void)
@@ -57,13 +57,13 @@ static void setup(void)
 
 static void teardown(void)
 {
-	cairn_registry_free(&reg);
+	cairn_plugins_free(&reg);
 }
 
 static struct cairn_puzzle *add(struct cairn_input *in, const int64_t *a,
 				size_t n)
 {
-	struct cairn_puzzle *p = cairn_input_add(in);
+	struct cairn_puzzle *p = cairn_puzzle_input_add(in);
 
 	p->id = cairn_xasprintf("#%zu", in->npuzzles);
 	p->line = in->npuzzles;
@@ -94,7 +94,7 @@ START_TEST(value_bound)
 					"absolute values exceeds 2^63-1)";
 	char want[128];
 
-	cairn_input_init(&in, "bound.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "bound.yaml", CAIRN_FORMAT_YAML);
 	add(&in, max, 1);
 	add(&in, halves, 2);
 	add(&in, neg, 2);
@@ -119,7 +119,7 @@ START_TEST(value_bound)
 	ck_assert_str_eq(in.puzzles[4].error, want);
 	snprintf(want, sizeof want, "line 6%s", too_large);
 	ck_assert_str_eq(in.puzzles[5].error, want);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -152,7 +152,7 @@ START_TEST(auto_and_named)
 
 	for (i = 0; i < 2000; i++)
 		big[i] = (int64_t)((i * 7919) % 23) - 11;
-	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 	add(&in, big, 2000);
 	p = add(&in, big, 2000);
 	p->solver = cairn_xstrdup("tuple2d");
@@ -166,15 +166,15 @@ START_TEST(auto_and_named)
 	ck_assert_int_eq(in.puzzles[0].out.diff, reference_diff(big, 2000));
 	ck_assert_int_ne(in.puzzles[0].out.first_move, -1);
 	ck_assert_ptr_null(in.puzzles[0].out.moves);
-	t2 = cairn_registry_find(&reg, "tuple2d");
+	t2 = cairn_plugins_find(&reg, "tuple2d");
 	ck_assert_ptr_nonnull(t2);
-	cairn_format_bytes(need, sizeof need, t2->memory(2000, CAIRN_WANT_FIRST_MOVE));
+	cairn_solve_format_bytes(need, sizeof need, t2->memory(2000, CAIRN_WANT_FIRST_MOVE));
 	snprintf(want, sizeof want, "line 2: solver tuple2d needs %s for 2000 "
 		 "piles, more than memory_budget (97.7 KiB)", need);
 	ck_assert_str_eq(in.puzzles[1].error, want);
 	ck_assert_str_eq(in.puzzles[2].error, "line 3: solver: unknown solver "
 			 "\"nope\" (loaded: diff1d, diff2d, linear, tuple2d)");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -191,7 +191,7 @@ START_TEST(every_solver_and_moves)
 	size_t i, k;
 
 	for (k = 0; k < 4; k++) {
-		cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+		cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 		set.force_solver = names[k];
 		set.force_moves = 1;
 		for (i = 0; i < 4; i++)
@@ -205,7 +205,7 @@ START_TEST(every_solver_and_moves)
 			ck_assert_str_eq(p->out.moves, moves[i]);
 			ck_assert_int_eq(p->out.first_move, moves[i][0] == 'R');
 		}
-		cairn_input_free(&in);
+		cairn_puzzle_input_free(&in);
 	}
 }
 END_TEST
@@ -222,7 +222,7 @@ START_TEST(explain)
 	int64_t big[21] = { 0 };
 	size_t i, j;
 
-	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 	add(&in, a, 4)->explain = 1;
 	add(&in, big, 21)->explain = 1;
 	add(&in, big, 20)->explain = 1;
@@ -234,7 +234,7 @@ START_TEST(explain)
 			 "shown for at most 20 piles, this puzzle has 21");
 	ck_assert_ptr_null(in.puzzles[2].error);
 	ck_assert_ptr_nonnull(in.puzzles[2].out.table);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -243,16 +243,16 @@ START_TEST(cancellation)
 	static const int64_t a[] = { 5, 3, 4, 5 };
 
 	set.force_solver = "linear";
-	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 	add(&in, a, 4);
 	run(CAIRN_CANCEL_TIMEOUT, 0);
 	ck_assert_str_eq(in.puzzles[0].error, "line 1: solver linear: cancelled "
 			 "(job_timeout_s reached)");
-	cairn_input_free(&in);
-	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_free(&in);
+	cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 	add(&in, a, 4);
 	run(CAIRN_CANCEL_SHUTDOWN, -ECANCELED);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -266,9 +266,9 @@ START_TEST(cross_check_disagreement)
 
 	snprintf(path, sizeof path, "%s/tests/plugins/.libs/wrong.so",
 		 top ? top : ".");
-	ck_assert_int_eq(cairn_registry_load_file(&reg, path, err, sizeof err), 0);
+	ck_assert_int_eq(cairn_plugins_load_file(&reg, path, err, sizeof err), 0);
 	set.cross_check = 1;
-	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 	p = add(&in, a, 4);
 	p->expect.present = 1;
 	p->expect.given = CAIRN_EXPECT_BIT(CAIRN_EXPECT_DIFF);
@@ -287,7 +287,7 @@ START_TEST(cross_check_disagreement)
 	ck_assert_str_eq(logged, in.puzzles[0].error);
 	ck_assert_ptr_null(in.puzzles[1].error);
 	ck_assert_str_eq(in.puzzles[1].out.solver, "wrong");
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -297,7 +297,7 @@ START_TEST(cross_check_agreement_grades)
 	struct cairn_puzzle *p;
 
 	set.cross_check = 1;
-	cairn_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "x.yaml", CAIRN_FORMAT_YAML);
 	p = add(&in, a, 4);
 	p->expect.present = 1;
 	p->expect.given = CAIRN_EXPECT_BIT(CAIRN_EXPECT_DIFF);
@@ -306,7 +306,7 @@ START_TEST(cross_check_agreement_grades)
 	ck_assert_ptr_null(in.puzzles[0].error);
 	ck_assert_int_eq(in.puzzles[0].out.verdict, CAIRN_VERDICT_CORRECT);
 	ck_assert_int_eq(nlogged, 0);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 END_TEST
 
@@ -342,7 +342,7 @@ static void starve(uint64_t need)
 {
 	char err[256];
 
-	ck_assert_int_eq(cairn_registry_add(&reg, &starved, "test", err, sizeof err), 0);
+	ck_assert_int_eq(cairn_plugins_add(&reg, &starved, "test", err, sizeof err), 0);
 	starved_need = need;
 }
 

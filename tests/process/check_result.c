@@ -22,7 +22,7 @@ static struct cairn_puzzle *solved(struct cairn_input *in, const char *id,
 				   unsigned long line, int64_t diff,
 				   int64_t total, const char *moves)
 {
-	struct cairn_puzzle *p = cairn_input_add(in);
+	struct cairn_puzzle *p = cairn_puzzle_input_add(in);
 	size_t n = strlen(moves);
 
 	p->id = cairn_xstrdup(id);
@@ -56,11 +56,11 @@ static void build(struct cairn_input *in, enum cairn_format fmt)
 {
 	struct cairn_puzzle *p;
 
-	cairn_input_init(in, fmt == CAIRN_FORMAT_CSV ? "hw1.csv" : "hw1.yaml", fmt);
+	cairn_puzzle_input_init(in, fmt == CAIRN_FORMAT_CSV ? "hw1.csv" : "hw1.yaml", fmt);
 	in->shape = CAIRN_SHAPE_PUZZLES;
 	p = solved(in, "p1", 3, 1, 17, "LRRL");
 	p->moves = 1;
-	p = cairn_input_add(in);
+	p = cairn_puzzle_input_add(in);
 	p->id = cairn_xstrdup("=HYPERLINK(\"x\")");
 	p->line = 9;
 	p->error = cairn_xstrdup("line 10, column 14: puzzles[1].piles[2]: \"x\" is not an integer");
@@ -79,7 +79,7 @@ static void build(struct cairn_input *in, enum cairn_format fmt)
 	add_check(p, CAIRN_EXPECT_WINNER, "bob", "bob", 1, 0);
 	/* An unsolved verdict, as only an answer matched to no puzzle of a
 	   submission has: reported and counted invalid, but not graded. */
-	p = cairn_input_add(in);
+	p = cairn_puzzle_input_add(in);
 	p->id = cairn_xstrdup("-lost");
 	p->line = 25;
 	p->expect.present = 1;
@@ -97,7 +97,7 @@ static char *render(struct cairn_input *in)
 		cairn_result_csv(in, &b);
 	else
 		cairn_result_yaml(in, &st, &b);
-	cairn_input_free(in);
+	cairn_puzzle_input_free(in);
 	return cairn_buf_steal(&b);
 }
 
@@ -196,9 +196,10 @@ START_TEST(file_error_yaml)
 	struct cairn_input in;
 	char *got;
 
-	cairn_input_init(&in, "bad.yaml", CAIRN_FORMAT_YAML);
-	cairn_input_fail(&in, 2, cairn_xstrdup("line 2, column 1: anchors and aliases are not allowed"));
-	cairn_input_fail(&in, 5, cairn_xstrdup("second error is dropped"));
+	cairn_puzzle_input_init(&in, "bad.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_fail(&in, 2, cairn_xstrdup("line 2, column 1: "
+						      "anchors and aliases are not allowed"));
+	cairn_puzzle_input_fail(&in, 5, cairn_xstrdup("second error is dropped"));
 	got = render(&in);
 	ck_assert_str_eq(got,
 		"format: cairn-result/1\n"
@@ -217,8 +218,8 @@ START_TEST(file_error_csv)
 	struct cairn_input in;
 	char *got;
 
-	cairn_input_init(&in, "bad.csv", CAIRN_FORMAT_CSV);
-	cairn_input_fail(&in, 1, cairn_xstrdup("line 1, field 4: unknown column \"foo\""));
+	cairn_puzzle_input_init(&in, "bad.csv", CAIRN_FORMAT_CSV);
+	cairn_puzzle_input_fail(&in, 1, cairn_xstrdup("line 1, field 4: unknown column \"foo\""));
 	got = render(&in);
 	ck_assert_str_eq(got,
 		"id,line,n,solver,total,alice,bob,diff,winner,alice_wins,"
@@ -236,7 +237,7 @@ START_TEST(submission_header_and_score)
 	char *got;
 	int i;
 
-	cairn_input_init(&in, "ana.yaml", CAIRN_FORMAT_YAML);
+	cairn_puzzle_input_init(&in, "ana.yaml", CAIRN_FORMAT_YAML);
 	in.shape = CAIRN_SHAPE_SUBMISSION;
 	in.problem_set = cairn_xstrdup("hw1");
 	in.submitter = cairn_xstrdup("Ana Lima");
@@ -259,7 +260,7 @@ START_TEST(csv_submission_owner)
 	struct cairn_puzzle *p;
 	char *got;
 
-	cairn_input_init(&in, "zed.csv", CAIRN_FORMAT_CSV);
+	cairn_puzzle_input_init(&in, "zed.csv", CAIRN_FORMAT_CSV);
 	in.shape = CAIRN_SHAPE_SUBMISSION;
 	in.problem_set = cairn_xstrdup("hw1");
 	in.submitter = cairn_xstrdup("=Zed, Z");
@@ -278,9 +279,9 @@ START_TEST(csv_submission_owner)
 		"b,3,3,linear,6,4,2,2,alice,true,right,,missing,,,"
 		"\"'=Zed, Z\",hw1,0,1,,,,\n");
 	free(got);
-	cairn_input_init(&in, "gus.csv", CAIRN_FORMAT_CSV);
+	cairn_puzzle_input_init(&in, "gus.csv", CAIRN_FORMAT_CSV);
 	in.problem_set = cairn_xstrdup("hw9");
-	cairn_input_fail(&in, 0, cairn_xstrdup("unknown problem set \"hw9\""));
+	cairn_puzzle_input_fail(&in, 0, cairn_xstrdup("unknown problem set \"hw9\""));
 	got = render(&in);
 	ck_assert_str_eq(strchr(got, '\n') + 1,
 		",,,,,,,,,,,,,,\"unknown problem set \"\"hw9\"\"\",,hw9,,,,,,\n");
@@ -382,7 +383,7 @@ static void submission(struct cairn_input *in, const char *source,
 {
 	struct cairn_puzzle *p;
 
-	cairn_input_init(in, source, fmt);
+	cairn_puzzle_input_init(in, source, fmt);
 	in->origin = o;
 	in->shape = CAIRN_SHAPE_SUBMISSION;
 	in->problem_set = cairn_xstrdup("hw1");
@@ -440,7 +441,7 @@ START_TEST(origin_json)
 	submission(&in, "hw1.json", CAIRN_FORMAT_JSON, &bare);
 	cairn_stats_input(&in, &st);
 	cairn_result_json(&in, &st, &b);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 	cairn_buf_reserve(&b, 0);
 	ck_assert_ptr_nonnull(strstr(b.data,
 		"{\n  \"format\": \"cairn-result/1\",\n  \"source\": \"hw1.json\",\n"

@@ -196,10 +196,10 @@ START_TEST(test_score_cmp)
 	size_t i;
 
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		ck_assert_int_eq(cairn_report_score_cmp(t[i].a, t[i].b, t[i].c,
-							t[i].d), t[i].want);
-		ck_assert_int_eq(cairn_report_score_cmp(t[i].c, t[i].d, t[i].a,
-							t[i].b), -t[i].want);
+		ck_assert_int_eq(cairn_report_pick_score_cmp(t[i].a, t[i].b, t[i].c,
+							     t[i].d), t[i].want);
+		ck_assert_int_eq(cairn_report_pick_score_cmp(t[i].c, t[i].d, t[i].a,
+							     t[i].b), -t[i].want);
 	}
 }
 END_TEST

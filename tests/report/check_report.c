@@ -142,7 +142,7 @@ START_TEST(test_read)
 	ck_assert_str_eq(rf[2].error, "line 3, column 1: did not find "
 			 "expected key");
 	ck_assert_uint_eq(rf[2].npuzzles, 0);
-	cairn_result_tally(&rf[2], &st);
+	cairn_result_read_tally(&rf[2], &st);
 	ck_assert_int_eq(st.file_error, 1);
 	/* a CSV result from before the submitter column names no one */
 	ck_assert_str_eq(rf[4].source, "dave.csv");

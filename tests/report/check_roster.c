@@ -104,7 +104,7 @@ START_TEST(test_canvas_rows)
 		row.cell = (char **)t[i].cells;
 		row.n = 3;
 		row.line = 2;
-		ck_assert_int_eq(cairn_canvas_row(&row), t[i].want);
+		ck_assert_int_eq(cairn_report_canvas_row(&row), t[i].want);
 	}
 }
 END_TEST

@@ -1,7 +1,7 @@
 /*
  * check_roundtrip - every text comes back, or its input is refused.
  *
- * A property test (SPEC sections 2 and 3; issue 11): random texts over
+ * A property test (doc/formats.md; issue 11): random texts over
  * all of Unicode (every plane, every control character, the
  * noncharacters; not surrogates, which UTF-8 cannot carry) and random
  * byte strings are put into ids, submitters, problem-set names, unknown
@@ -191,7 +191,7 @@ static void yaml_texts(const struct text *x, struct cairn_buf *d)
 		ck_assert_int_eq(in.puzzles[0].out.verdict, CAIRN_VERDICT_WRONG);
 		ck_assert_ptr_nonnull(in.puzzles[0].out.feedback);
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 
 	cairn_buf_addf(d, "problem_set: hw1\nsubmitter: %s\nanswers:\n"
 		       "  %s: {diff: 1}\n  p1: {diff: 5}\n", y, y);
@@ -208,7 +208,7 @@ static void yaml_texts(const struct text *x, struct cairn_buf *d)
 		ck_assert_ptr_nonnull(p);
 		ck_assert_str_eq(in.submitter, t);
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 
 	cairn_buf_addf(d, "problem_set: %s\nanswers: {p1: {diff: 1}}\n", y);
 	run("t.yaml", d, &in);
@@ -219,7 +219,7 @@ static void yaml_texts(const struct text *x, struct cairn_buf *d)
 		ck_assert_str_eq(in.problem_set, t);
 		ck_assert_msg(strstr(in.error, t) != NULL, "%s", in.error);
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 
 	cairn_buf_addf(d, "piles: [1]\n%s: 1\n", y);
 	run("t.yaml", d, &in);
@@ -228,7 +228,7 @@ static void yaml_texts(const struct text *x, struct cairn_buf *d)
 	else if (in.error == NULL)
 		ck_assert_msg(placed(in.puzzles[0].error), "%s",
 			      in.puzzles[0].error);
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 
 /* Text or bytes s[0..len) in a CSV id and submitter. */
@@ -252,7 +252,7 @@ static void csv_texts(const char *s, size_t len, struct cairn_buf *d)
 		ck_assert_str_eq(in.puzzles[0].id, s);
 		ck_assert_int_eq(in.puzzles[0].out.verdict, CAIRN_VERDICT_WRONG);
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 
 	cairn_buf_adds(d, "id,problem_set,submitter,expect_diff\n");
 	csv_quoted(d, s, len);
@@ -270,7 +270,7 @@ static void csv_texts(const char *s, size_t len, struct cairn_buf *d)
 		if (in.npuzzles == 4)
 			ck_assert_ptr_nonnull(strstr(p->out.feedback, s));
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 
 /* Random bytes raw in a YAML string: read as libyaml reads them, or refused. */
@@ -294,7 +294,7 @@ static void yaml_bytes(const char *s, size_t len, struct cairn_buf *d)
 		ck_assert_uint_eq(cairn_utf8_bad(id, strlen(id), &nul),
 				  strlen(id));
 	}
-	cairn_input_free(&in);
+	cairn_puzzle_input_free(&in);
 }
 
 START_TEST(texts_come_back)
@@ -319,7 +319,7 @@ START_TEST(texts_come_back)
 }
 END_TEST
 
-/* The characters of SPEC section 3, each alone, in every place. */
+/* The characters of doc/formats.md, each alone, in every place. */
 START_TEST(each_unsafe_character)
 {
 	static const uint32_t cps[] = {

@@ -1,6 +1,6 @@
 /*
  * check_submissions - counting an owner's graded submissions to a set
- * (SPEC 4, max_submissions) from result files on disk.
+ * (doc/grading.md, max_submissions) from result files on disk.
  *
  * A results/ directory is built in a temporary directory with the kinds
  * of files an owner's directory holds: current results and history/ in

@@ -1,6 +1,6 @@
 #!/bin/sh
 # report_lms - `cairn report --format canvas|moodle --roster FILE` (issue
-# 25, SPEC 7): the gradebook as Canvas and Moodle import it.  The results
+# 25, doc/lms.md): the gradebook as Canvas and Moodle import it.  The results
 # in tests/data/report/lms are a class: ada handed hw1 in twice (on time
 # 1 of 2, then late 0.9 of 2) and hw2 past the submission limit; chen's
 # hw1 came after the close and hw2 was late (2.25 of 4, a puzzle

@@ -1,6 +1,6 @@
 #!/bin/sh
 # report_policy - `cairn report` on late and refused results (issue 24,
-# SPEC 4 "Course policy"): a late result's points are after its penalty
+# doc/grading.md, "A course policy"): a late result's points are after its penalty
 # (a decimal in YAML and JSON summaries; for CSV results the penalty
 # applies to the sum of the records' points), and the gradebook says by
 # how much and what penalty; a result the policy refused (its error

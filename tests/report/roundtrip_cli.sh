@@ -1,7 +1,7 @@
 #!/bin/sh
 # roundtrip_cli - issue 11's seven cases through the real `cairn`: what
 # `cairn solve` writes, `cairn report` reads back as the same text, or
-# the input is refused with its place (SPEC sections 2 and 3).
+# the input is refused with its place (doc/formats.md).
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
 cairn_problems=$tmp/problems

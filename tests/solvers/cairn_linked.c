@@ -26,8 +26,8 @@ int cairn_linked_solvers(struct cairn_registry *r, char *err, size_t errlen)
 	int rc;
 
 	for (i = 0; i < sizeof solvers / sizeof solvers[0]; i++)
-		if ((rc = cairn_registry_add(r, solvers[i].d, solvers[i].origin,
-					     err, errlen)) < 0)
+		if ((rc = cairn_plugins_add(r, solvers[i].d, solvers[i].origin,
+					    err, errlen)) < 0)
 			return rc;
 	return 0;
 }

@@ -2,7 +2,7 @@
  * cairn_linked - the four solvers of plugins/ linked into a program.
  *
  * Tests and fuzzers that solve puzzles register these with
- * cairn_registry_add() instead of loading the plugins with dlopen(), so
+ * cairn_plugins_add() instead of loading the plugins with dlopen(), so
  * that they do not depend on the build's plugin directory and a fuzzer's
  * coverage reaches into the solvers.
  */

@@ -442,7 +442,7 @@ START_TEST(random_agree)
 }
 END_TEST
 
-/* The worked examples of SPEC section 1. */
+/* The worked examples of doc/formats.md. */
 START_TEST(spec_examples)
 {
 	static const struct {

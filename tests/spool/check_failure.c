@@ -2,7 +2,7 @@
  * check_failure - the failure taxonomy's errno table and its short names.
  *
  * Every errno value the job path meets on purpose is listed with the kind
- * it must be at each step (SPEC section 5): a file's own trouble fails
+ * it must be at each step (doc/spool.md): a file's own trouble fails
  * that file, a transient one retries it alone, only the spool's pauses.
  * The short names of over-long file names fit, keep their extension, are
  * distinct, and never cut a UTF-8 sequence.

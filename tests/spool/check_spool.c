@@ -90,7 +90,7 @@ static const struct { const char *name; int ignored; } names[] = {
 
 START_TEST(test_ignored)
 {
-	ck_assert_msg(cairn_spool_ignored(names[_i].name) == names[_i].ignored,
+	ck_assert_msg(cairn_spoolname_ignored(names[_i].name) == names[_i].ignored,
 		      "name \"%s\"", names[_i].name);
 }
 END_TEST
@@ -103,7 +103,7 @@ static const struct { const char *name; unsigned k; const char *want; } numbered
 
 START_TEST(test_numbered)
 {
-	char *s = cairn_spool_numbered(numbered[_i].name, numbered[_i].k);
+	char *s = cairn_spoolname_numbered(numbered[_i].name, numbered[_i].k);
 
 	ck_assert_str_eq(s, numbered[_i].want);
 	free(s);
@@ -124,7 +124,8 @@ START_TEST(test_store_never_overwrites)
 		char *as = NULL;
 
 		put(src, "hw1.yaml", texts[i]);
-		ck_assert_int_eq(cairn_spool_store_as(src, "hw1.yaml", dst, "hw1.yaml", i != 1, &as), 0);
+		ck_assert_int_eq(cairn_spoolname_store_as(src, "hw1.yaml", dst, "hw1.yaml",
+							  i != 1, &as), 0);
 		ck_assert_str_eq(as, want[i]);
 		free(as);
 	}
@@ -801,7 +802,7 @@ START_TEST(test_attempts_roundtrip)
 END_TEST
 
 /*
- * The journal's rules, crash by crash (SPEC 5, Crashes): only a file that
+ * The journal's rules, crash by crash (doc/spool.md, Crashes): only a file that
  * was being read or solved at a crash gets a strike; two strikes of one
  * claim are "interrupted twice"; a strike goes back to incoming/ with the
  * file and comes back with its next claim, but not to another file of its

@@ -91,7 +91,7 @@ static char *enter(const char *name, const char *text,
 	struct stat st;
 
 	ck_assert_int_ge(fd, 0);
-	ck_assert(cairn_spool_ignored(tmp));
+	ck_assert(cairn_spoolname_ignored(tmp));
 	ck_assert_int_eq(cairn_spool_enter_write(incoming_fd, tmp, fd, text, strlen(text)), 0);
 	ck_assert_int_eq(fstatat(incoming_fd, tmp, &st, AT_SYMLINK_NOFOLLOW), 0);
 	ck_assert_uint_eq(st.st_mode & 07777, 0640);

@@ -90,7 +90,7 @@ struct fail_ref {
 static int ref_cmp(const void *pa, const void *pb)
 {
 	const struct fail_ref *a = pa, *b = pb;
-	int c = cairn_status_ts_cmp(&b->ctime, &a->ctime);
+	int c = cairn_spool_status_ts_cmp(&b->ctime, &a->ctime);
 
 	if (c == 0 && (c = strcmp(a->owner, b->owner)) == 0)
 		c = strcmp(a->name, b->name);
@@ -132,7 +132,7 @@ START_TEST(test_newest_failures)
 	close(openat(fd, "failed/ada/.f.yaml.tmp", O_WRONLY | O_CREAT, 0644));
 	qsort(ref, N, sizeof ref[0], ref_cmp);
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++) {
-		struct cairn_status st;
+		struct cairn_spool_status st;
 
 		ck_assert_int_eq(cairn_spool_status_read(&st, fd, keep[k], no_warn, NULL), 0);
 		ck_assert_uint_eq(st.failed.files, N);

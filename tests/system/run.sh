@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/system/run.sh - cairn installed from its Debian package under a real
-# systemd: the real-client test of SPEC section 9 (issue 14).
+# systemd: the real-client test of doc/operating.md (issue 14).
 #
 # As root: builds cairn_*.deb and cairn-dev_*.deb from a clean copy of this
 # tree (lintian must be silent), boots a systemd-nspawn container on a
@@ -269,13 +269,13 @@ check_batch_beside_service() {
 		fail "batch beside the service: $st, Result=$res, $(count done/ann '^beside') of 50 done, twice: $(twice beside | tr '\n' ' ')"
 	fi
 	# The daemon's own guard: a second daemon with the same instance
-	# refuses to start (SPEC section 5), whatever the units do.
+	# refuses to start (doc/spool.md), whatever the units do.
 	out=$(ct runuser -u cairn -- cairnd --once -c $conf 2>&1); rc=$?
 	if [ $rc -eq 75 ] && ! echo "$out" | grep -q 'msg=started' &&
 		echo "$out" | grep -q -w "$(mainpid)"; then
 		ok "cairnd --once beside the service refuses to start, exit 75: $(echo "$out" | tail -1 | cut -c1-200)"
 	else
-		fail "cairnd --once beside the service: exit $rc, $(echo "$out" | grep -c 'msg=started') msg=started lines; want exit 75 before starting, naming the holder (PID $(mainpid)) (the instance lock, SPEC section 5): $(echo "$out" | tail -1 | cut -c1-200)"
+		fail "cairnd --once beside the service: exit $rc, $(echo "$out" | grep -c 'msg=started') msg=started lines; want exit 75 before starting, naming the holder (PID $(mainpid)) (the instance lock, doc/spool.md): $(echo "$out" | tail -1 | cut -c1-200)"
 	fi
 }
 

@@ -1,7 +1,7 @@
 /*
  * check_memavail - the memory available to the service, read from fake
  * /proc and /sys/fs/cgroup trees made in a mkdtemp() directory, and the
- * admission arithmetic of memory_total (SPEC section 5, "Memory").
+ * admission arithmetic of memory_total (doc/spool.md, "Fairness and memory").
  * Each case is a tree (files and their contents) and the answer: cgroup
  * v2 and v1 limits of the process's own cgroup and of an ancestor, "max"
  * and v1's "unlimited", no cgroup file at all, and no meminfo.

@@ -1,5 +1,5 @@
 /*
- * cairn_gen - load a configuration and its plugins as one unit.
+ * cairn_generation - load a configuration and its plugins as one unit.
  *
  * Loading either yields a complete, usable generation (the configuration
  * parsed, at least one solver loaded and the configured default solver
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "cairn_buf.h"
-#include "cairn_gen.h"
+#include "cairn_generation.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_memavail.h"
@@ -32,7 +32,7 @@ static void refused(void *ctx, const char *msg)
 }
 
 /* load_conf - defaults, the file, then the command line. */
-static int load_conf(struct cairn_conf *c, const struct cairn_gen_source *src,
+static int load_conf(struct cairn_conf *c, const struct cairn_generation_source *src,
 		     char *err, size_t errlen)
 {
 	cairn_conf_defaults(c);
@@ -51,21 +51,21 @@ static int load_conf(struct cairn_conf *c, const struct cairn_gen_source *src,
 	return 0;
 }
 
-static void free_gen(struct cairn_gen *g)
+static void free_gen(struct cairn_generation *g)
 {
 	cairn_conf_free(&g->conf);
-	cairn_registry_free(&g->reg);
+	cairn_plugins_free(&g->reg);
 	if (g->problems != NULL)
-		cairn_problem_cache_free(g->problems);
+		cairn_problems_cache_free(g->problems);
 	free(g->problems_dir);
 	free(g->plugin_names);
 	free(g);
 }
 
-struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
-				 char *err, size_t errlen)
+struct cairn_generation *cairn_generation_load(const struct cairn_generation_source *src, int *code,
+					       char *err, size_t errlen)
 {
-	struct cairn_gen *g = cairn_xcalloc(1, sizeof(*g));
+	struct cairn_generation *g = cairn_xcalloc(1, sizeof(*g));
 	struct cairn_buf names = CAIRN_BUF_INIT;
 	int r;
 
@@ -76,8 +76,8 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 		goto fail;
 	}
 	*code = CAIRN_EX_UNAVAILABLE;
-	r = cairn_registry_load_dir(&g->reg, g->conf.plugin_dir, refused, NULL,
-				    err, errlen);
+	r = cairn_plugins_load_dir(&g->reg, g->conf.plugin_dir, refused, NULL,
+				   err, errlen);
 	if (r < 0) {
 		if (r == -ENOMEM)
 			*code = CAIRN_EX_TEMPFAIL;
@@ -99,7 +99,7 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 		goto fail;
 	}
 	if (strcmp(g->conf.solver, "auto") != 0 &&
-	    cairn_registry_find(&g->reg, g->conf.solver) == NULL) {
+	    cairn_plugins_find(&g->reg, g->conf.solver) == NULL) {
 		snprintf(err, errlen, "solver %s: no such plugin in %s",
 			 g->conf.solver, g->conf.plugin_dir);
 		goto fail;
@@ -109,7 +109,7 @@ struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
 	g->plugin_names = cairn_buf_steal(&names);
 	g->problems_dir = g->conf.problems_dir ? cairn_xstrdup(g->conf.problems_dir) :
 			  cairn_xasprintf("%s/" CAIRN_DIR_PROBLEMS, g->conf.spool);
-	g->problems = cairn_problem_cache_new();
+	g->problems = cairn_problems_cache_new();
 	*code = 0;
 	return g;
 fail:
@@ -117,24 +117,24 @@ fail:
 	return NULL;
 }
 
-struct cairn_gen *cairn_gen_ref(struct cairn_gen *g)
+struct cairn_generation *cairn_generation_ref(struct cairn_generation *g)
 {
 	g->refs++;
 	return g;
 }
 
-void cairn_gen_unref(struct cairn_gen *g)
+void cairn_generation_unref(struct cairn_generation *g)
 {
 	if (g != NULL && --g->refs == 0)
 		free_gen(g);
 }
 
-void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s)
+void cairn_generation_settings(const struct cairn_generation *g, struct cairn_settings *s)
 {
-	cairn_settings_init(s, &g->conf, &g->reg, g->problems_dir, g->problems);
+	cairn_process_settings_init(s, &g->conf, &g->reg, g->problems_dir, g->problems);
 }
 
-void cairn_gen_check_memory(const struct cairn_conf *c)
+void cairn_generation_check_memory(const struct cairn_conf *c)
 {
 	char b[CAIRN_SIZE_BUFLEN], t[CAIRN_SIZE_BUFLEN];
 	uint64_t fit = cairn_memavail_fit(c->memory_budget, c->memory_total);

@@ -1,5 +1,5 @@
 /*
- * cairn_gen - one generation of the daemon's configuration and plugins.
+ * cairn_generation - one generation of the daemon's configuration and plugins.
  *
  * A generation is what SIGHUP replaces: the parsed configuration, the
  * plugin registry and the problem-set cache.  Jobs hold a reference to
@@ -7,8 +7,8 @@
  * from under a running solve: the old generation is freed when its last
  * job finishes.  References are taken and dropped on the loop thread only.
  */
-#ifndef CAIRN_GEN_H
-#define CAIRN_GEN_H
+#ifndef CAIRN_GENERATION_H
+#define CAIRN_GENERATION_H
 
 #include <stddef.h>
 
@@ -28,14 +28,14 @@
 #define CAIRN_EX_CONFIG 78
 
 /* Where a generation's configuration comes from. */
-struct cairn_gen_source {
+struct cairn_generation_source {
 	const char *config;		/* the file to read */
 	int config_explicit;		/* -c given: a missing file is an error */
 	const char *spool;		/* --spool, or NULL */
 	int verbose;			/* -v: log_level debug */
 };
 
-struct cairn_gen {
+struct cairn_generation {
 	unsigned refs;
 	struct cairn_conf conf;
 	struct cairn_registry reg;
@@ -49,17 +49,17 @@ struct cairn_gen {
  * one reference, or NULL with the exit code (78 or 69) in *code and the
  * reason in err.  Plugins that are refused are logged as warnings.
  */
-struct cairn_gen *cairn_gen_load(const struct cairn_gen_source *src, int *code,
-				 char *err, size_t errlen);
-struct cairn_gen *cairn_gen_ref(struct cairn_gen *g);
-void cairn_gen_unref(struct cairn_gen *g);
+struct cairn_generation *cairn_generation_load(const struct cairn_generation_source *src, int *code,
+					       char *err, size_t errlen);
+struct cairn_generation *cairn_generation_ref(struct cairn_generation *g);
+void cairn_generation_unref(struct cairn_generation *g);
 
 /* Settings for cairn_process() that point into g. */
 /*
  * Warn (a log line) when workers x memory_budget is more than
  * memory_total: then fewer files than `workers` run at once.
  */
-void cairn_gen_check_memory(const struct cairn_conf *c);
-void cairn_gen_settings(const struct cairn_gen *g, struct cairn_settings *s);
+void cairn_generation_check_memory(const struct cairn_conf *c);
+void cairn_generation_settings(const struct cairn_generation *g, struct cairn_settings *s);
 
 #endif
