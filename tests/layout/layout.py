@@ -12,13 +12,13 @@ Checks, each printing what breaks it:
   cairn_spool.c, declared in cairn_spool.h), or, for a family header
   with no .c of its own, in a .c whose name starts with the header's and
   "_" (cairn_cmd.h declares cairn_cmd_solve() of cairn_cmd_solve.c);
+- every function of src/ that is not static is named after its file
+  (cairn_spool_claim() in cairn_spool.c: the file's name, then "_"),
+  but for the allocators of cairn_mem.c (cairn_xmalloc() and its
+  family, the x of xmalloc() being the name everyone knows) and main();
 - libyaml's parser is driven from one file of src/ only;
 - every folder of src/ has its row in the table of doc/layout.md.
 Exits 1 when any check fails; else prints the folders bottom up.
-
-Not checked: that a function is also named after its file (S_... in
-S.c), which the allocators of cairn_mem.c do not follow (cairn_xmalloc()
-and its family, the x of xmalloc() being the name everyone knows).
 """
 import os
 import re
@@ -137,6 +137,21 @@ def misplaced(files):
                 yield h, fn, d
 
 
+def misnamed(files):
+    """(function, file) for each function defined, not static, in a .c
+    file whose name it does not start with."""
+    for f in sorted(files):
+        if not f.endswith('.c'):
+            continue
+        stem = os.path.basename(f)[:-2]
+        for fn in DEFINED.findall(code(f)):
+            if fn == stem or fn.startswith(stem + '_'):
+                continue
+            if stem == 'cairn_mem' and fn.startswith('cairn_x'):
+                continue
+            yield fn, f
+
+
 def main():
     top = sys.argv[1] if len(sys.argv) > 1 else '.'
     src = os.path.join(top, 'src')
@@ -150,6 +165,8 @@ def main():
                        + ' '.join(rel(n) for n in group))
     for h, fn, d in misplaced(set(files)):
         bad.append(f'{rel(h)} declares {fn}(), defined in {rel(d)}')
+    for fn, f in misnamed(files):
+        bad.append(f'{rel(f)} defines {fn}(), not named after its file')
     parsers = [rel(f) for f in files if 'yaml_parser_parse(' in read(f)]
     if len(parsers) != 1:
         bad.append('yaml_parser_parse() is called from %d files: %s'
