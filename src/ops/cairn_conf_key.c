@@ -21,6 +21,7 @@
 #include "cairn_conf_key.h"
 #include "cairn_mem.h"
 #include "cairn_size.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_yaml.h"
 
 /* A waiting file costs the daemon about 150 bytes: a million, 150 MB. */
@@ -283,9 +284,9 @@ int cairn_conf_key_set(struct cairn_conf *c, const struct cairn_conf_key *k,
 }
 
 static const struct cairn_conf_key_retain retains[] = {
-	{ "done", offsetof(struct cairn_conf_retain, done_s) },
-	{ "failed", offsetof(struct cairn_conf_retain, failed_s) },
-	{ "history", offsetof(struct cairn_conf_retain, history_s) },
+	{ CAIRN_DIR_DONE, offsetof(struct cairn_conf_retain, done_s) },
+	{ CAIRN_DIR_FAILED, offsetof(struct cairn_conf_retain, failed_s) },
+	{ CAIRN_HISTORY_DIR, offsetof(struct cairn_conf_retain, history_s) },
 };
 
 _Static_assert(sizeof(retains) / sizeof(retains[0]) == CAIRN_CONF_KEY_NRETAIN,

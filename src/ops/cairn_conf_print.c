@@ -22,6 +22,7 @@
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_size.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_yaml.h"
 
 /* print_string - s as a YAML scalar that reads back to exactly s. */
@@ -42,8 +43,8 @@ static char *problems_dir(const struct cairn_conf *c)
 	if (c->problems_dir)
 		return cairn_xstrdup(c->problems_dir);
 	if (n > 0 && c->spool[n - 1] == '/')
-		return cairn_xasprintf("%sproblems", c->spool);
-	return cairn_xasprintf("%s/problems", c->spool);
+		return cairn_xasprintf("%s" CAIRN_DIR_PROBLEMS, c->spool);
+	return cairn_xasprintf("%s/" CAIRN_DIR_PROBLEMS, c->spool);
 }
 
 /* print_retain - {done: 180d, failed: ~, history: 365d}: ~ is forever. */

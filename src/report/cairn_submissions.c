@@ -24,11 +24,10 @@
 
 #include "cairn_buf.h"
 #include "cairn_dir.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_submissions.h"
 #include "cairn_time.h"
 
-/* The spool's CAIRN_HISTORY_DIR (doc/spool.md), which this layer does not include. */
-#define HISTORY "history"
 
 /* result_name - NAME.result.EXT: a current result's name */
 static int result_name(int dir_fd, const char *name, void *arg)
@@ -102,10 +101,10 @@ int cairn_submissions_each(int owner_fd, cairn_submissions_fn *fn, void *arg)
 
 	if (rc != 0)
 		return rc;
-	if (fstatat(owner_fd, HISTORY, &st, AT_SYMLINK_NOFOLLOW) < 0)
+	if (fstatat(owner_fd, CAIRN_HISTORY_DIR, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT ? 0 : -errno;
 	/* A link in its place is never followed: nothing kept there. */
-	return S_ISDIR(st.st_mode) ? each_in(owner_fd, HISTORY, kept_name, fn, arg) : 0;
+	return S_ISDIR(st.st_mode) ? each_in(owner_fd, CAIRN_HISTORY_DIR, kept_name, fn, arg) : 0;
 }
 
 /* What counting looks for. */

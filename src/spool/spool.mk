@@ -5,7 +5,6 @@
 # and `cairn submit` use it.
 noinst_LTLIBRARIES += src/spool/libcairn_spool.la
 src_spool_libcairn_spool_la_SOURCES = \
-	src/spool/cairn_spool_dirs.h \
 	src/spool/cairn_spoolname.c src/spool/cairn_spoolname.h \
 	src/spool/cairn_owner.c src/spool/cairn_owner.h \
 	src/spool/cairn_acl.c src/spool/cairn_acl.h \

@@ -1,6 +1,7 @@
 # util: memory that either succeeds or does not return, growable buffers,
 # size units, durations, per-job memory budgets, the spool's stat(), sorted directory
-# listings, UTF-8 checks, the text of an arrival time.
+# listings, UTF-8 checks, the text of an arrival time, the names of the
+# spool's directories.
 # Uses libc only.
 noinst_LTLIBRARIES += src/util/libcairn_util.la
 src_util_libcairn_util_la_SOURCES = \
@@ -14,6 +15,6 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_memavail.c src/util/cairn_memavail.h \
 	src/util/cairn_utf8.c src/util/cairn_utf8.h \
 	src/util/cairn_time.c src/util/cairn_time.h \
-	src/util/cairn_origin.h \
+	src/util/cairn_origin.h src/util/cairn_spool_dirs.h \
 	src/util/cairn_container.h
 src_util_libcairn_util_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_util_inc)

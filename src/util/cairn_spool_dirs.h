@@ -2,12 +2,11 @@
  * cairn_spool_dirs - the names of the spool's directories, each written
  * once (doc/spool.md, "Directories"; cairnd(8), THE SPOOL).
  *
- * Macros only, so that anything on the spool layer or above may include
- * it for nothing more.  A path inside the spool is written with them by
- * string pasting: CAIRN_DIR_INCOMING "/%s".  Layers below the spool
- * (ops, report) may not include it and keep their own copy of the few
- * names they use: the default problems/ of cairn_conf.c and history/ of
- * cairn_submissions.c.
+ * Macros only, in the lowest layer, so that every reader of the spool
+ * (the configuration's defaults and its retain: keys, the gradebook's
+ * walk through history/, the spool itself and the programs) names them
+ * from here.  A path inside the spool is written with them by string
+ * pasting: CAIRN_DIR_INCOMING "/%s".
  */
 #ifndef CAIRN_SPOOL_DIRS_H
 #define CAIRN_SPOOL_DIRS_H
