@@ -3,7 +3,8 @@ bin_PROGRAMS += src/cli/cairn
 src_cli_cairn_SOURCES = src/cli/cairn.c src/cli/cairn_cli.c src/cli/cairn_cli.h src/cli/cairn_cmd.h \
 	src/cli/cairn_cmd_solve.c src/cli/cairn_cmd_plugins.c \
 	src/cli/cairn_cmd_grade.c src/cli/cairn_cmd_report.c \
-	src/cli/cairn_cmd_submit.c \
+	src/cli/cairn_cmd_submit.c src/cli/cairn_submit_wait.c \
+	src/cli/cairn_submit_wait.h \
 	src/cli/cairn_cmd_check.c
 src_cli_cairn_SOURCES += src/cli/cairn_cmd_generate.c
 src_cli_cairn_SOURCES += src/cli/cairn_cmd_regrade.c

@@ -1,0 +1,414 @@
+/*
+ * cairn_submit_wait - `cairn submit --wait`: the wait for the results of
+ * the files cairn_cmd_submit.c hands in.
+ *
+ * The results are those of our owner, results/OWNER/ with OWNER =
+ * cairn_owner_name(geteuid()), the account that owns our copies when the
+ * daemon takes them.  An inotify watch on results/OWNER/ is set up before
+ * the first move; the identity (device, inode) of any result already
+ * under the name is noted before the move, so a result counts once it is
+ * there with another identity: each one is checked once after the moves
+ * (the daemon may have been faster than us) and then again only when
+ * inotify names it (IN_ATTRIB too: the daemon may grant our read access
+ * after the result is in place, and a result we may not read yet is
+ * waited for).  A result is known by its name only: two submissions of
+ * one name racing each other may each see the other's result.
+ *
+ * results/OWNER/ may not be there yet (a first submission: the daemon
+ * makes it with the first result) or not be ours to read yet (the daemon
+ * grants it to us by ACL with a result).  Then we wait for it: by inotify
+ * on results/ where we may read that (the group), else, as an owner
+ * outside the group may not (results/ is 0751), by trying again after
+ * 10 ms, doubling up to 500 ms, the only polling there is; once it can be
+ * watched, every result is checked and the wait goes on as above.  A
+ * result that was there before the move while we could not see it counts
+ * as new.  --timeout bounds the whole wait.
+ *
+ * Output: as each result arrives, "==> PATH <==" and the result file's
+ * bytes.  Errors go to stderr as "cairn submit: FILE: MESSAGE".
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn_buf.h"
+#include "cairn_mem.h"
+#include "cairn_owner.h"
+#include "cairn_puzzle.h"
+#include "cairn_result_read.h"
+#include "cairn_spool_dirs.h"
+#include "cairn_stats.h"
+#include "cairn_submit_wait.h"
+
+/* Until results/OWNER/ can be watched, without a watch on results/. */
+#define SUBMIT_BACKOFF_MIN_MS 10
+#define SUBMIT_BACKOFF_MAX_MS 500
+
+void cairn_submit_wait_file_error(const char *file, int e, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "cairn submit: %s: ", file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (e != 0)
+		fprintf(stderr, ": %s", strerror(e));
+	fputc('\n', stderr);
+}
+
+/* not_yet - whether results/OWNER/ failing with errno e may come later */
+static int not_yet(int e)
+{
+	/* ENOTDIR, ELOOP: not a directory now, which the daemon replaces. */
+	return e == ENOENT || e == EACCES || e == ENOTDIR || e == ELOOP;
+}
+
+/*
+ * attach - watch results/OWNER/ and open it: 0, 1 when it is not there or
+ * not ours to read yet, -1 on an error (reported).
+ */
+static int attach(struct cairn_submit_wait *w)
+{
+	int fd, wd;
+
+	fd = openat(w->top_fd, w->owner, O_PATH | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
+	if (fd < 0)
+		goto fail;
+	wd = inotify_add_watch(w->inotify_fd, w->results, IN_MOVED_TO |
+			       IN_CLOSE_WRITE | IN_ATTRIB | IN_ONLYDIR |
+			       IN_DONT_FOLLOW);
+	/* The watch needs read access, the checks search access. */
+	if (wd >= 0 && faccessat(fd, ".", X_OK, AT_EACCESS) < 0) {
+		inotify_rm_watch(w->inotify_fd, wd);
+		wd = -1;
+	}
+	if (wd < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		goto fail;
+	}
+	w->results_fd = fd;
+	w->owner_wd = wd;
+	if (w->top_wd >= 0)
+		inotify_rm_watch(w->inotify_fd, w->top_wd);
+	w->top_wd = -1;
+	return 0;
+fail:
+	if (not_yet(errno))
+		return 1;
+	fprintf(stderr, "cairn submit: %s: %s\n", w->results, strerror(errno));
+	return -1;
+}
+
+
+void cairn_submit_wait_init(struct cairn_submit_wait *w, const char *root)
+{
+	w->root = cairn_xstrdup(root);
+	cairn_owner_name(geteuid(), w->owner);
+	w->results = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS "/%s", root, w->owner);
+	w->top_fd = w->results_fd = w->inotify_fd = -1;
+	w->top_wd = w->owner_wd = -1;
+}
+
+/*
+ * cairn_submit_wait_open - an O_PATH descriptor on results/ and (when it
+ * can be watched already) results/OWNER/, watched; else a watch on
+ * results/ for it to come, where we may read results/.
+ */
+int cairn_submit_wait_open(struct cairn_submit_wait *w)
+{
+	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, w->root);
+
+	w->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	w->inotify_fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	/* results/ that we may not enter never leads to our results. */
+	if (w->top_fd < 0 || w->inotify_fd < 0 ||
+	    faccessat(w->top_fd, ".", X_OK, AT_EACCESS) < 0)
+		goto fail;
+	/* Before trying results/OWNER/: its making is not missed. */
+	w->top_wd = inotify_add_watch(w->inotify_fd, path, IN_CREATE |
+				      IN_MOVED_TO | IN_ATTRIB | IN_ONLYDIR);
+	if (w->top_wd < 0 && errno != EACCES)
+		goto fail;
+	free(path);
+	return attach(w) < 0 ? -1 : 0;
+fail:
+	fprintf(stderr, "cairn submit: %s: %s\n", path, strerror(errno));
+	free(path);
+	return -1;
+}
+
+void cairn_submit_wait_close(struct cairn_submit_wait *w)
+{
+	int *fds[] = { &w->top_fd, &w->results_fd, &w->inotify_fd };
+
+	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+		if (*fds[i] >= 0)
+			close(*fds[i]);
+	free(w->results);
+	free(w->root);
+}
+
+/* note_old - remember the result already under s->result, if any */
+static void note_old(const struct cairn_submit_wait *w,
+		     struct cairn_submit_wait_file *s)
+{
+	struct stat st;
+
+	s->had_old = w->results_fd >= 0 &&
+		     fstatat(w->results_fd, s->result, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	if (s->had_old) {
+		s->old_dev = st.st_dev;
+		s->old_ino = st.st_ino;
+	}
+}
+
+void cairn_submit_wait_note(const struct cairn_submit_wait *w,
+			    struct cairn_submit_wait_file *s, const char *to)
+{
+	free(s->result);
+	s->result = cairn_puzzle_result_name(to);
+	note_old(w, s);
+}
+
+/* verdict - a result's share of the exit status */
+static int verdict(const struct cairn_submit_wait_file *s,
+		   const struct cairn_buf *text)
+{
+	struct cairn_result_file r;
+	struct cairn_stats st;
+	char err[512];
+	int rc;
+
+	if (cairn_result_read(&r, s->result, text->data, text->len, err,
+			      sizeof err) < 0) {
+		cairn_submit_wait_file_error(s->file, 0, "result %s: %s",
+			s->result, err);
+		cairn_result_file_free(&r);
+		return CAIRN_SUBMIT_WAIT_ERROR;
+	}
+	cairn_result_read_tally(&r, &st);
+	cairn_result_file_free(&r);
+	if (st.file_error)
+		rc = CAIRN_SUBMIT_WAIT_ERROR;
+	else
+		rc = st.wrong + st.missing + st.invalid + st.errors > 0 ?
+		     CAIRN_SUBMIT_WAIT_NOT_CORRECT : 0;
+	return rc;
+}
+
+/* same_as_old - whether st is the result that was there before the move */
+static int same_as_old(const struct cairn_submit_wait_file *s,
+		       const struct stat *st)
+{
+	return s->had_old && st->st_dev == s->old_dev && st->st_ino == s->old_ino;
+}
+
+/*
+ * check - whether s's result is there and new; if so print it and set
+ * *rc to its share of the exit status.  Returns 1 when s is finished.  A
+ * new result that we may not read yet (the daemon grants it) is waited
+ * for: its grant is an IN_ATTRIB.
+ */
+static int check(const struct cairn_submit_wait *w,
+		 struct cairn_submit_wait_file *s, int *rc)
+{
+	struct cairn_buf text = CAIRN_BUF_INIT;
+	char chunk[65536];
+	struct stat st;
+	ssize_t n;
+	int fd = openat(w->results_fd, s->result, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd < 0 && errno == ENOENT)
+		return 0;
+	if (fd < 0 && errno == EACCES &&
+	    fstatat(w->results_fd, s->result, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		s->unreadable = !same_as_old(s, &st);
+		return 0;
+	}
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		cairn_submit_wait_file_error(s->file, errno,
+			"cannot read the result %s", s->result);
+		if (fd >= 0)
+			close(fd);
+		*rc = CAIRN_SUBMIT_WAIT_ERROR;
+		return 1;
+	}
+	if (same_as_old(s, &st)) {
+		close(fd);
+		return 0;
+	}
+	while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			cairn_buf_add(&text, chunk, (size_t)n);
+	close(fd);
+	cairn_buf_reserve(&text, 0);
+	printf("==> %s/%s <==\n", w->results, s->result);
+	fwrite(text.data, 1, text.len, stdout);
+	if (text.len > 0 && text.data[text.len - 1] != '\n')
+		putchar('\n');
+	fflush(stdout);
+	*rc = n < 0 ? CAIRN_SUBMIT_WAIT_ERROR : verdict(s, &text);
+	cairn_buf_free(&text);
+	return 1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* check_name - check the waiting file whose result is `name` (NULL: all) */
+static size_t check_name(const struct cairn_submit_wait *w,
+			 struct cairn_submit_wait_file *subs, size_t n,
+			 const char *name, int *worst)
+{
+	size_t finished = 0;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!subs[i].waiting || (name && strcmp(name, subs[i].result) != 0))
+			continue;
+		rc = 0;
+		if (check(w, &subs[i], &rc)) {
+			subs[i].waiting = 0;
+			finished++;
+			*worst = rc > *worst ? rc : *worst;
+		}
+	}
+	return finished;
+}
+
+/* detach - results/OWNER/ went away (its watch with it): wait for it again */
+static void detach(struct cairn_submit_wait *w)
+{
+	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, w->root);
+
+	close(w->results_fd);
+	w->results_fd = w->owner_wd = -1;
+	w->top_wd = inotify_add_watch(w->inotify_fd, path, IN_CREATE |
+				       IN_MOVED_TO | IN_ATTRIB | IN_ONLYDIR);
+	free(path);
+}
+
+/*
+ * drain - read the events inotify has; the number of files finished.
+ * Events on results/ only wake the caller, which tries attach() again.
+ */
+static size_t drain(struct cairn_submit_wait *w,
+		    struct cairn_submit_wait_file *subs, size_t n, int *worst)
+{
+	char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
+	const struct inotify_event *ev;
+	size_t finished = 0;
+	ssize_t len;
+
+	while ((len = read(w->inotify_fd, buf, sizeof buf)) > 0) {
+		for (char *p = buf; p < buf + len; p += sizeof *ev + ev->len) {
+			ev = (const struct inotify_event *)(void *)p;
+			if (w->results_fd < 0)
+				continue;
+			if (ev->mask & IN_Q_OVERFLOW)
+				finished += check_name(w, subs, n, NULL, worst);
+			else if (ev->wd == w->owner_wd && (ev->mask & IN_IGNORED))
+				detach(w);
+			else if (ev->wd == w->owner_wd && ev->len > 0)
+				finished += check_name(w, subs, n, ev->name, worst);
+		}
+	}
+	return finished;
+}
+
+/* timed_out - say which results did not come, and what we know of why */
+static void timed_out(const struct cairn_submit_wait *w,
+		      const struct cairn_submit_wait_file *subs, size_t n,
+		      double timeout)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!subs[i].waiting)
+			continue;
+		if (w->results_fd < 0)
+			cairn_submit_wait_file_error(subs[i].file, 0,
+				"no result %s within %g s (%s is not there, "
+				"or not readable by you, yet)",
+				subs[i].result, timeout, w->results);
+		else if (subs[i].unreadable)
+			cairn_submit_wait_file_error(subs[i].file, 0,
+				"no result %s within %g s (it is there, "
+				"but not readable by you yet)",
+				subs[i].result, timeout);
+		else
+			cairn_submit_wait_file_error(subs[i].file, 0,
+				"no result %s within %g s",
+				subs[i].result, timeout);
+	}
+}
+
+/*
+ * cairn_submit_wait_all - wait for every waiting file's result; the worst
+ * status.
+ * Until results/OWNER/ is watched: woken by the watch on results/, or
+ * without one after a backoff.
+ */
+int cairn_submit_wait_all(struct cairn_submit_wait *w,
+			  struct cairn_submit_wait_file *subs, size_t n,
+			  size_t left, double timeout, int worst)
+{
+	double deadline = timeout >= 0 ? now_s() + timeout : 0;
+	struct pollfd pfd = { .fd = w->inotify_fd, .events = POLLIN };
+	int backoff = SUBMIT_BACKOFF_MIN_MS, ms, r;
+
+	if (w->results_fd >= 0)
+		left -= check_name(w, subs, n, NULL, &worst);
+	while (left > 0) {
+		if (w->results_fd < 0) {
+			if ((r = attach(w)) < 0)
+				return CAIRN_SUBMIT_WAIT_ERROR;
+			if (r == 0) {
+				left -= check_name(w, subs, n, NULL, &worst);
+				continue;
+			}
+		}
+		ms = -1;
+		if (timeout >= 0) {
+			double rest = deadline - now_s();
+
+			ms = rest > 0 ? (int)(rest * 1000) + 1 : 0;
+		}
+		if (w->results_fd < 0 && w->top_wd < 0) {
+			ms = ms >= 0 && ms < backoff ? ms : backoff;
+			backoff = backoff < SUBMIT_BACKOFF_MAX_MS / 2 ?
+				  backoff * 2 : SUBMIT_BACKOFF_MAX_MS;
+		}
+		r = poll(&pfd, 1, ms);
+		if (r < 0 && errno != EINTR) {
+			fprintf(stderr, "cairn submit: poll: %s\n", strerror(errno));
+			return CAIRN_SUBMIT_WAIT_ERROR;
+		}
+		if (r > 0)
+			left -= drain(w, subs, n, &worst);
+		if (left > 0 && timeout >= 0 && now_s() >= deadline)
+			break;
+	}
+	if (left > 0)
+		timed_out(w, subs, n, timeout);
+	return left > 0 ? CAIRN_SUBMIT_WAIT_TIMEOUT : worst;
+}
+
