@@ -228,6 +228,7 @@ void cairn_puzzle_input_free(struct cairn_input *in)
 	free(in->error);
 	free(in->problem_set);
 	free(in->submitter);
+	cairn_policy_free(&in->policy);
 	memset(in, 0, sizeof *in);
 }
 

@@ -92,6 +92,31 @@ struct granting {
 	unsigned results;
 };
 
+/* Whose results one release grants. */
+struct releasing {
+	const char *set;
+	const struct cairn_policy *p;	/* the set's, with its extensions */
+	int64_t at;			/* the release time */
+	const char *only;		/* this owner's alone, or NULL: all but */
+};
+
+/*
+ * released_with - whether owner's results go with release rl: the
+ * owner's own release, or, for the set's, an owner whose extension does
+ * not move its release time.
+ */
+static int released_with(const struct releasing *rl, const char *owner)
+{
+	struct cairn_policy q;
+
+	if (rl->only != NULL)
+		return strcmp(owner, rl->only) == 0;
+	if (cairn_policy_ext_find(rl->p, owner) == NULL)
+		return 1;
+	cairn_policy_of_owner(rl->p, owner, &q);
+	return cairn_policy_rules_release_ms(&q) == rl->at;
+}
+
 static int grant_one(void *arg, int fd, const struct cairn_result_file *r)
 {
 	struct granting *g = arg;
@@ -109,16 +134,18 @@ static int grant_one(void *arg, int fd, const struct cairn_result_file *r)
 	return 0;
 }
 
-/* grant_set - every graded result of set in results/; how many, or -errno */
-static int grant_set(const struct cairn_release *rw, const char *set, unsigned *n)
+/* grant_set - every graded result that rl releases; how many, or -errno */
+static int grant_set(const struct cairn_release *rw, const struct releasing *rl, unsigned *n)
 {
-	struct granting g = { set, rw->self, -1, 0 };
+	struct granting g = { rl->set, rw->self, -1, 0 };
 	char **owners;
 	int k = cairn_dir_list(rw->results_fd, ".", owner_dir, NULL, &owners), rc = 0;
 
 	if (k < 0)
 		return k;
 	for (int i = 0; rc == 0 && i < k; i++) {
+		if (!released_with(rl, owners[i]))
+			continue;
 		g.owner_fd = openat(rw->results_fd, owners[i], O_RDONLY | O_DIRECTORY |
 				    O_NOFOLLOW | O_CLOEXEC);
 		if (g.owner_fd < 0) {
@@ -133,16 +160,20 @@ static int grant_set(const struct cairn_release *rw, const char *set, unsigned *
 	return rc;
 }
 
-/* marker - results/.released/SET@MS: 1 when there, 0 when made now, or -errno */
-static int marker(const struct cairn_release *rw, const char *set, int64_t ms, int make)
+/*
+ * marker - results/.released/SET@MS, or SET@MS@OWNER for one owner's
+ * release: 1 when there, 0 when made now, or -errno
+ */
+static int marker(const struct cairn_release *rw, const struct releasing *rl, int make)
 {
-	char name[300];
+	char name[400];
 	int dir = cairn_spool_owner_dir(rw->results_fd, CAIRN_RELEASED_DIR, 0, 0), fd, rc;
 	struct stat st;
 
 	if (dir < 0)
 		return dir;
-	snprintf(name, sizeof(name), "%s@%lld", set, (long long)ms);
+	snprintf(name, sizeof(name), "%s@%lld%s%s", rl->set, (long long)rl->at,
+		 rl->only ? "@" : "", rl->only ? rl->only : "");
 	if (!make) {
 		rc = fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? 1 :
 		     errno == ENOENT ? 0 : -errno;
@@ -164,34 +195,57 @@ static void note(struct cairn_release *rw, const char *set, unsigned results, in
 	rw->done[rw->ndone++].err = err;
 }
 
-/* one_set - the policy of set: its limit, and its release when due */
-static void one_set(struct cairn_release *rw, const char *set, int acls)
+/* release - grant what rl releases once its time came, and mark it done */
+static void release(struct cairn_release *rw, const struct releasing *rl)
 {
-	struct cairn_policy p;
 	unsigned n = 0;
 	int rc;
 
-	if (!cairn_problems_valid_name(set) ||
-	    cairn_problems_policy(rw->cache, rw->problems_dir, set, &p) < 0 || !p.present)
+	if (rl->at == CAIRN_RELEASE_NOW || rl->at == CAIRN_RELEASE_NEVER)
 		return;
-	if (p.max_submissions > 0)
-		rw->limits = 1;
-	int64_t at = cairn_policy_rules_release_ms(&p);
-	if (at == CAIRN_RELEASE_NOW || at == CAIRN_RELEASE_NEVER || !acls)
-		return;
-	if (at > rw->now_ms) {
-		if (at < rw->next_ms)
-			rw->next_ms = at;
+	if (rl->at > rw->now_ms) {
+		if (rl->at < rw->next_ms)
+			rw->next_ms = rl->at;
 		return;
 	}
-	if ((rc = marker(rw, set, at, 0)) != 0) {
+	if ((rc = marker(rw, rl, 0)) != 0) {
 		if (rc < 0)
-			note(rw, set, 0, -rc);
+			note(rw, rl->set, 0, -rc);
 		return;
 	}
-	if ((rc = grant_set(rw, set, &n)) == 0)
-		rc = marker(rw, set, at, 1);
-	note(rw, set, n, rc < 0 ? -rc : 0);
+	if ((rc = grant_set(rw, rl, &n)) == 0)
+		rc = marker(rw, rl, 1);
+	note(rw, rl->set, n, rc < 0 ? -rc : 0);
+}
+
+/*
+ * one_set - the policy of set: its limit, and its releases when due: the
+ * set's, and that of each owner whose extension moves it
+ */
+static void one_set(struct cairn_release *rw, const char *set, int acls)
+{
+	struct cairn_policy p;
+
+	if (!cairn_problems_valid_name(set) ||
+	    cairn_problems_policy(rw->cache, rw->problems_dir, set, &p) < 0)
+		return;
+	if (p.present && p.max_submissions > 0)
+		rw->limits = 1;
+	if (p.present && acls) {
+		struct releasing rl = { set, &p, cairn_policy_rules_release_ms(&p), NULL };
+
+		release(rw, &rl);
+		for (size_t i = 0; i < p.next; i++) {
+			struct releasing own = { set, &p, 0, p.ext[i].owner };
+			struct cairn_policy q;
+
+			cairn_policy_of_owner(&p, own.only, &q);
+			own.at = cairn_policy_rules_release_ms(&q);
+			if (own.at != rl.at)
+				release(rw, &own);
+		}
+	}
+	cairn_policy_free(&p);
 }
 
 void cairn_release_walk(struct cairn_release *rw)

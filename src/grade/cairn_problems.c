@@ -356,7 +356,10 @@ static void use(struct cairn_input *in, struct set *s, char *msg)
 		cairn_puzzle_input_fail(in, 0, cairn_xstrdup(s->error));
 	else {
 		cairn_problems_merge(in, &s->in);
-		in->policy = s->in.policy;	/* the set's rules, for cairn_process */
+		/* The set's rules as its owner meets them, for cairn_process. */
+		cairn_policy_free(&in->policy);
+		cairn_policy_of_owner(&s->in.policy, in->origin ? in->origin->owner : NULL,
+				      &in->policy);
 	}
 	set_unref(s);
 }
@@ -417,7 +420,7 @@ int cairn_problems_policy(struct cairn_problem_cache *cache, const char *problem
 	if (s->error != NULL)
 		rc = -EINVAL;
 	else
-		*out = s->in.policy;
+		cairn_policy_copy(out, &s->in.policy);
 	set_unref(s);
 	return rc;
 }

@@ -63,9 +63,10 @@ char *cairn_problems_read(struct cairn_input *in, const char *name,
 char *cairn_problems_unfit(const struct cairn_input *in, size_t i);
 /*
  * The policy of problem set `name` in problems_dir (through `cache`, which
- * may be NULL): 0 with *out filled (out->present 0 when the set has none),
- * -ENOENT for no such set, -EINVAL for a set that cannot be used, or
- * another negative errno value.
+ * may be NULL): 0 with *out filled (out->present 0 when the set has none;
+ * its extensions a copy, freed with cairn_policy_free()), -ENOENT for no
+ * such set, -EINVAL for a set that cannot be used, or another negative
+ * errno value.
  */
 int cairn_problems_policy(struct cairn_problem_cache *cache, const char *problems_dir,
 			  const char *name, struct cairn_policy *out);

@@ -22,6 +22,7 @@
 
 const char *const cairn_policy_in_keys[CAIRN_POLICY_NKEYS] = {
 	"due", "grace", "late_penalty", "close", "max_submissions", "feedback",
+	"extensions",
 };
 
 const char *const cairn_policy_in_wants[CAIRN_POLICY_NKEYS] = {
@@ -31,6 +32,7 @@ const char *const cairn_policy_in_wants[CAIRN_POLICY_NKEYS] = {
 	[CAIRN_POLICY_CLOSE] = "an RFC 3339 time with an offset",
 	[CAIRN_POLICY_MAX_SUBMISSIONS] = "an integer from 1 to 1000000",
 	[CAIRN_POLICY_FEEDBACK] = "one of immediate, after_due, after_close, never",
+	[CAIRN_POLICY_EXTENSIONS] = "a mapping from owner names to extensions",
 };
 
 /* What the message for a bad value adds after what it should be. */
@@ -41,6 +43,7 @@ static const char *const examples[CAIRN_POLICY_NKEYS] = {
 	[CAIRN_POLICY_CLOSE] = " (2026-12-17T23:59:00+01:00)",
 	[CAIRN_POLICY_MAX_SUBMISSIONS] = "",
 	[CAIRN_POLICY_FEEDBACK] = "",
+	[CAIRN_POLICY_EXTENSIONS] = " (ada: {due: 2026-12-12T23:59:00+01:00})",
 };
 
 /* enum cairn_feedback in its order. */
@@ -185,6 +188,7 @@ char *cairn_policy_in_value(struct cairn_policy *p, enum cairn_policy_key k,
 	case CAIRN_POLICY_FEEDBACK:
 		rc = feedback(s, len, &p->feedback);
 		break;
+	case CAIRN_POLICY_EXTENSIONS:
 	case CAIRN_POLICY_NKEYS:
 		break;
 	}

@@ -20,6 +20,7 @@ enum cairn_policy_key {
 	CAIRN_POLICY_CLOSE,
 	CAIRN_POLICY_MAX_SUBMISSIONS,
 	CAIRN_POLICY_FEEDBACK,
+	CAIRN_POLICY_EXTENSIONS,	/* a mapping, read by the reader itself */
 	CAIRN_POLICY_NKEYS
 };
 

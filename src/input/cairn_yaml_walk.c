@@ -100,12 +100,11 @@ static int pair(struct cairn_yaml_ev *r, const struct cairn_yaml_walk_keys *mp,
 	return mp->entry(r, mp->ctx, key, &v, &kp);
 }
 
-int cairn_yaml_walk_mapping(struct cairn_yaml_ev *r,
-			    const struct cairn_yaml_walk_keys *mp,
-			    const struct cairn_yaml_path *path)
+int cairn_yaml_walk_each(struct cairn_yaml_ev *r,
+			 int (*each)(struct cairn_yaml_ev *r, void *ctx, yaml_event_t *k,
+				     const struct cairn_yaml_path *path),
+			 void *ctx, const struct cairn_yaml_path *path)
 {
-	unsigned seen = 0;
-
 	for (;;) {
 		yaml_event_t k;
 		int rc;
@@ -116,9 +115,32 @@ int cairn_yaml_walk_mapping(struct cairn_yaml_ev *r,
 			yaml_event_delete(&k);
 			return 0;
 		}
-		rc = pair(r, mp, &k, path, &seen);
+		rc = each(r, ctx, &k, path);
 		yaml_event_delete(&k);
 		if (rc < 0)
 			return -1;
 	}
+}
+
+/* What a walk of known keys keeps: its keys, and those seen. */
+struct known {
+	const struct cairn_yaml_walk_keys *mp;
+	unsigned seen;
+};
+
+static int known_pair(struct cairn_yaml_ev *r, void *ctx, yaml_event_t *k,
+		      const struct cairn_yaml_path *path)
+{
+	struct known *kn = ctx;
+
+	return pair(r, kn->mp, k, path, &kn->seen);
+}
+
+int cairn_yaml_walk_mapping(struct cairn_yaml_ev *r,
+			    const struct cairn_yaml_walk_keys *mp,
+			    const struct cairn_yaml_path *path)
+{
+	struct known kn = { mp, 0 };
+
+	return cairn_yaml_walk_each(r, known_pair, &kn, path);
 }

@@ -31,6 +31,16 @@ int cairn_yaml_walk_mapping(struct cairn_yaml_ev *r,
 			    const struct cairn_yaml_walk_keys *mp,
 			    const struct cairn_yaml_path *path);
 
+/*
+ * The same for a mapping whose keys are data (owners' names, say):
+ * each(r, ctx, k, path) gets every key event k, pulls and consumes its
+ * value, and returns 0 or -1 to stop; k is deleted after it.
+ */
+int cairn_yaml_walk_each(struct cairn_yaml_ev *r,
+			 int (*each)(struct cairn_yaml_ev *r, void *ctx, yaml_event_t *k,
+				     const struct cairn_yaml_path *path),
+			 void *ctx, const struct cairn_yaml_path *path);
+
 /* Drop value e, which is not what was wanted, and report "expected WANTS". */
 int cairn_yaml_walk_reject(struct cairn_yaml_ev *r, yaml_event_t *e,
 			   const char *wants, const struct cairn_yaml_sink *s,

@@ -15,19 +15,6 @@
 
 #include "cairn_owner.h"
 
-int cairn_owner_safe(const char *name)
-{
-	size_t len = strlen(name);
-
-	if (len == 0 || len > CAIRN_OWNER_MAX || name[0] == '.' || name[0] == '-')
-		return 0;
-	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
-			return 0;
-	return 1;
-}
-
 /* Remembered names: a class is a few hundred accounts. */
 #define CACHE_SIZE 1024
 
@@ -82,7 +69,7 @@ int cairn_owner_name(uid_t uid, char out[CAIRN_OWNER_MAX + 1])
 	/* Not found is 0 or one of these (getpwuid_r(3)); the rest are failures. */
 	if (r != 0 && r != ENOENT && r != ESRCH && r != EBADF && r != EPERM)
 		return -r;
-	if (r == 0 && found != NULL && cairn_owner_safe(pw.pw_name))
+	if (r == 0 && found != NULL && cairn_origin_owner_safe(pw.pw_name))
 		snprintf(out, CAIRN_OWNER_MAX + 1, "%s", pw.pw_name);
 	else
 		snprintf(out, CAIRN_OWNER_MAX + 1, "%lu", (unsigned long)uid);

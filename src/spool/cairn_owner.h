@@ -15,9 +15,6 @@
 
 #include "cairn_origin.h"
 
-/* Whether name may stand as an owner's directory. */
-int cairn_owner_safe(const char *name);
-
 /*
  * uid's owner name into out[CAIRN_OWNER_MAX + 1]: 0, or a negative errno
  * value when the user database could not be read (out of memory, an

@@ -310,7 +310,7 @@ static int keep_failed_owner(int dir_fd, const char *name, void *arg)
 	struct scan *sc = arg;
 	struct stat s;
 
-	if (!cairn_owner_safe(name) || cairn_stat_basic(dir_fd, name, &s) < 0 ||
+	if (!cairn_origin_owner_safe(name) || cairn_stat_basic(dir_fd, name, &s) < 0 ||
 	    !S_ISDIR(s.st_mode))
 		return 0;
 	sc->owner = name;

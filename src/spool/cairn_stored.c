@@ -50,7 +50,7 @@ static int keep_owner(int dir_fd, const char *name, void *arg)
 {
 	struct stat st;
 
-	return cairn_owner_safe(name) && chosen(arg, name) &&
+	return cairn_origin_owner_safe(name) && chosen(arg, name) &&
 	       fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
 }
 

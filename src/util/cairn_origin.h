@@ -18,4 +18,10 @@ struct cairn_origin {
 	struct timespec received;		/* the arrival: the claim's moment */
 };
 
+/*
+ * Whether name may be an owner's: 1 to CAIRN_OWNER_MAX letters, digits,
+ * '.', '_' and '-', not starting with '.' or '-'.
+ */
+int cairn_origin_owner_safe(const char *name);
+
 #endif

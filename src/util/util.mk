@@ -15,6 +15,6 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_memavail.c src/util/cairn_memavail.h \
 	src/util/cairn_utf8.c src/util/cairn_utf8.h \
 	src/util/cairn_time.c src/util/cairn_time.h \
-	src/util/cairn_origin.h src/util/cairn_spool_dirs.h \
+	src/util/cairn_origin.c src/util/cairn_origin.h src/util/cairn_spool_dirs.h \
 	src/util/cairn_container.h
 src_util_libcairn_util_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_util_inc)

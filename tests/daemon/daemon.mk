@@ -154,8 +154,9 @@ EXTRA_DIST += tests/dfs/lib.sh tests/dfs/exactly_once.sh \
 	tests/ceph/ceph.sh tests/ceph/lib.sh
 # Issue 24: the course policy through the daemon (due, close,
 # max_submissions), and feedback released with throwaway accounts.
-TESTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh
-dist_check_SCRIPTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh
+TESTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh tests/daemon/extensions.sh
+dist_check_SCRIPTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh \
+	tests/daemon/extensions.sh
 # Issue 27: retain (stored inputs and history removed once old), and the
 # per-owner byte cap on incoming/ (max_incoming_bytes_per_owner).
 retain_tests = tests/daemon/retain.sh tests/daemon/incoming_cap.sh

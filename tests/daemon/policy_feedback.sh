@@ -7,13 +7,16 @@
 # running daemon grants it within rescan_s (1 s here), logs `feedback
 # released` once and leaves its marker.  Then the same with --once runs:
 # the run before due holds the grant back, the first run after due
-# grants it, and a third run grants nothing again.  Skips (77) without
+# grants it, and a third run grants nothing again.  Last, an extension
+# for S moves S's release alone: in a running daemon another student U's
+# result is granted at the set's due, S's only at S's own due, each
+# release once with a marker of its own.  Skips (77) without
 # root, useradd or setpriv, and where the file system keeps no ACLs.
 AS_OTHER=1
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-D="cfd$$" S="cfs$$"
-make_accounts "$D" "$S"
+D="cfd$$" S="cfs$$" U="cfu$$"
+make_accounts "$D" "$S" "$U"
 G="$D"
 
 share_programs
@@ -45,10 +48,12 @@ feedback_set() {
 		"$(date -u -d "@$DUE_S" +%Y-%m-%dT%H:%M:%SZ)" >"$SPOOL/problems/$1.yaml"
 	chmod 644 "$SPOOL/problems/$1.yaml"
 }
-# hand_in NAME SET: S hands in NAME, answering SET's puzzle rightly
+# hand_in NAME SET [USER]: USER (default S) hands in NAME, answering SET's
+# puzzle rightly
 hand_in() {
-	as "$S" sh -c "printf 'problem_set: $2\nanswers: {a: {diff: 7}}\n' >$T/$S/$1"
-	as "$S" "$CAIRN" submit --spool "$SPOOL" "$T/$S/$1" >/dev/null 2>"$T/err" ||
+	_who=${3:-$S}
+	as "$_who" sh -c "printf 'problem_set: $2\nanswers: {a: {diff: 7}}\n' >$T/$_who/$1"
+	as "$_who" "$CAIRN" submit --spool "$SPOOL" "$T/$_who/$1" >/dev/null 2>"$T/err" ||
 		fail "submit $1: $(cat "$T/err")"
 }
 # before_due: the clock has not passed DUE_S yet (else the machine was too slow)
@@ -68,9 +73,11 @@ once() {	# LOG: a --once run as D
 		>"$T/$1.log" 2>&1 || STATUS=$?
 	[ "$STATUS" -eq 0 ] || fail "--once ($1) exit $STATUS"
 }
-mkdir "$T/$S"
-chown "$S:$S" "$T/$S"
-chmod 700 "$T/$S"
+for _u in "$S" "$U"; do
+	mkdir "$T/$_u"
+	chown "$_u:$_u" "$T/$_u"
+	chmod 700 "$T/$_u"
+done
 RS="$SPOOL/results/$S"
 
 # --- a running daemon
@@ -120,3 +127,39 @@ as "$S" cat "$RS/hw2.result.yaml" >/dev/null 2>"$T/err" || fail "S cannot read h
 once once3
 ! log_has once3 'feedback released' || fail "once3 released again: $(grep feedback "$T/once3.log")"
 echo "ok: after_due with --once: held back before due, granted by the first run after it, once"
+
+# --- an extension for S, in a running daemon: the set due 6 s ahead, S's
+# own due 12 s ahead; U's result is granted at the set's due, S's not
+# until S's own
+BASE_S=$(($(date +%s) + 6))
+EXT_S=$((BASE_S + 6))
+printf 'policy:\n  due: %s\n  feedback: after_due\n  extensions:\n    %s: {due: %s}\npuzzles:\n  - {id: a, piles: [3, 9, 1, 2]}\n' \
+	"$(date -u -d "@$BASE_S" +%Y-%m-%dT%H:%M:%SZ)" "$S" \
+	"$(date -u -d "@$EXT_S" +%Y-%m-%dT%H:%M:%SZ)" >"$SPOOL/problems/fb3.yaml"
+chmod 644 "$SPOOL/problems/fb3.yaml"
+start_daemon_as "$D" "$G" ext "$T/c.yaml"
+DPID=$LAST_PID
+hand_in hw3.yaml fb3
+hand_in hw3u.yaml fb3 "$U"
+RU="$SPOOL/results/$U"
+wait_for 20 test -f "$RS/hw3.result.yaml" -a -f "$RU/hw3u.result.yaml" ||
+	fail "hw3.yaml, hw3u.yaml not processed"
+denied "$U" cat "$RU/hw3u.result.yaml" || fail "U read the result before due: $(cat "$T/denied.out")"
+DUE_S=$BASE_S
+before_due
+past_due
+wait_for 10 as "$U" cat "$RU/hw3u.result.yaml" || fail "U still cannot read the result after due"
+denied "$S" cat "$RS/hw3.result.yaml" || fail "S read the result before S's own due: $(cat "$T/denied.out")"
+DUE_S=$EXT_S
+before_due
+past_due
+wait_for 10 as "$S" cat "$RS/hw3.result.yaml" || fail "S still cannot read the result after S's due"
+kill -TERM "$DPID"
+wait_exit "$DPID" 30
+[ "$STATUS" -eq 0 ] || fail "daemon exit $STATUS"
+[ "$(log_count ext 'msg="feedback released" problem_set=fb3 results=1')" -eq 2 ] ||
+	fail "feedback of fb3 not released twice, one result each: $(grep feedback "$T/ext.log")"
+[ -f "$SPOOL/results/.released/fb3@${BASE_S}000" ] &&
+	[ -f "$SPOOL/results/.released/fb3@${EXT_S}000@$S" ] ||
+	fail "markers: $(ls -a "$SPOOL/results/.released" 2>&1)"
+echo "ok: an extension moves its owner's release alone: U's result at the set's due, S's at S's own"

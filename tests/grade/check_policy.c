@@ -94,7 +94,7 @@ static char *read_set(const char *text, struct cairn_policy *p)
 	cairn_yaml_in_read(&in, text, strlen(text), &lim);
 	err = in.error ? cairn_xstrdup(in.error) : NULL;
 	if (p != NULL)
-		*p = in.policy;
+		cairn_policy_copy(p, &in.policy);
 	cairn_puzzle_input_free(&in);
 	return err;
 }
@@ -136,6 +136,56 @@ START_TEST(policy_good)
 	err = read_set("puzzles:\n  - {id: a, piles: [1]}\n", &p);
 	ck_assert_ptr_null(err);
 	ck_assert_int_eq(p.present, 0);
+}
+END_TEST
+
+/* Extensions: one owner's due and/or close, and the policy each owner meets. */
+START_TEST(policy_extensions)
+{
+	struct cairn_policy p, of, copy;
+	char *text, *err;
+
+	text = set_text("  due: 2026-12-10T23:59:00+01:00\n"
+			"  grace: 10m\n"
+			"  close: 2026-12-17T23:59:00+01:00\n"
+			"  extensions:\n"
+			"    ada: {due: 2026-12-12T23:59:00+01:00}\n"
+			"    \"1002\": {due: 2026-12-13T12:00:00+01:00, "
+			"close: 2026-12-20T23:59:00+01:00}\n");
+	err = read_set(text, &p);
+	free(text);
+	ck_assert_msg(err == NULL, "%s", err);
+	ck_assert_uint_eq(p.next, 2);
+	ck_assert_str_eq(p.ext[0].owner, "ada");
+	ck_assert_int_eq(p.ext[0].has_due, 1);
+	ck_assert_int_eq(p.ext[0].has_close, 0);
+	ck_assert_int_eq(p.ext[0].due_ms, ms("2026-12-12T23:59:00+01:00"));
+	ck_assert_str_eq(p.ext[1].owner, "1002");
+	ck_assert_str_eq(p.ext[1].close_text, "2026-12-20T23:59:00+01:00");
+	/* ada: her due, the set's close and grace. */
+	cairn_policy_of_owner(&p, "ada", &of);
+	ck_assert_int_eq(of.due_ms, ms("2026-12-12T23:59:00+01:00"));
+	ck_assert_str_eq(of.due_text, "2026-12-12T23:59:00+01:00");
+	ck_assert_int_eq(of.close_ms, ms("2026-12-17T23:59:00+01:00"));
+	ck_assert_int_eq(of.grace_ms, 600000);
+	ck_assert_ptr_null(of.ext);
+	ck_assert_uint_eq(of.next, 0);
+	/* 1002: both; bob and no owner: the set's own. */
+	cairn_policy_of_owner(&p, "1002", &of);
+	ck_assert_int_eq(of.due_ms, ms("2026-12-13T12:00:00+01:00"));
+	ck_assert_int_eq(of.close_ms, ms("2026-12-20T23:59:00+01:00"));
+	cairn_policy_of_owner(&p, "bob", &of);
+	ck_assert_int_eq(of.due_ms, p.due_ms);
+	ck_assert_int_eq(of.close_ms, p.close_ms);
+	cairn_policy_of_owner(&p, NULL, &of);
+	ck_assert_int_eq(of.due_ms, p.due_ms);
+	ck_assert_ptr_null(cairn_policy_ext_find(&p, "Ada"));
+	/* A copy owns its own extensions. */
+	cairn_policy_copy(&copy, &p);
+	cairn_policy_free(&p);
+	ck_assert_ptr_null(p.ext);
+	ck_assert_str_eq(copy.ext[1].owner, "1002");
+	cairn_policy_free(&copy);
 }
 END_TEST
 
@@ -246,6 +296,30 @@ START_TEST(policy_bad)
 		  "line 2, column 3: policy: unknown key \"due_date\"" },
 		{ "  due: 2026-12-10T23:59:00Z\n  due: 2026-12-11T23:59:00Z\n",
 		  "line 3, column 3: policy: duplicate key \"due\"" },
+		{ "  extensions: [ada]\n",
+		  "line 2, column 15: policy.extensions: expected a mapping from owner "
+		  "names to extensions" },
+		{ "  extensions:\n    bad name: {due: 2026-12-12T23:59:00Z}\n",
+		  "line 3, column 5: policy.extensions: \"bad name\" is not an owner "
+		  "name (a login name, or a uid in decimal)" },
+		{ "  extensions:\n    .ada: {due: 2026-12-12T23:59:00Z}\n",
+		  "line 3, column 5: policy.extensions: \".ada\" is not an owner "
+		  "name (a login name, or a uid in decimal)" },
+		{ "  extensions:\n    ada: {due: tomorrow}\n",
+		  "line 3, column 16: policy.extensions.ada.due: \"tomorrow\" is not "
+		  "an RFC 3339 time with an offset (2026-12-10T23:59:00+01:00)" },
+		{ "  extensions:\n    ada: {}\n",
+		  "line 3, column 5: policy.extensions.ada: an extension needs due or "
+		  "close" },
+		{ "  extensions:\n    ada: {grace: 1h}\n",
+		  "line 3, column 11: policy.extensions.ada: unknown key \"grace\"" },
+		{ "  extensions:\n    ada: 2026-12-12T23:59:00Z\n",
+		  "line 3, column 10: policy.extensions.ada: expected a mapping with "
+		  "due and/or close" },
+		{ "  extensions:\n    ada: {due: 2026-12-12T23:59:00Z}\n"
+		  "    ada: {close: 2026-12-12T23:59:00Z}\n",
+		  "line 4, column 5: policy.extensions: \"ada\" has an extension "
+		  "already" },
 	};
 	size_t i;
 
@@ -458,6 +532,11 @@ static const char *const sets[] = {
 		 "puzzles:\n  - {id: a, piles: [5, 3, 4, 5]}\n",
 	"plain", "puzzles:\n  - {id: a, piles: [5, 3, 4, 5]}\n",
 	"broken", "policy: {due: tomorrow}\npuzzles:\n  - {id: a, piles: [1]}\n",
+	"ext", "policy:\n  due: 2026-12-11T00:00:00Z\n  late_penalty: 10%\n"
+	       "  close: 2026-12-12T00:00:00Z\n  feedback: after_due\n"
+	       "  extensions:\n    ada: {due: 2026-12-12T00:00:00Z, "
+	       "close: 2026-12-13T00:00:00Z}\n"
+	       "puzzles:\n  - {id: a, piles: [5, 3, 4, 5]}\n",
 	NULL,
 };
 
@@ -522,6 +601,8 @@ static void teardown(void)
 
 static const char ana_yaml[] =
 	"problem_set: hw\nsubmitter: Ana\nanswers:\n  a: {diff: 1}\n  b: {diff: 7}\n";
+static const char ana_yaml_ext[] =
+	"problem_set: ext\nsubmitter: Ana\nanswers:\n  a: {diff: 1}\n";
 static const char ana_json[] =
 	"{\"problem_set\": \"hw\", \"submitter\": \"Ana\", \"answers\": "
 	"{\"a\": {\"diff\": 1}, \"b\": {\"diff\": 7}}}\n";
@@ -785,6 +866,44 @@ START_TEST(process_limit)
 }
 END_TEST
 
+/* One owner late by the set's due, the other on time by an extension. */
+START_TEST(process_extension)
+{
+	static const struct cairn_origin ada = { "ada", 1001, { 0, 0 } };
+	static const struct cairn_origin bob = { "bob", 1002, { 0, 0 } };
+	static const char at[] = "2026-12-11T12:00:00Z";
+	struct cairn_stats st;
+	char *got;
+	int rc;
+
+	got = process("ana.yaml", ana_yaml_ext, at, &bob, &st, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(st.late, 1);
+	ck_assert_ptr_nonnull(strstr(got, "\nlate: {by: \"12h\", penalty: 0.1}\n"));
+	ck_assert_int_eq(st.release_ms, ms("2026-12-11T00:00:00Z"));
+	free(got);
+	got = process("ana.yaml", ana_yaml_ext, at, &ada, &st, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(st.late, 0);
+	ck_assert_ptr_null(strstr(got, "\nlate: "));
+	/* Her feedback comes at her own due. */
+	ck_assert_int_eq(st.release_ms, ms("2026-12-12T00:00:00Z"));
+	free(got);
+	/* After the set's close, only the extended close lets ada in. */
+	got = process("ana.yaml", ana_yaml_ext, "2026-12-12T18:00:00Z", &bob, &st, &rc);
+	ck_assert_int_eq(st.refused, CAIRN_REFUSED_CLOSED);
+	free(got);
+	got = process("ana.yaml", ana_yaml_ext, "2026-12-12T18:00:00Z", &ada, &st, &rc);
+	ck_assert_int_eq(st.refused, CAIRN_REFUSED_NONE);
+	ck_assert_int_eq(st.late, 1);
+	free(got);
+	/* `cairn solve --received` has no owner: the set's own times. */
+	got = solve("ana.yaml", ana_yaml_ext, at, &st);
+	ck_assert_int_eq(st.late, 1);
+	free(got);
+}
+END_TEST
+
 /* No policy, a set file itself, a broken policy. */
 START_TEST(process_other)
 {
@@ -916,6 +1035,7 @@ static Suite *policy_suite(void)
 	tcase_add_test(tc, time_offset);
 	tcase_add_test(tc, policy_good);
 	tcase_add_test(tc, policy_values);
+	tcase_add_test(tc, policy_extensions);
 	tcase_add_test(tc, policy_bad);
 	tcase_add_test(tc, policy_where);
 	tcase_add_test(tc, policy_json);
@@ -931,6 +1051,7 @@ static Suite *policy_suite(void)
 	tcase_add_test(tp, process_late_capped);
 	tcase_add_test(tp, process_closed);
 	tcase_add_test(tp, process_limit);
+	tcase_add_test(tp, process_extension);
 	tcase_add_test(tp, process_other);
 	suite_add_tcase(s, tp);
 	return s;
