@@ -14,6 +14,8 @@
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "check_tmpdir.h"
 
@@ -38,6 +40,30 @@ int check_tmpdir_open(void)
 
 	ck_assert_int_ge(fd, 0);
 	return fd;
+}
+
+char *check_tmpdir_slurp(int dir_fd, const char *path)
+{
+	static char buf[8192];
+	int fd = openat(dir_fd, path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	ck_assert_int_ge(n, 0);
+	buf[n] = '\0';
+	return buf;
+}
+
+void check_tmpdir_mtime_is(int dir_fd, const char *path, const struct timespec *t)
+{
+	struct stat st;
+
+	ck_assert_int_eq(fstatat(dir_fd, path, &st, AT_SYMLINK_NOFOLLOW), 0);
+	ck_assert_int_eq(st.st_mtim.tv_sec, t->tv_sec);
+	ck_assert_int_eq(st.st_mtim.tv_nsec, t->tv_nsec);
 }
 
 void check_tmpdir_remove(void)

@@ -6,6 +6,8 @@
 #ifndef CAIRN_CHECK_TMPDIR_H
 #define CAIRN_CHECK_TMPDIR_H
 
+#include <time.h>
+
 /* The directory's path while a test runs. */
 extern char check_tmpdir[64];
 
@@ -13,6 +15,13 @@ extern char check_tmpdir[64];
 void check_tmpdir_make(const char *prefix);
 /* check_tmpdir_open - a descriptor of the directory, to work in with *at() */
 int check_tmpdir_open(void);
+/*
+ * check_tmpdir_slurp - the text of dir_fd/PATH (up to 8 KiB, in a buffer
+ * the next call reuses), or NULL when it does not exist
+ */
+char *check_tmpdir_slurp(int dir_fd, const char *path);
+/* check_tmpdir_mtime_is - dir_fd/PATH's modification time is t, exactly */
+void check_tmpdir_mtime_is(int dir_fd, const char *path, const struct timespec *t);
 /* check_tmpdir_remove - remove it and all it holds (a fixture's teardown) */
 void check_tmpdir_remove(void);
 

@@ -94,30 +94,9 @@ static void input(struct cairn_pipeline_input *in, const char *name, time_t sec,
 	in->origin.received.tv_nsec = ms * 1000000;
 }
 
-/* slurp - a file's text under the spool, or NULL when it does not exist */
-static char *slurp(const char *path)
-{
-	static char buf[8192];
-	int fd = openat(pl.root_fd, path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	ck_assert_int_ge(n, 0);
-	buf[n] = '\0';
-	return buf;
-}
-
-static void mtime_is(const char *path, const struct timespec *t)
-{
-	struct stat st;
-
-	ck_assert_int_eq(fstatat(pl.root_fd, path, &st, AT_SYMLINK_NOFOLLOW), 0);
-	ck_assert_int_eq(st.st_mtim.tv_sec, t->tv_sec);
-	ck_assert_int_eq(st.st_mtim.tv_nsec, t->tv_nsec);
-}
+/* slurp, mtime_is - the fixture's, under the spool */
+#define slurp(path) check_tmpdir_slurp(pl.root_fd, path)
+#define mtime_is(path, t) check_tmpdir_mtime_is(pl.root_fd, path, t)
 
 /* graded - `text` as the result of in, published */
 static void graded(struct cairn_pipeline_input *in, const char *text, struct cairn_buf *out)

@@ -51,21 +51,8 @@ static void put(int dir_fd, const char *name, const char *text)
 	close(fd);
 }
 
-/* slurp - a file's text, or NULL when it does not exist. */
-static char *slurp(int dir_fd, const char *name)
-{
-	static char buf[4096];
-	int fd = openat(dir_fd, name, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return NULL;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	ck_assert_int_ge(n, 0);
-	buf[n] = '\0';
-	return buf;
-}
+/* slurp - the fixture's: a file's text, or NULL when it does not exist */
+#define slurp(dir_fd, name) check_tmpdir_slurp(dir_fd, name)
 
 static int count_entries(int dir_fd)
 {
