@@ -18,7 +18,8 @@ test -d "$(pkg-config --variable=plugindir cairn-plugin)" ||
 	{ echo "installcheck: plugindir $(pkg-config --variable=plugindir cairn-plugin) does not exist" >&2; exit 1; }
 mkdir "$tmp/src" "$tmp/plugins"
 cp "$here/memo.c" "$here/Makefile" "$tmp/src/"
-make -s -C "$tmp/src"
+# A make of its own, not a part of the one that runs this (no jobserver to share).
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$tmp/src"
 cp "$tmp/src/memo.so" "$tmp/plugins/memo.so"
 chmod 644 "$tmp/plugins/memo.so"
 : > "$tmp/empty.yaml"
