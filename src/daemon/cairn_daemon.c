@@ -291,11 +291,39 @@ static void recovered_moved(void *arg, const char *name, const char *dir)
 		  cairn_log_value(f, sizeof(f), name), dir);
 }
 
+/*
+ * recovered_published - whether claimed NAME's result for its arrival
+ * (the claim's change time, which a file keeps while it is claimed) is
+ * in results/ already: then it is stored, not graded again.
+ */
+static int recovered_published(void *arg, const char *name, const struct stat *st)
+{
+	const struct recover_ctx *t = arg;
+	struct cairn_pipeline pl;
+	struct cairn_pipeline_input in;
+	struct cairn_buf old = CAIRN_BUF_INIT;
+	int yes = 0;
+
+	if (!S_ISREG(st->st_mode) || strlen(name) > CAIRN_NAME_MAX)
+		return 0;
+	cairn_jobs_pipeline(&t->d->ctx, 0, &pl);
+	cairn_pipeline_input_init(&in, name);
+	in.has_origin = 1;
+	in.origin.uid = (uint32_t)st->st_uid;
+	in.origin.received = st->st_ctim;
+	if (cairn_owner_name(st->st_uid, in.origin.owner) == 0)
+		yes = cairn_pipeline_published(&pl, &in, &old);
+	cairn_buf_free(&old);
+	cairn_pipeline_input_clear(&in);
+	return yes;
+}
+
 static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct recover_ctx t = { d, &tmpl };
-	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, &t };
+	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved,
+					 recovered_published, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	char v[256];

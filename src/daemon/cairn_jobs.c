@@ -343,9 +343,7 @@ static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		cairn_attempts_done(ctx->attempts, j->name, j->in.ino);
 }
 
-/* pipeline_of - the steps' shared part, for this job's spool and settings. */
-static void pipeline_of(const struct cairn_job *j, const struct cairn_jobctx *ctx,
-			struct cairn_pipeline *pl)
+void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl)
 {
 	const struct cairn_spool *sp = ctx->sp;
 
@@ -354,12 +352,53 @@ static void pipeline_of(const struct cairn_job *j, const struct cairn_jobctx *ct
 		.done_fd = sp->done_fd, .failed_fd = sp->failed_fd,
 		.noreplace = sp->noreplace, .tag = sp->instance, .publish = ctx->publish,
 		.attempts = ctx->attempts, .limits_seen = ctx->limits_seen,
-		.short_names = 1, .euid = ctx->euid, .fsync = j->fsync,
+		.short_names = 1, .euid = ctx->euid, .fsync = fsync,
 	};
 }
 
-/* work - everything after the claim; sets j->end. */
-static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
+/*
+ * stored - the input of a published result out of processing/; sets
+ * j->end.  When that fails the input stays claimed (STUCK, and the spool
+ * pauses): its result is published, so it is to be stored once the
+ * spool recovers, not given back to be graded again with a later arrival.
+ */
+static void stored(struct cairn_job *j, const struct cairn_jobctx *ctx,
+		   const struct cairn_pipeline *pl, int failed)
+{
+	int r = cairn_pipeline_store(pl, ctx->sp->processing_fd, &j->in, failed, j->keep_inputs,
+				     j->err, sizeof(j->err));
+
+	if (r < 0) {
+		enum cairn_fail_kind k = cairn_failure_kind(CAIRN_STEP_STORE, -r);
+		size_t len = strlen(j->err);
+
+		j->end = k == CAIRN_FAIL_GONE ? CAIRN_JOB_SKIPPED :
+			 k == CAIRN_FAIL_RETRY ? CAIRN_JOB_LATER : CAIRN_JOB_STUCK;
+		if (j->end == CAIRN_JOB_STUCK)
+			snprintf(j->err + len, sizeof(j->err) - len,
+				 "; kept in processing, its result published");
+		return;
+	}
+	j->end = failed ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
+	/*
+	 * The result is visible, and whoever waits for it was just woken,
+	 * often onto this CPU: on an idle daemon let it run before the next
+	 * spare is made (an inode allocation, hundreds of microseconds on a
+	 * busy file system).
+	 */
+	if (j->idle)
+		sched_yield();
+	if (ctx->publish != NULL)
+		cairn_publish_spare(ctx->publish, ctx->sp->results_fd, ctx->sp->instance);
+}
+
+/*
+ * work - everything after the claim; sets j->end.  A file that was
+ * claimed before this job (found after a crash, or kept after a storage
+ * error) and whose result for this very arrival is published already is
+ * stored, not graded again.
+ */
+static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 {
 	const struct cairn_spool *sp = ctx->sp;
 	struct cairn_buf out = CAIRN_BUF_INIT;
@@ -367,7 +406,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	struct stat st;
 	int r;
 
-	pipeline_of(j, ctx, &pl);
+	cairn_jobs_pipeline(ctx, j->fsync, &pl);
 
 	if (cairn_stat_change(sp->processing_fd, j->name, &st) < 0) {
 		j->unsure = errno != ENOENT;
@@ -385,6 +424,13 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		goto out;
 	}
 	j->in.origin.received = st.st_ctim;
+	int failed;
+
+	if (!fresh && j->fail_reason == NULL && strlen(j->name) <= CAIRN_NAME_MAX &&
+	    cairn_pipeline_was_published(&pl, &j->in, &failed)) {
+		stored(j, ctx, &pl, failed);
+		goto out;
+	}
 	int rendered = render(j, ctx, &pl, &st, &out);
 
 	/* Read or not (an error result), a waiting writer may go on now. */
@@ -412,26 +458,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		goto out;
 	}
 	/* A refused file is well-formed: done/, where a regrade finds it. */
-	int failed = j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE;
-
-	r = cairn_pipeline_store(&pl, sp->processing_fd, &j->in, failed, j->keep_inputs,
-				 j->err, sizeof(j->err));
-	if (r < 0) {
-		if (failure(j, ctx, CAIRN_STEP_STORE, r))
-			give_back(j, ctx, CAIRN_JOB_RETRY);
-		goto out;
-	}
-	j->end = failed ? CAIRN_JOB_FAILED : CAIRN_JOB_DONE;
-	/*
-	 * The result is visible, and whoever waits for it was just woken,
-	 * often onto this CPU: on an idle daemon let it run before the next
-	 * spare is made (an inode allocation, hundreds of microseconds on a
-	 * busy file system).
-	 */
-	if (j->idle)
-		sched_yield();
-	if (ctx->publish != NULL)
-		cairn_publish_spare(ctx->publish, sp->results_fd, sp->instance);
+	stored(j, ctx, &pl, j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE);
 out:
 	settle(j, ctx);
 	cairn_buf_free(&out);
@@ -457,6 +484,8 @@ static void wait_past(int64_t ms)
 /* run - claim (unless claimed) and work; sets j->end. */
 static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
+	int fresh = !j->claimed;
+
 	if (!j->claimed && atomic_load(&j->cancel) == CAIRN_CANCEL_SHUTDOWN) {
 		/* Queued, not yet started, when shutdown came: never claimed. */
 		j->end = CAIRN_JOB_RETURNED;
@@ -498,7 +527,7 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		}
 		j->claimed = 1;
 	}
-	work(j, ctx);
+	work(j, ctx, fresh);
 	cairn_lease_drop(&j->lease);	/* when work() did not read the file */
 }
 

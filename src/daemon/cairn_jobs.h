@@ -105,5 +105,7 @@ struct cairn_job {
 void cairn_jobs_init(struct cairn_job *j, const char *name);
 void cairn_jobs_clear(struct cairn_job *j);
 void cairn_jobs_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
+/* The pipeline's shared part for ctx's spool, flushing when fsync. */
+void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl);
 
 #endif

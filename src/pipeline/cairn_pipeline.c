@@ -28,6 +28,7 @@
 #include "cairn_mem.h"
 #include "cairn_pipeline.h"
 #include "cairn_puzzle.h"
+#include "cairn_result_read.h"
 #include "cairn_spool.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
@@ -188,6 +189,32 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
 	free(where);
 	free(result);
 	return r == 0;
+}
+
+int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
+				 struct cairn_pipeline_input *in, int *failed)
+{
+	struct cairn_buf old = CAIRN_BUF_INIT;
+	struct cairn_result_file r;
+	char err[256];
+	int yes = 0;
+
+	if (!cairn_pipeline_published(pl, in, &old))
+		goto out;
+	free(in->result);
+	in->result = cairn_puzzle_result_name(cairn_pipeline_input_as(in));
+	if (cairn_result_read(&r, in->result, old.data ? old.data : "", old.len, err,
+			      sizeof err) == 0) {
+		yes = 1;
+		*failed = r.error != NULL && r.refused == CAIRN_REFUSED_NONE;
+		cairn_result_read_tally(&r, &in->st);
+		in->st.file_error = r.error != NULL;
+		in->st.refused = (enum cairn_refusal)r.refused;
+	}
+	cairn_result_file_free(&r);
+out:
+	cairn_buf_free(&old);
+	return yes;
 }
 
 /*

@@ -125,6 +125,17 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
 			     const struct cairn_pipeline_input *in, struct cairn_buf *old);
 
 /*
+ * Whether the result of this very arrival of the input is published
+ * already (current or in history/): then *failed says where the input
+ * goes (an error result that is not a refusal: failed/), in->result is
+ * its name and in->st its counts, so that the input is stored, not
+ * graded again.  1 when it is, 0 when not (or it cannot be read: grade
+ * it again, which gives the same bytes).
+ */
+int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
+				 struct cairn_pipeline_input *in, int *failed);
+
+/*
  * Move the input from_fd/NAME into failed/OWNER/ (failed), or into
  * done/OWNER/ (keep), never replacing a stored input (hw1.1.yaml after
  * hw1.yaml), with its arrival record (in->stored; in->arrival_err when

@@ -91,6 +91,10 @@ static int recover_one(const struct cairn_spool *sp, struct cairn_attempts *atte
 		ops->twice(ops->arg, name);
 		return 0;
 	}
+	if (ops->published != NULL && ops->published(ops->arg, name, &st)) {
+		ops->kept(ops->arg, name);
+		return 0;
+	}
 	if (cairn_spool_unclaim(sp, name) == 0) {
 		if (strikes > 0)
 			note_returned(sp, attempts, name);

@@ -3,7 +3,8 @@
  *
  * Run once at start, before anything is claimed: a file found in
  * processing/<instance>/ goes back to incoming/ (or, without
- * RENAME_NOREPLACE, is processed where it is).  One that the attempts
+ * RENAME_NOREPLACE, is processed where it is); one whose result is
+ * published already stays, to be stored.  One that the attempts
  * journal says was being read or solved at this crash and at the one
  * before is handed to the caller to be failed with an error result
  * instead, so a file that crashes the daemon cannot make it crash
@@ -11,6 +12,8 @@
  */
 #ifndef CAIRN_RECOVER_H
 #define CAIRN_RECOVER_H
+
+#include <sys/stat.h>
 
 #include "cairn_attempts.h"
 #include "cairn_spool.h"
@@ -27,6 +30,12 @@ struct cairn_recover_ops {
 	void (*kept)(void *arg, const char *name);
 	/* a move cut short by the crash was finished: NAME is in DIR now */
 	void (*moved)(void *arg, const char *name, const char *dir);
+	/*
+	 * Whether the result of NAME (claimed, its inode st) for this very
+	 * arrival is published already (NULL: never): then it stays claimed
+	 * (kept), to be stored rather than graded again with a later arrival.
+	 */
+	int (*published)(void *arg, const char *name, const struct stat *st);
 	void *arg;
 };
 

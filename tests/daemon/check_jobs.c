@@ -248,6 +248,46 @@ START_TEST(test_shutdown_before_claim)
 }
 END_TEST
 
+/*
+ * A storage error after the result was published keeps the input
+ * claimed; taken again, it is stored, not graded again: the same result,
+ * no history/.
+ */
+START_TEST(test_store_fails)
+{
+	struct cairn_job j;
+	char first[8192];
+	int fd;
+
+	drop("incoming/p.yaml", "piles: [3, 9, 1, 2]\n");
+	/* done/OWNER is a file: the input cannot be stored. */
+	fd = openat(sp.done_fd, owner, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	job(&j, "p.yaml");
+	cairn_jobs_run(&j, &ctx);
+	ck_assert_int_eq(j.end, CAIRN_JOB_STUCK);
+	ck_assert_msg(strstr(j.err, "; kept in processing, its result published") != NULL,
+		      "%s", j.err);
+	ck_assert_int_eq(claimed(), 1);
+	ck_assert_ptr_nonnull(slurp(of("results", "p.result.yaml")));
+	snprintf(first, sizeof first, "%s", slurp(of("results", "p.result.yaml")));
+	cairn_jobs_clear(&j);
+	/* The spool recovers; the claimed file is taken again. */
+	ck_assert_int_eq(unlinkat(sp.done_fd, owner, 0), 0);
+	job(&j, "p.yaml");
+	j.claimed = 1;
+	cairn_jobs_run(&j, &ctx);
+	ck_assert_int_eq(j.end, CAIRN_JOB_DONE);
+	ck_assert_str_eq(slurp(of("results", "p.result.yaml")), first);
+	ck_assert_ptr_null(slurp(of("results", "history/p.result.1.yaml")));
+	ck_assert_str_eq(slurp(of("done", "p.yaml")), "piles: [3, 9, 1, 2]\n");
+	ck_assert_uint_eq(j.in.st.puzzles, 1);
+	ck_assert_int_eq(claimed(), 0);
+	cairn_jobs_clear(&j);
+}
+END_TEST
+
 static Suite *jobs_suite(void)
 {
 	Suite *s = suite_create("jobs");
@@ -260,6 +300,7 @@ static Suite *jobs_suite(void)
 	tcase_add_test(tc, test_long_name);
 	tcase_add_test(tc, test_gone);
 	tcase_add_test(tc, test_shutdown_before_claim);
+	tcase_add_test(tc, test_store_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -62,7 +62,7 @@ daemon_tests = \
 	tests/daemon/unreadable.sh tests/daemon/longname.sh tests/daemon/comeback.sh \
 	tests/daemon/lognames.sh tests/daemon/startup.sh tests/daemon/nomem.sh \
 	tests/daemon/journal.sh \
-	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh \
+	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh tests/daemon/published.sh \
 	tests/daemon/held.sh tests/daemon/idle.sh tests/daemon/hardlink.sh \
 	tests/daemon/symlinks.sh tests/daemon/regrade_link.sh tests/daemon/interrupted.sh \
 	tests/daemon/stale_journal.sh
