@@ -308,10 +308,7 @@ static int recovered_published(void *arg, const char *name, const struct stat *s
 		return 0;
 	cairn_jobs_pipeline(&t->d->ctx, 0, &pl);
 	cairn_pipeline_input_init(&in, name);
-	in.has_origin = 1;
-	in.origin.uid = (uint32_t)st->st_uid;
-	in.origin.received = st->st_ctim;
-	if (cairn_owner_name(st->st_uid, in.origin.owner) == 0)
+	if (cairn_jobs_origin(st, &in) == 0)
 		yes = cairn_pipeline_published(&pl, &in, &old);
 	cairn_buf_free(&old);
 	cairn_pipeline_input_clear(&in);

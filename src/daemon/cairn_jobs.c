@@ -343,6 +343,16 @@ static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		cairn_attempts_done(ctx->attempts, j->name, j->in.ino);
 }
 
+int cairn_jobs_origin(const struct stat *st, struct cairn_pipeline_input *in)
+{
+	in->has_origin = 1;
+	in->ino = (uint64_t)st->st_ino;
+	in->origin.uid = (uint32_t)st->st_uid;
+	/* The arrival: the change time the claim's rename gave the file. */
+	in->origin.received = st->st_ctim;
+	return cairn_owner_name(st->st_uid, in->origin.owner);
+}
+
 void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl)
 {
 	const struct cairn_spool *sp = ctx->sp;
@@ -413,9 +423,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 		j->end = CAIRN_JOB_SKIPPED;
 		goto out;
 	}
-	j->in.ino = (uint64_t)st.st_ino;
-	j->in.origin.uid = (uint32_t)st.st_uid;
-	r = cairn_owner_name(st.st_uid, j->in.origin.owner);
+	r = cairn_jobs_origin(&st, &j->in);
 	if (r < 0) {
 		/* The user database failed us: the file waits, claimed, for a retry. */
 		snprintf(j->err, sizeof(j->err), "looking up the owner of %s (uid %lu): %s",
@@ -423,7 +431,6 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 		j->end = CAIRN_JOB_LATER;
 		goto out;
 	}
-	j->in.origin.received = st.st_ctim;
 	int failed;
 
 	if (!fresh && j->fail_reason == NULL && strlen(j->name) <= CAIRN_NAME_MAX &&

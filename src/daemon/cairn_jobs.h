@@ -15,6 +15,7 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "cairn_attempts.h"
 #include "cairn_buf.h"
@@ -105,6 +106,12 @@ struct cairn_job {
 void cairn_jobs_init(struct cairn_job *j, const char *name);
 void cairn_jobs_clear(struct cairn_job *j);
 void cairn_jobs_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
+/*
+ * The owner and arrival of a claimed file whose status is st, into in:
+ * the one place where what an arrival is is decided.  0, or a negative
+ * errno value when the user database failed (the file is to wait).
+ */
+int cairn_jobs_origin(const struct stat *st, struct cairn_pipeline_input *in);
 /* The pipeline's shared part for ctx's spool, flushing when fsync. */
 void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl);
 
