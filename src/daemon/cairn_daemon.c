@@ -301,7 +301,6 @@ static int recovered_published(void *arg, const char *name, const struct stat *s
 	const struct recover_ctx *t = arg;
 	struct cairn_pipeline pl;
 	struct cairn_pipeline_input in;
-	struct cairn_buf old = CAIRN_BUF_INIT;
 	int yes = 0;
 
 	if (!S_ISREG(st->st_mode) || strlen(name) > CAIRN_NAME_MAX)
@@ -309,8 +308,7 @@ static int recovered_published(void *arg, const char *name, const struct stat *s
 	cairn_jobs_pipeline(&t->d->ctx, 0, &pl);
 	cairn_pipeline_input_init(&in, name);
 	if (cairn_jobs_origin(st, &in) == 0)
-		yes = cairn_pipeline_published(&pl, &in, &old);
-	cairn_buf_free(&old);
+		yes = cairn_pipeline_published(&pl, &in, NULL);
 	cairn_pipeline_input_clear(&in);
 	return yes;
 }

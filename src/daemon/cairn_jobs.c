@@ -15,7 +15,8 @@
  * published, and only once its result is durable moved out of
  * processing/.  When the result cannot be written (disk full, I/O error)
  * the temporary file is already gone and the input goes back to
- * incoming/ to be retried.  What an error means is cairn_failure.c's to
+ * incoming/ to be retried; when the result is written and the input
+ * cannot be moved, it stays claimed, to be stored, not graded again.  What an error means is cairn_failure.c's to
  * say: a file's own trouble becomes its error result (under a short name
  * when its own name cannot carry a result, or is longer than
  * CAIRN_NAME_MAX), a transient one ends the job as LATER with the file
@@ -54,7 +55,6 @@ void cairn_jobs_init(struct cairn_job *j, const char *name)
 	memset(j, 0, sizeof(*j));
 	j->name = cairn_xstrdup(name);
 	cairn_pipeline_input_init(&j->in, j->name);
-	j->in.has_origin = 1;
 	j->lease.fd = -1;
 	atomic_init(&j->cancel, 0);
 	atomic_init(&j->started_ns, 0);

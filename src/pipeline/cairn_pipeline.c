@@ -178,7 +178,8 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
 			    O_NOFOLLOW | O_CLOEXEC);
 	int fd = -1, r = -1;
 
-	if (dir_fd >= 0 && (where = cairn_publish_find(dir_fd, result, &in->origin.received)))
+	if (dir_fd >= 0 && (where = cairn_publish_find(dir_fd, result, &in->origin.received)) &&
+	    old != NULL)
 		fd = openat(dir_fd, where, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0) {
 		r = cairn_buf_read_fd(old, fd, UINT64_MAX);
@@ -186,6 +187,8 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
 	}
 	if (dir_fd >= 0)
 		close(dir_fd);
+	if (old == NULL)
+		r = where != NULL ? 0 : -1;
 	free(where);
 	free(result);
 	return r == 0;

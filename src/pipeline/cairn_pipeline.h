@@ -119,7 +119,8 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 
 /*
  * The bytes of the result published for this arrival of the input, if
- * any, current or in history/, into old: 1 when there is one, else 0.
+ * any, current or in history/, into old (NULL: whether there is one is
+ * all that is asked): 1 when there is one, else 0.
  */
 int cairn_pipeline_published(const struct cairn_pipeline *pl,
 			     const struct cairn_pipeline_input *in, struct cairn_buf *old);

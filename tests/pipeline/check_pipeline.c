@@ -189,8 +189,11 @@ START_TEST(test_publish_arrivals)
 	ck_assert_int_eq(cairn_pipeline_published(&pl, &t2, &old), 1);
 	cairn_buf_reserve(&old, 0);
 	ck_assert_ptr_nonnull(strstr(old.data, "diff: 2\n"));
+	/* Or only whether it is there. */
+	ck_assert_int_eq(cairn_pipeline_published(&pl, &t1, NULL), 1);
 	t2.origin.received.tv_sec++;
 	ck_assert_int_eq(cairn_pipeline_published(&pl, &t2, &old), 0);
+	ck_assert_int_eq(cairn_pipeline_published(&pl, &t2, NULL), 0);
 	cairn_pipeline_input_clear(&t0);
 	cairn_pipeline_input_clear(&t1);
 	cairn_pipeline_input_clear(&t2);
