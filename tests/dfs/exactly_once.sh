@@ -187,7 +187,7 @@ dfs_wait 30 started b 1 || fail "b did not start"
 write_half() {
 	# shellcheck disable=SC2086
 	perl -e '
-		my ($src, $dir, $i, $n, @uids) = @ARGV;
+		my ($src, $dir, $i, $n, $progress, @uids) = @ARGV;
 		for (; $i < $n; $i += 2) {
 			my $f = sprintf("f%05d.yaml", $i);
 			open(my $in, "<", "$src/$f") or die "$src/$f: $!";
@@ -200,7 +200,26 @@ write_half() {
 			# Three owners (doc/spool.md).
 			chown($uids[$i % 3], -1, "$dir/$f.tmp") or die "chown $dir/$f.tmp: $!";
 			rename("$dir/$f.tmp", "$dir/$f") or die "$dir/$f: $!";
-		}' "$W/src" "$1/spool/incoming" "$2" "$N" $UIDS
+			# How far it got, on local disk: the wait below goes by it.
+			open(my $p, ">", $progress) and print $p "$i\n";
+		}' "$W/src" "$1/spool/incoming" "$2" "$N" "$DFS/progress-$2" $UIDS
+}
+# writer_ended PID: the writer PID has ended; while it has not, its
+# progress file must move at least every 120 s (a file system that is
+# slow is waited for, one that stopped is not).  Bounded by the
+# watchdog's DFS_LIMIT_S.
+writer_ended() {
+	_last="" _still=0
+	while ! dfs_ended "$1"; do
+		_now=$(cat "$2" 2>/dev/null || true)
+		if [ "$_now" = "$_last" ]; then
+			_still=$((_still + 1))
+			[ $_still -lt 600 ] || return 1
+		else
+			_last=$_now _still=0
+		fi
+		sleep 0.2
+	done
 }
 t0=$(date +%s.%N)
 write_half "$DFS_A" 0 &
@@ -225,9 +244,8 @@ while [ $k -lt "$KILLS" ]; do
 	eval "dfs_wait 30 started $x \$runs_$x" || fail "$x did not restart"
 	k=$((k + 1))
 done
-for p in $WA $WB; do
-	dfs_wait 120 dfs_ended $p || stuck writer $p "120 s after the kills"
-done
+writer_ended $WA "$DFS/progress-0" || stuck writer $WA "after 120 s without writing a file"
+writer_ended $WB "$DFS/progress-1" || stuck writer $WB "after 120 s without writing a file"
 wait $WA $WB || fail "a writer failed"
 done_count() {
 	find "$DFS_A/spool/done" -mindepth 2 -maxdepth 2 -type f | wc -l
