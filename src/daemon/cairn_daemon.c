@@ -31,6 +31,7 @@
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
+#include "cairn_held.h"
 #include "cairn_lease.h"
 #include "cairn_lock.h"
 #include "cairn_log.h"
@@ -258,13 +259,12 @@ struct recover_ctx {
 };
 
 /* fail_twice - publish the "interrupted twice" result and move to failed/. */
-static void fail_twice(void *arg, const char *name)
+static void fail_twice(void *arg, const char *held)
 {
 	const struct recover_ctx *t = arg;
 	struct cairn_job j;
 
-	cairn_jobs_init(&j, name);
-	j.claimed = 1;
+	cairn_jobs_init_held(&j, held);
 	j.fail_reason = CAIRN_INTERRUPTED_TWICE;
 	j.settings = t->tmpl->settings;
 	j.fsync = t->tmpl->fsync;
@@ -274,51 +274,31 @@ static void fail_twice(void *arg, const char *name)
 	cairn_jobs_clear(&j);
 }
 
-static void recovered_kept(void *arg, const char *name)
+static void recovered_kept(void *arg, const char *held)
 {
 	const struct recover_ctx *t = arg;
 
-	cairn_dispatch_keep(t->d, name);
+	cairn_dispatch_keep(t->d, held);
 }
 
 /* recovered_moved - say what recovery did with a file (doc/spool.md: nothing silent). */
-static void recovered_moved(void *arg, const char *name, const char *dir)
+static void recovered_moved(void *arg, const char *held, const char *dir)
 {
+	struct cairn_held h;
 	char f[512];
 
 	(void)arg;
+	cairn_held_parse(held, &h);
 	cairn_log(CAIRN_LOG_INFO, "move finished", "file=%s to=%s",
-		  cairn_log_value(f, sizeof(f), name), dir);
-}
-
-/*
- * recovered_published - whether claimed NAME's result for its arrival
- * (the claim's change time, which a file keeps while it is claimed) is
- * in results/ already: then it is stored, not graded again.
- */
-static int recovered_published(void *arg, const char *name, const struct stat *st)
-{
-	const struct recover_ctx *t = arg;
-	struct cairn_pipeline pl;
-	struct cairn_pipeline_input in;
-	int yes = 0;
-
-	if (!S_ISREG(st->st_mode) || strlen(name) > CAIRN_NAME_MAX)
-		return 0;
-	cairn_jobs_pipeline(&t->d->ctx, 0, &pl);
-	cairn_pipeline_input_init(&in, name);
-	if (cairn_jobs_origin(st, &in) == 0)
-		yes = cairn_pipeline_published(&pl, &in, NULL);
-	cairn_pipeline_input_clear(&in);
-	return yes;
+		  cairn_log_value(f, sizeof(f), h.name), dir);
+	cairn_held_free(&h);
 }
 
 static void recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct recover_ctx t = { d, &tmpl };
-	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved,
-					 recovered_published, &t };
+	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	char v[256];
@@ -337,7 +317,7 @@ static void recover(struct cairn_daemon *d)
 	r = cairn_recover(&d->sp, &d->attempts, &ops);
 	d->dispatch.claims_unsure |= r < 0;
 	if (r > 0)
-		cairn_log(CAIRN_LOG_WARNING, "recovered", "returned=%d", r);
+		cairn_log(CAIRN_LOG_WARNING, "recovered", "kept=%d", r);
 	else if (r < 0)
 		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s",
 			  cairn_log_value(v, sizeof(v), strerror(-r)));
@@ -459,10 +439,18 @@ static void start(struct cairn_daemon *d)
 	uint64_t usec;
 	int r;
 
-	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, d->sp.root_fd, c->fsync);
+	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, c->fsync);
 	if (r < 0)
 		cairn_log(CAIRN_LOG_WARNING, "attempts journal unreadable", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
+	r = cairn_spool_probe_ctime(&d->sp);
+	if (r < 0)
+		cairn_log(CAIRN_LOG_WARNING, "rename probe failed", "error=%s",
+			  cairn_log_value(v1, sizeof(v1), strerror(-r)));
+	else if (!d->sp.rename_ctime)
+		cairn_log(CAIRN_LOG_WARNING, "rename keeps the change time", "detail=\"a file "
+			  "renamed into incoming/ arrives no earlier than when this instance "
+			  "first sees it\"");
 	/* Results go to results/<owner>/: temporary files are made apart. */
 	if (cairn_acl_supported(d->sp.results_fd) == 0)
 		cairn_log(CAIRN_LOG_WARNING, "no ACLs", "dir=results reason=\"the file system "

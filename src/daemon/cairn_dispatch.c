@@ -153,7 +153,7 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 		storage_ok(d);
 		break;
 	case CAIRN_JOB_STUCK:
-		cairn_dispatch_keep(d, j->name);
+		cairn_dispatch_keep(d, cairn_jobs_key(j));
 		storage_failure(d, j);
 		break;
 	case CAIRN_JOB_RETRY:
@@ -239,7 +239,6 @@ static void after_work_cb(uv_work_t *w, int status)
 		renote = dj->cand->again;
 		cairn_pending_forget(&d->pending, dj->cand);
 	}
-	cairn_one_owner_arrived(d, &dj->job);
 	cairn_dispatch_account(d, &dj->job, renote);
 	uv_close((uv_handle_t *)&dj->timer, job_closed);
 	if (d->stopping && d->dispatch.running == 0)
@@ -292,7 +291,10 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	struct cairn_dispatch_job *dj = cairn_xcalloc(1, sizeof(*dj));
 	unsigned timeout;
 
-	cairn_jobs_init(&dj->job, name);
+	if (claimed)
+		cairn_jobs_init_held(&dj->job, name);
+	else
+		cairn_jobs_init(&dj->job, name);
 	if (reason != NULL)
 		dj->job.fail_reason = dj->reason = cairn_xstrdup(reason);
 	dj->d = d;
@@ -309,8 +311,6 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	} else {
 		dj->uid_known = cairn_one_owner_claimed_uid(d, name, &dj->uid);
 	}
-	if (!claimed && dj->uid_known && cairn_one_owner(d))
-		dj->job.not_before_ms = cairn_one_owner_not_before(d, dj->uid);
 	cairn_generation_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;

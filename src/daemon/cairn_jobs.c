@@ -10,17 +10,20 @@
  * followed and a FIFO never opened; a file whose size, modification or
  * change time moved while it was read, or whose lease broke, is put back
  * in incoming/ with nothing published (CHANGED), to be taken again once
- * complete.  From there the pipeline (cairn_pipeline.h) carries it with
- * its owner and arrival, the change time the claim's rename set: graded,
- * published, and only once its result is durable moved out of
- * processing/.  When the result cannot be written (disk full, I/O error)
- * the temporary file is already gone and the input goes back to
- * incoming/ to be retried; when the result is written and the input
- * cannot be moved, it stays claimed, to be stored, not graded again.  What an error means is cairn_failure.c's to
- * say: a file's own trouble becomes its error result (under a short name
- * when its own name cannot carry a result, or is longer than
- * CAIRN_NAME_MAX), a transient one ends the job as LATER with the file
- * still claimed, and only the spool's gives the file back to incoming/.
+ * complete.  The arrival is read before the claim (the file's change
+ * time in incoming/: the claim's rename would set it to now) and the
+ * claim holds the file under a name that carries it (cairn_held.h).
+ * From there the pipeline (cairn_pipeline.h) carries it with its owner
+ * and arrival: graded, published, and only once its result is durable
+ * moved out of processing/.  When the result cannot be written (disk
+ * full, I/O error) the temporary file is already gone and the input
+ * stays claimed, with its arrival, to be carried on once the spool
+ * recovers; so does one whose result is written and that cannot be
+ * moved: it is then stored, not graded again.  What an error means is
+ * cairn_failure.c's to say: a file's own trouble becomes its error
+ * result (under a short name when its own name cannot carry a result, or
+ * is longer than CAIRN_NAME_MAX), a transient one ends the job as LATER
+ * with the file still claimed, and the spool's as STUCK, claimed too.
  */
 #include "config.h"
 
@@ -37,11 +40,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cairn_held.h"
 #include "cairn_jobs.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_pipeline.h"
 #include "cairn_solve.h"
+#include "cairn_spool_dirs.h"
 #include "cairn_stat.h"
 #include "cairn_time.h"
 /* The largest result a job may hold while it waits for the disk alone. */
@@ -60,12 +65,31 @@ void cairn_jobs_init(struct cairn_job *j, const char *name)
 	atomic_init(&j->started_ns, 0);
 }
 
+void cairn_jobs_init_held(struct cairn_job *j, const char *held)
+{
+	struct cairn_held h;
+
+	cairn_held_parse(held, &h);
+	cairn_jobs_init(j, h.name);
+	j->held = cairn_xstrdup(held);
+	j->in.held = j->held;
+	j->long_len = h.long_len;
+	j->claimed = 1;
+	cairn_held_free(&h);
+}
+
+const char *cairn_jobs_key(const struct cairn_job *j)
+{
+	return j->claimed && j->held != NULL ? j->held : j->name;
+}
+
 void cairn_jobs_clear(struct cairn_job *j)
 {
 	cairn_pipeline_input_clear(&j->in);
 	free(j->name);
-	j->name = NULL;
-	j->in.name = NULL;
+	free(j->held);
+	j->name = j->held = NULL;
+	j->in.name = j->in.held = NULL;
 	cairn_lease_drop(&j->lease);
 }
 
@@ -197,30 +221,19 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 			 (intmax_t)st->st_size, max);
 		return 1;
 	}
-	return read_input(ctx->sp->processing_fd, j->name, st, max, &j->lease, ctx->attempts,
+	return read_input(ctx->sp->processing_fd, j->held, st, max, &j->lease, ctx->attempts,
 			  data, why, whylen);
 }
 
-/* give_back - after a storage error or shutdown: input back to incoming/. */
-static void give_back(struct cairn_job *j, const struct cairn_jobctx *ctx,
-		      enum cairn_job_end end)
+/*
+ * keep - after a storage error or shutdown: the input stays claimed, its
+ * arrival with it (its held name), to be carried on where it is: after
+ * the spool's backoff, or by recovery at the next start.  Given back to
+ * incoming/, it would arrive again, later.
+ */
+static void keep(struct cairn_job *j, enum cairn_job_end end)
 {
-	int r = cairn_spool_unclaim(ctx->sp, j->name);
-
-	if (r == 0) {
-		j->end = end;
-		return;
-	}
-	if (r == -ENOTSUP && end == CAIRN_JOB_RETURNED) {
-		/* No RENAME_NOREPLACE: it stays claimed, recovered at start. */
-		j->end = end;
-		return;
-	}
-	j->end = CAIRN_JOB_STUCK;
-	size_t len = strlen(j->err);
-	snprintf(j->err + len, sizeof(j->err) - len, "%s%s%s",
-		 len ? "; " : "", r == -ENOTSUP ? "kept in processing (no RENAME_NOREPLACE here)" :
-		 "returning it to incoming: ", r == -ENOTSUP ? "" : strerror(-r));
+	j->end = end;
 }
 
 static double elapsed_ms(const struct timespec *t0)
@@ -236,8 +249,7 @@ static double elapsed_ms(const struct timespec *t0)
  * failure - follow up error r at step: 1 when the file is to fail with an
  * error result (j->err says why), else 0 with j->end set.
  */
-static int failure(struct cairn_job *j, const struct cairn_jobctx *ctx,
-		   enum cairn_fail_step step, int r)
+static int failure(struct cairn_job *j, enum cairn_fail_step step, int r)
 {
 	switch (cairn_failure_kind(step, -r)) {
 	case CAIRN_FAIL_FILE:
@@ -251,7 +263,7 @@ static int failure(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	case CAIRN_FAIL_SPOOL:
 		break;
 	}
-	give_back(j, ctx, CAIRN_JOB_RETRY);
+	keep(j, CAIRN_JOB_STUCK);
 	return 0;
 }
 
@@ -263,7 +275,7 @@ static int failure(struct cairn_job *j, const struct cairn_jobctx *ctx,
  */
 static void retake(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
-	int r = cairn_spool_unclaim(ctx->sp, j->name);
+	int r = cairn_spool_unclaim(ctx->sp, j->held, j->name);
 
 	if (r == 0) {
 		j->end = CAIRN_JOB_CHANGED;	/* settle() closes its journal entry */
@@ -286,11 +298,12 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 {
 	struct cairn_buf data = CAIRN_BUF_INIT;
 	char why[512] = "";
-	size_t len = strlen(j->name);
+	size_t len = j->long_len ? j->long_len : strlen(j->name);
 	int r = 0;
 
 	if (len > CAIRN_NAME_MAX && j->fail_reason == NULL) {
-		j->in.as = cairn_failure_short_name(j->name);
+		/* Held under its short name already, or named so now. */
+		j->in.as = j->long_len ? cairn_xstrdup(j->name) : cairn_failure_short_name(j->name);
 		snprintf(j->err, sizeof(j->err), "the file name is %zu bytes, more than %d: "
 			 "not processed, stored as %s", len, CAIRN_NAME_MAX, j->in.as);
 		error_result(j, out);
@@ -302,7 +315,7 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		r = -1;
 	} else if (r < 0) {
 		snprintf(j->err, sizeof(j->err), "cannot read %s: %s", j->name, strerror(-r));
-		if (!failure(j, ctx, CAIRN_STEP_READ, r))
+		if (!failure(j, CAIRN_STEP_READ, r))
 			goto out;
 		error_result(j, out);
 		r = 0;
@@ -314,11 +327,11 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		r = cairn_pipeline_grade(pl, &j->in, &j->settings, data.data, data.len,
 					 &j->cancel, out);
 		if (r == -ECANCELED) {
-			give_back(j, ctx, CAIRN_JOB_RETURNED);
+			keep(j, CAIRN_JOB_RETURNED);
 		} else if (r < 0) {
 			snprintf(j->err, sizeof(j->err), "processing %s: %s",
 				 j->name, strerror(-r));
-			if (failure(j, ctx, CAIRN_STEP_PROCESS, r)) {
+			if (failure(j, CAIRN_STEP_PROCESS, r)) {
 				error_result(j, out);
 				r = 0;
 			}
@@ -337,19 +350,27 @@ out:
 static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
 {
 	if (j->end == CAIRN_JOB_LATER || j->end == CAIRN_JOB_STUCK ||
-	    (j->end == CAIRN_JOB_RETURNED && !ctx->sp->noreplace))
-		cairn_attempts_stop(ctx->attempts, j->name);
+	    j->end == CAIRN_JOB_RETURNED)
+		cairn_attempts_stop(ctx->attempts, j->held);
 	else
-		cairn_attempts_done(ctx->attempts, j->name, j->in.ino);
+		cairn_attempts_done(ctx->attempts, j->held, j->in.ino);
 }
 
-int cairn_jobs_origin(const struct stat *st, struct cairn_pipeline_input *in)
+int cairn_jobs_origin(const char *held, const struct stat *st, struct cairn_pipeline_input *in)
 {
+	struct cairn_held h;
+
+	cairn_held_parse(held, &h);
 	in->has_origin = 1;
 	in->ino = (uint64_t)st->st_ino;
 	in->origin.uid = (uint32_t)st->st_uid;
-	/* The arrival: the change time the claim's rename gave the file. */
-	in->origin.received = st->st_ctim;
+	/*
+	 * The arrival its claim read before it moved the file, kept in the
+	 * held name; a file an older version claimed: the change time that
+	 * claim's rename set, which it keeps while claimed.
+	 */
+	in->origin.received = h.known ? h.arrival : st->st_ctim;
+	cairn_held_free(&h);
 	return cairn_owner_name(st->st_uid, in->origin.owner);
 }
 
@@ -403,6 +424,69 @@ static void stored(struct cairn_job *j, const struct cairn_jobctx *ctx,
 }
 
 /*
+ * hold - the file's arrival, read in incoming/ before the claim moves it
+ * (the move sets its change time to the daemon's time, not the
+ * submitter's), and its held name from it (doc/spool.md, "Owner and
+ * arrival").  Where a rename does not set the change time, the arrival
+ * is no earlier than when the daemon first saw the name: a file written
+ * elsewhere before a deadline and renamed in after it is late.  0, or a
+ * negative errno value (-ENOENT: gone).
+ */
+static int hold(struct cairn_job *j, const struct cairn_jobctx *ctx)
+{
+	struct timespec arrival;
+	int r;
+
+	if (j->lease.fd >= 0) {
+		r = fstat(j->lease.fd, &j->pre) < 0 ? -errno : 0;
+	} else {
+		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", j->name);
+
+		r = fstatat(ctx->sp->root_fd, path, &j->pre, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
+		free(path);
+	}
+	if (r < 0)
+		return r;
+	arrival = j->pre.st_ctim;
+	if (!ctx->sp->rename_ctime && j->first_seen_ms > 0 &&
+	    (int64_t)j->first_seen_ms > cairn_time_ms(&arrival)) {
+		arrival.tv_sec = (time_t)(j->first_seen_ms / 1000);
+		arrival.tv_nsec = (long)(j->first_seen_ms % 1000) * 1000000;
+	}
+	free(j->held);
+	j->held = cairn_held_name(&arrival, j->name);
+	j->in.held = j->held;
+	return 0;
+}
+
+/*
+ * rehold - the claimed file (st) is not the one whose arrival was read
+ * (replaced or written between the two): its arrival is its change time
+ * now, no earlier than the claim, and its held name says so.  0, or a
+ * negative errno value.
+ */
+static int rehold(struct cairn_job *j, const struct cairn_jobctx *ctx, const struct stat *st)
+{
+	char *held;
+
+	if (st->st_ino == j->pre.st_ino && st->st_size == j->pre.st_size &&
+	    st->st_mtim.tv_sec == j->pre.st_mtim.tv_sec &&
+	    st->st_mtim.tv_nsec == j->pre.st_mtim.tv_nsec)
+		return 0;
+	held = cairn_held_name(&st->st_ctim, j->name);
+	if (renameat(ctx->sp->processing_fd, j->held, ctx->sp->processing_fd, held) < 0) {
+		int e = errno;
+
+		free(held);
+		return -e;
+	}
+	free(j->held);
+	j->held = held;
+	j->in.held = held;
+	return 0;
+}
+
+/*
  * work - everything after the claim; sets j->end.  A file that was
  * claimed before this job (found after a crash, or kept after a storage
  * error) and whose result for this very arrival is published already is
@@ -418,12 +502,17 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 
 	cairn_jobs_pipeline(ctx, j->fsync, &pl);
 
-	if (cairn_stat_change(sp->processing_fd, j->name, &st) < 0) {
+	if (cairn_stat_change(sp->processing_fd, j->held, &st) < 0) {
 		j->unsure = errno != ENOENT;
 		j->end = CAIRN_JOB_SKIPPED;
 		goto out;
 	}
-	r = cairn_jobs_origin(&st, &j->in);
+	if (fresh && (r = rehold(j, ctx, &st)) < 0) {
+		snprintf(j->err, sizeof(j->err), "claiming %s: %s", j->name, strerror(-r));
+		keep(j, CAIRN_JOB_STUCK);
+		goto out;
+	}
+	r = cairn_jobs_origin(j->held, &st, &j->in);
 	if (r < 0) {
 		/* The user database failed us: the file waits, claimed, for a retry. */
 		snprintf(j->err, sizeof(j->err), "looking up the owner of %s (uid %lu): %s",
@@ -433,7 +522,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	}
 	int failed;
 
-	if (!fresh && j->fail_reason == NULL && strlen(j->name) <= CAIRN_NAME_MAX &&
+	if (!fresh && j->fail_reason == NULL && j->long_len == 0 &&
 	    cairn_pipeline_was_published(&pl, &j->in, &failed)) {
 		stored(j, ctx, &pl, failed);
 		goto out;
@@ -445,7 +534,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	if (rendered < 0)
 		goto out;
 	/* Solved: a crash while its result is stored is not its fault (doc/spool.md). */
-	cairn_attempts_stop(ctx->attempts, j->name);
+	cairn_attempts_stop(ctx->attempts, j->held);
 	/*
 	 * render() freed the input.  A job that waits for the disk without a
 	 * solve slot holds only a small result, so that those waiting add a
@@ -461,7 +550,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 		if (cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_RETRY)
 			j->end = CAIRN_JOB_LATER;
 		else
-			give_back(j, ctx, CAIRN_JOB_RETRY);
+			keep(j, CAIRN_JOB_STUCK);
 		goto out;
 	}
 	/* A refused file is well-formed: done/, where a regrade finds it. */
@@ -469,23 +558,6 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 out:
 	settle(j, ctx);
 	cairn_buf_free(&out);
-}
-
-/*
- * wait_past - until the clock that stamps a claim (the kernel's coarse
- * wall clock) is past ms: a tick, a few ms, at most; bounded whatever
- * the clock does.
- */
-static void wait_past(int64_t ms)
-{
-	for (int i = 0; ms > 0 && i < 100; i++) {
-		struct timespec now, tick = { 0, 1000000 };
-
-		clock_gettime(CLOCK_REALTIME_COARSE, &now);
-		if (cairn_time_ms(&now) > ms)
-			return;
-		nanosleep(&tick, NULL);
-	}
 }
 
 /* run - claim (unless claimed) and work; sets j->end. */
@@ -504,8 +576,6 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		j->end = CAIRN_JOB_SKIPPED;
 		return;
 	}
-	if (!j->claimed)
-		wait_past(j->not_before_ms);	/* before the lease: a writer waits less */
 	if (!j->claimed && ctx->leases &&
 	    cairn_lease_take(ctx->sp->root_fd, j->name, &j->lease) == -EAGAIN) {
 		/* Still open for writing: its close brings it back. */
@@ -513,9 +583,10 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
-		cairn_attempts_claiming(ctx->attempts, j->name);
-		int r = cairn_spool_claim(ctx->sp, j->name, j->check_claim);
+		int r = hold(j, ctx);
 
+		if (r == 0)
+			r = cairn_spool_claim(ctx->sp, j->name, j->held, j->check_claim);
 		if (r < 0) {
 			cairn_lease_drop(&j->lease);
 			/*
@@ -552,7 +623,7 @@ static void out_of_memory(struct cairn_job *j, const struct cairn_jobctx *ctx)
 
 	cairn_attempts_release(ctx->attempts);
 	cairn_lease_drop(&j->lease);
-	if (j->claimed && fstatat(ctx->sp->processing_fd, j->name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+	if (j->claimed && fstatat(ctx->sp->processing_fd, j->held, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return;
 	snprintf(j->err, sizeof(j->err), "processing %s: %s", j->name, strerror(ENOMEM));
 	j->end = CAIRN_JOB_LATER;
@@ -560,7 +631,7 @@ static void out_of_memory(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	if (setjmp(again) == 0) {
 		cairn_mem_catch(&again);
 		if (j->claimed)
-			cairn_attempts_stop(ctx->attempts, j->name);
+			cairn_attempts_stop(ctx->attempts, j->held);
 	} else {
 		cairn_attempts_release(ctx->attempts);	/* the record is dropped */
 	}

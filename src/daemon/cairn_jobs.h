@@ -31,8 +31,8 @@ enum cairn_job_end {
 	CAIRN_JOB_SKIPPED,		/* gone, or claimed by another instance */
 	CAIRN_JOB_DONE,			/* result published; input in done/ or removed */
 	CAIRN_JOB_FAILED,		/* result published; input in failed/ */
-	CAIRN_JOB_RETURNED,		/* cancelled by shutdown: input in incoming/ */
-	CAIRN_JOB_RETRY,		/* storage error: input back in incoming/ */
+	CAIRN_JOB_RETURNED,		/* cancelled by shutdown: never claimed, or kept claimed */
+	CAIRN_JOB_RETRY,		/* storage error before the claim: input in incoming/ */
 	CAIRN_JOB_STUCK,		/* storage error: input still in processing/ */
 	CAIRN_JOB_LATER,		/* this file's transient error: try it alone later */
 	CAIRN_JOB_BUSY,			/* open for writing on this host: not claimed */
@@ -65,7 +65,14 @@ struct cairn_jobctx {
 
 struct cairn_job {
 	/* set by the caller */
-	char *name;
+	char *name;			/* its name in incoming/ (a long one's short name once held) */
+	/*
+	 * Its held name in processing/<instance>/ (cairn_held.h), which
+	 * carries its arrival: set by the claim, or by
+	 * cairn_jobs_init_held() for a file claimed before (NULL: not yet).
+	 */
+	char *held;
+	size_t long_len;		/* held under its short name: its own name's length */
 	int claimed;			/* the file is in processing/ already */
 	const char *fail_reason;	/* publish this error instead of processing */
 	/*
@@ -81,17 +88,15 @@ struct cairn_job {
 	int keep_inputs;
 	int idle;			/* no other file waits: the reader goes first */
 	int stolen;			/* another instance's file: look before claiming */
-	int check_claim;		/* a file of its name may be held in processing/ */
+	int check_claim;		/* a file of its held name may be in processing/ */
 	uint64_t reserved;		/* of memory_total, until rendered (memory_budget) */
 	/*
-	 * The claim waits until the wall clock is past this (ms since the
-	 * epoch; 0: it does not wait): the previous arrival of the file's
-	 * owner, so that two arrivals of one owner taken one after the other
-	 * never share a millisecond (the kernel stamps the claim with a
-	 * clock that moves in ticks of a few ms), and a count of the
-	 * arrivals strictly before this one sees that one.
+	 * When the daemon first saw the file (wall clock, ms since the
+	 * epoch; 0: unknown): where a rename does not set the change time
+	 * (the spool's rename_ctime), the arrival is no earlier.
 	 */
-	int64_t not_before_ms;
+	uint64_t first_seen_ms;
+	struct stat pre;		/* the file in incoming/ when its arrival was read */
 	/* filled by cairn_jobs_run() */
 	int released;			/* ctx->rendered() was called */
 	enum cairn_job_end end;
@@ -103,15 +108,22 @@ struct cairn_job {
 	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
 };
 
+/* A job for incoming/NAME, to be claimed. */
 void cairn_jobs_init(struct cairn_job *j, const char *name);
+/* A job for a file claimed before, processing/<instance>/HELD. */
+void cairn_jobs_init_held(struct cairn_job *j, const char *held);
+/* The name the job's file is known by in the lists of files kept claimed. */
+const char *cairn_jobs_key(const struct cairn_job *j);
 void cairn_jobs_clear(struct cairn_job *j);
 void cairn_jobs_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
 /*
- * The owner and arrival of a claimed file whose status is st, into in:
- * the one place where what an arrival is is decided.  0, or a negative
- * errno value when the user database failed (the file is to wait).
+ * The owner and arrival of the file held as `held` whose status is st,
+ * into in: the one place where what an arrival is is decided (the one
+ * its held name carries; a file an older version claimed: the change
+ * time its claim set).  0, or a negative errno value when the user
+ * database failed (the file is to wait).
  */
-int cairn_jobs_origin(const struct stat *st, struct cairn_pipeline_input *in);
+int cairn_jobs_origin(const char *held, const struct stat *st, struct cairn_pipeline_input *in);
 /* The pipeline's shared part for ctx's spool, flushing when fsync. */
 void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl);
 

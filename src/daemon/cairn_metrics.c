@@ -113,7 +113,8 @@ static void files(struct cairn_buf *out, const struct cairn_metrics_now *now,
 	family(out, name, "counter", "Files finished, by outcome: processed "
 	       "(result published, input done), failed (result published, "
 	       "input in failed/), retried (storage error, taken again "
-	       "later), returned (shutdown, input back in incoming/).");
+	       "later), returned (cancelled by shutdown, input kept claimed "
+	       "for the next start, or never claimed).");
 	sample_u64(out, name, inst, "outcome", "processed",
 		   now->processed - now->failed);
 	sample_u64(out, name, inst, "outcome", "failed", now->failed);

@@ -5,11 +5,12 @@
  * that file alone on this list, with its own backoff (1 s doubling),
  * until it is failed with the reason after CAIRN_RETRY_MAX tries; the
  * other files go on meanwhile.  A claimed file waits in processing/ and
- * is started by dispatch before new ones once due; an unclaimed one
- * waits in incoming/ (its name held in processing/) and, once due, is
- * noted to the pending set again.  A try that is due while every worker
- * is busy waits for the next job to end, never spins the loop.  At
- * shutdown, a claimed file waiting for its try goes back to incoming/.
+ * is started by dispatch before new ones once due (it is known by its
+ * held name, cairn_held.h); an unclaimed one waits in incoming/ (its name
+ * held in processing/) and, once due, is noted to the pending set again.
+ * A try that is due while every worker is busy waits for the next job
+ * to end, never spins the loop.  At shutdown, a claimed file waiting for
+ * its try stays claimed, with its arrival: the next start carries it on.
  */
 #include "config.h"
 
@@ -38,13 +39,6 @@ static void drop(struct cairn_retry_list *r, struct cairn_retry_entry *e)
 	free(e->name);
 	free(e->why);
 	*e = r->v[--r->n];
-}
-
-/* return_file - a claimed file that waits for a retry goes back (shutdown). */
-static void return_file(struct cairn_daemon *d, const struct cairn_retry_entry *e)
-{
-	if (cairn_spool_unclaim(&d->sp, e->name) == 0)
-		cairn_attempts_done(&d->attempts, e->name, e->ino);
 }
 
 static void retry_cb(uv_timer_t *t);
@@ -98,7 +92,7 @@ static void retry_cb(uv_timer_t *t)
 static void later(struct cairn_daemon *d, const struct cairn_job *j)
 {
 	struct cairn_retry_list *r = &d->retry;
-	struct cairn_retry_entry *e = find(r, j->name, j->claimed);
+	struct cairn_retry_entry *e = find(r, cairn_jobs_key(j), j->claimed);
 	uint64_t wait;
 	char f[512], err[1024];
 
@@ -106,17 +100,14 @@ static void later(struct cairn_daemon *d, const struct cairn_job *j)
 		r->v = cairn_xgrow(r->v, &r->cap, r->n + 1, sizeof(r->v[0]));
 		e = &r->v[r->n++];
 		memset(e, 0, sizeof(*e));
-		e->name = cairn_xstrdup(j->name);
+		e->name = cairn_xstrdup(cairn_jobs_key(j));
 		e->claimed = j->claimed;
 	}
 	e->running = 0;
-	e->ino = j->in.ino;
 	e->tries++;
 	free(e->why);
 	e->why = cairn_xstrdup(j->err);
 	if (d->stopping) {
-		if (e->claimed)
-			return_file(d, e);
 		drop(r, e);
 		return;
 	}
@@ -141,7 +132,7 @@ void cairn_retry_settle(struct cairn_daemon *d, const struct cairn_job *j)
 		later(d, j);
 		return;
 	}
-	e = find(&d->retry, j->name, j->claimed);
+	e = find(&d->retry, cairn_jobs_key(j), j->claimed);
 	if (e != NULL && e->running)
 		drop(&d->retry, e);
 }
@@ -183,11 +174,8 @@ int cairn_retry_claimed(const struct cairn_retry_list *r)
 void cairn_retry_unqueue(struct cairn_daemon *d)
 {
 	for (size_t i = d->retry.n; i-- > 0; ) {
-		if (d->retry.v[i].running)
-			continue;
-		if (d->retry.v[i].claimed)
-			return_file(d, &d->retry.v[i]);
-		drop(&d->retry, &d->retry.v[i]);
+		if (!d->retry.v[i].running)
+			drop(&d->retry, &d->retry.v[i]);
 	}
 }
 

@@ -20,7 +20,6 @@
 struct cairn_retry_entry {
 	char *name;
 	char *why;			/* the last failure */
-	uint64_t ino;
 	uint64_t due;			/* uv_now() of the next try */
 	unsigned tries;
 	int claimed;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -220,24 +221,56 @@ out:
 	return yes;
 }
 
+/* What record_before() needs to write an arrival record before a move. */
+struct recording {
+	int from_fd, owner_fd, arrival_fd;
+	const char *from, *as;
+	const struct timespec *arrival;
+	int err;			/* the last record's errno, 0: written */
+};
+
 /*
- * store_in - move from_fd/NAME into to_fd's OWNER/ under the first free
- * numbered name of its `as`, and write its arrival record there.
+ * record_before - the arrival record of `to` is written before the input
+ * is moved there, so that no crash can leave a stored input without its
+ * record (the held name that carried the arrival is gone with the move).
+ * A name that holds another stored input keeps that one's record: the
+ * move there fails.  Our own inode there is a move a crash cut short.
+ */
+static void record_before(void *arg, const char *to)
+{
+	struct recording *rec = arg;
+	struct stat st;
+
+	if (fstatat(rec->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    !cairn_spoolname_same(rec->from_fd, rec->from, rec->owner_fd, to))
+		return;
+	rec->err = rec->arrival_fd < 0 ? -rec->arrival_fd :
+		   cairn_arrival_write(rec->arrival_fd, to, rec->as, rec->arrival);
+}
+
+/*
+ * store_in - move from_fd/HELD into to_fd's OWNER/ under the first free
+ * numbered name of its `as`, its arrival record written there first.
  */
 static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
 		    struct cairn_pipeline_input *in)
 {
-	const char *as = cairn_pipeline_input_as(in);
+	const char *as = cairn_pipeline_input_as(in), *from = in->held ? in->held : in->name;
 	size_t len = strlen(as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
 	char *stored = cairn_xmalloc(len), *put = NULL;
 	int owner_fd = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0), r = owner_fd;
-	int arrival_fd = owner_fd < 0 ? -1 : cairn_spool_owner_dir(owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
+	struct recording rec = {
+		from_fd, owner_fd, owner_fd < 0 ? -1 :
+		cairn_spool_owner_dir(owner_fd, CAIRN_ARRIVAL_DIR, 0, 0),
+		from, as, &in->origin.received, 0
+	};
 
 	/* A link and an unlink: recovery finishes it only if recorded. */
 	if (r >= 0 && !pl->noreplace && pl->attempts != NULL)
-		cairn_attempts_moving(pl->attempts, in->name, in->ino);
+		cairn_attempts_moving(pl->attempts, from, in->ino);
 	if (r >= 0) {
-		r = cairn_spoolname_store_as(from_fd, in->name, owner_fd, as, pl->noreplace, &put);
+		r = cairn_spoolname_store_tried(from_fd, from, owner_fd, as, pl->noreplace,
+						record_before, &rec, &put);
 		close(owner_fd);
 	}
 	if (r == 0) {
@@ -245,13 +278,12 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		free(in->stored);
 		in->stored = stored;
 		stored = NULL;
-		in->arrival_err = arrival_fd < 0 ? -arrival_fd :
-			cairn_arrival_write(arrival_fd, put, as, &in->origin.received);
+		in->arrival_err = rec.err;
 		free(put);
 	}
 	free(stored);
-	if (arrival_fd >= 0)
-		close(arrival_fd);
+	if (rec.arrival_fd >= 0)
+		close(rec.arrival_fd);
 	return r;
 }
 
@@ -259,6 +291,7 @@ int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
 			 struct cairn_pipeline_input *in, int failed, int keep,
 			 char *err, size_t errlen)
 {
+	const char *from = in->held ? in->held : in->name;
 	int r;
 
 	if (failed)
@@ -266,7 +299,7 @@ int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
 	else if (keep)
 		r = store_in(pl, from_fd, pl->done_fd, CAIRN_DIR_DONE, in);
 	else
-		r = unlinkat(from_fd, in->name, 0) < 0 ? -errno : 0;
+		r = unlinkat(from_fd, from, 0) < 0 ? -errno : 0;
 	if (r < 0)
 		snprintf(err, errlen, "moving %s out of processing: %s", in->name, strerror(-r));
 	return r;

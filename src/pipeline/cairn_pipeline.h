@@ -64,6 +64,11 @@ struct cairn_pipeline {
 struct cairn_pipeline_input {
 	const char *name;		/* its own name (borrowed) */
 	/*
+	 * Its name where it is stored from (borrowed): its held name in
+	 * processing/ (cairn_held.h), or NULL: `name`.
+	 */
+	const char *held;
+	/*
 	 * The short name its result and stored copy take when its own
 	 * cannot (malloc'd, or NULL).
 	 */
@@ -137,7 +142,7 @@ int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
 				 struct cairn_pipeline_input *in, int *failed);
 
 /*
- * Move the input from_fd/NAME into failed/OWNER/ (failed), or into
+ * Move the input from_fd/HELD (in->held, else its name) into failed/OWNER/ (failed), or into
  * done/OWNER/ (keep), never replacing a stored input (hw1.1.yaml after
  * hw1.yaml), with its arrival record (in->stored; in->arrival_err when
  * the record could not be made, the input stored all the same); else

@@ -4,7 +4,8 @@
  * modification time is the input's arrival, to the nanosecond, and whose
  * text is the name its result is named after and a newline (AS may be a
  * numbered name, hw1.1.yaml, when an earlier hw1.yaml is stored).  The
- * daemon writes it when it stores the input; `cairn regrade` and
+ * daemon writes it just before it moves the input there, so that no
+ * crash leaves a stored input without one; `cairn regrade` and
  * `cairn status` read it back, and retention ages the input by it.  The daemon runs as an account that may
  * not set the times of a submitter's file, so the record is a file of
  * its own.

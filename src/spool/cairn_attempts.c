@@ -69,8 +69,7 @@ static char *unhex(const char *hex, size_t len)
 static int known_state(int c)
 {
 	return c == CAIRN_ATTEMPT_READING || c == CAIRN_ATTEMPT_IDLE ||
-	       c == CAIRN_ATTEMPT_MOVING || c == CAIRN_ATTEMPT_RETURNED ||
-	       c == CAIRN_ATTEMPT_GONE;
+	       c == CAIRN_ATTEMPT_MOVING || c == CAIRN_ATTEMPT_GONE;
 }
 
 /* parse_line - "STATE STRIKES INODE SEC.NSEC HEX" into e; 0 or -EINVAL. */
@@ -193,7 +192,7 @@ static int slurp(int dir_fd, struct cairn_buf *b)
 	return r;
 }
 
-int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync)
+int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync)
 {
 	struct cairn_buf b = CAIRN_BUF_INIT;
 	pthread_mutexattr_t attr;
@@ -206,7 +205,6 @@ int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int d
 	pthread_mutex_init(&a->mu, &attr);
 	pthread_mutexattr_destroy(&attr);
 	a->dir_fd = dir_fd;
-	a->root_fd = root_fd;
 	a->log_fd = -1;
 	a->fsync = do_fsync;
 	r = slurp(dir_fd, &b);
@@ -333,36 +331,14 @@ static int same_file(const struct cairn_attempt *e, const struct stat *st)
 	return e->ino == (uint64_t)st->st_ino && same_time(&e->ctime, &st->st_ctim);
 }
 
-void cairn_attempts_claiming(struct cairn_attempts *a, const char *name)
-{
-	pthread_mutex_lock(&a->mu);
-	ssize_t i = find(a, name);
-
-	if (i >= 0 && a->v[i].state == CAIRN_ATTEMPT_RETURNED) {
-		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-		struct stat st;
-
-		/* Untouched since recovery returned it: this claim is its next. */
-		a->v[i].reclaimed = fstatat(a->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-				    same_file(&a->v[i], &st);
-		free(path);
-	}
-	pthread_mutex_unlock(&a->mu);
-}
-
 void cairn_attempts_start(struct cairn_attempts *a, const char *name, const struct stat *st)
 {
 	pthread_mutex_lock(&a->mu);
 	struct cairn_attempt *e = entry(a, name);
-	/* The strikes stay with the same claim, or its next after recovery. */
-	int same = e->state == CAIRN_ATTEMPT_RETURNED ?
-		   e->reclaimed && e->ino == (uint64_t)st->st_ino :
-		   e->state != CAIRN_ATTEMPT_GONE && same_file(e, st);
-
-	if (!same)
+	/* The strikes stay with the same claim (its held name and inode). */
+	if (e->state == CAIRN_ATTEMPT_GONE || !same_file(e, st))
 		e->strikes = 0;
 	e->state = CAIRN_ATTEMPT_READING;
-	e->reclaimed = 0;
 	e->ino = (uint64_t)st->st_ino;
 	e->ctime = st->st_ctim;
 	append_locked(a, e);
@@ -374,8 +350,7 @@ void cairn_attempts_stop(struct cairn_attempts *a, const char *name)
 	pthread_mutex_lock(&a->mu);
 	ssize_t i = find(a, name);
 
-	if (i >= 0 && a->v[i].state != CAIRN_ATTEMPT_RETURNED &&
-	    a->v[i].state != CAIRN_ATTEMPT_IDLE) {
+	if (i >= 0 && a->v[i].state != CAIRN_ATTEMPT_IDLE) {
 		a->v[i].state = CAIRN_ATTEMPT_IDLE;
 		append_locked(a, &a->v[i]);
 	}
@@ -429,8 +404,7 @@ unsigned cairn_attempts_crashed(struct cairn_attempts *a, const char *name,
 	struct cairn_attempt *e = entry(a, name);
 
 	/* Another claim's entry, or none: this claim was not read yet. */
-	if (e->state == CAIRN_ATTEMPT_GONE || e->state == CAIRN_ATTEMPT_RETURNED ||
-	    e->ino != (uint64_t)st->st_ino ||
+	if (e->state == CAIRN_ATTEMPT_GONE || e->ino != (uint64_t)st->st_ino ||
 	    (e->state != CAIRN_ATTEMPT_MOVING && !same_time(&e->ctime, &st->st_ctim)))
 		e->strikes = 0;
 	else if (e->state == CAIRN_ATTEMPT_READING)
@@ -446,35 +420,13 @@ unsigned cairn_attempts_crashed(struct cairn_attempts *a, const char *name,
 	return strikes;
 }
 
-void cairn_attempts_returned(struct cairn_attempts *a, const char *name,
-			     const struct stat *st)
-{
-	pthread_mutex_lock(&a->mu);
-	ssize_t i = find(a, name);
-
-	if (i >= 0 && st == NULL) {
-		drop(a, (size_t)i);		/* taken at once by another instance */
-	} else if (i >= 0) {
-		a->v[i].state = CAIRN_ATTEMPT_RETURNED;
-		a->v[i].ino = (uint64_t)st->st_ino;
-		a->v[i].ctime = st->st_ctim;
-	}
-	pthread_mutex_unlock(&a->mu);
-}
-
 /* in_place - whether entry e's file is where the entry says. */
 static int in_place(const struct cairn_attempts *a, const struct cairn_attempt *e)
 {
 	struct stat st;
 
-	if (e->state != CAIRN_ATTEMPT_RETURNED)
-		return fstatat(a->dir_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		       e->ino == (uint64_t)st.st_ino;
-	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", e->name);
-	int r = fstatat(a->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 && same_file(e, &st);
-
-	free(path);
-	return r;
+	return fstatat(a->dir_fd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       e->ino == (uint64_t)st.st_ino;
 }
 
 int cairn_attempts_prune(struct cairn_attempts *a)

@@ -3,14 +3,14 @@
  *
  * The journal is processing/<instance>/.attempts: one record per line,
  * "STATE STRIKES INODE CTIME HEXNAME", the last record of a name saying
- * where that file is.  A worker appends S when it begins to read a
- * claimed file, E when it stops with the file still claimed, M before a
- * move out of processing/ by link() and unlink(), and D once the file
- * left; recovery rewrites the journal with I (claimed here, not being
- * read) and R (returned to incoming/) records.  The inode and change time
- * of the claimed file (its claim's rename set it) tie every record to one
- * claim of one file: a later file of the same name, even on a reused
- * inode, never matches.  So a crash counts against a file only when it
+ * where that file is; the name is the file's held name (cairn_held.h).
+ * A worker appends S when it begins to read a claimed file, I when it
+ * stops with the file still claimed, M before a move out of processing/
+ * by link() and unlink(), and D once the file left; recovery rewrites
+ * the journal with I records (claimed here, not being read).  The held
+ * name, inode and change time of the claimed file (its claim's rename
+ * set it) tie every record to one claim of one file: a later file of the
+ * same name, even on a reused inode, never matches.  So a crash counts against a file only when it
  * was being read or solved (doc/spool.md, "Crashes"), and only the moves that
  * were recorded are finished at start.  Appends are not flushed: a record
  * lost with the machine costs a poison file one more try, never a strike
@@ -33,23 +33,20 @@ enum cairn_attempt_state {
 	CAIRN_ATTEMPT_READING = 'S',	/* claimed, a worker reads or solves it */
 	CAIRN_ATTEMPT_IDLE = 'I',	/* claimed, waiting */
 	CAIRN_ATTEMPT_MOVING = 'M',	/* being moved to done/ or failed/ */
-	CAIRN_ATTEMPT_RETURNED = 'R',	/* back in incoming/ after a crash */
 	CAIRN_ATTEMPT_GONE = 'D'	/* left processing/ (a record only) */
 };
 
 struct cairn_attempt {
 	char *name;
 	uint64_t ino;
-	struct timespec ctime;		/* of the claimed file (R: in incoming/) */
+	struct timespec ctime;		/* of the claimed file */
 	unsigned strikes;		/* crashes it was being read or solved at */
 	char state;			/* enum cairn_attempt_state */
-	int reclaimed;			/* R: incoming/NAME was it at its claim */
 };
 
 struct cairn_attempts {
 	pthread_mutex_t mu;
 	int dir_fd;			/* borrowed: processing/<instance>/ */
-	int root_fd;			/* borrowed: the spool, for incoming/ */
 	int log_fd;			/* the journal, open to append, or -1 */
 	int fsync;
 	size_t logged;			/* bytes appended since the last rewrite */
@@ -58,7 +55,7 @@ struct cairn_attempts {
 };
 
 /* Read the journal (a missing one is empty).  Returns 0 or -errno. */
-int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int root_fd, int do_fsync);
+int cairn_attempts_load(struct cairn_attempts *a, int dir_fd, int do_fsync);
 void cairn_attempts_free(struct cairn_attempts *a);
 /*
  * Unlock the journal if this thread holds it: after out of memory (a
@@ -70,8 +67,6 @@ void cairn_attempts_release(struct cairn_attempts *a);
 
 /* --- while serving, from the workers --- */
 
-/* incoming/NAME is about to be claimed: is it the file recovery returned? */
-void cairn_attempts_claiming(struct cairn_attempts *a, const char *name);
 /* The worker begins to read claimed NAME, whose inode is st. */
 void cairn_attempts_start(struct cairn_attempts *a, const char *name, const struct stat *st);
 /* It stopped, and NAME stays claimed (a retry later, a storage error),
@@ -92,14 +87,9 @@ int cairn_attempts_was_moving(struct cairn_attempts *a, const char *name, uint64
  */
 unsigned cairn_attempts_crashed(struct cairn_attempts *a, const char *name,
 				const struct stat *st);
-/* NAME went back to incoming/, where its inode is st (NULL: gone). */
-void cairn_attempts_returned(struct cairn_attempts *a, const char *name,
-			     const struct stat *st);
-
 /*
  * Drop the entries whose file is not where they say (processing/ with the
- * same inode; R entries in incoming/ with the same inode and change time:
- * not, when another instance took it) and rewrite the journal when one
+ * same inode) and rewrite the journal when one
  * went, or empty it when no entry is left; the journal is closed until
  * the next record (nothing held open while idle).  Returns how many went, or
  * -errno.

@@ -1,21 +1,22 @@
 /*
- * cairn_recover - return or fail the files a crash left in processing/.
+ * cairn_recover - finish or fail the files a crash left in processing/.
  *
- * The order of steps makes a kill -9 during recovery itself safe: a file
- * is first moved back to incoming/, and only then its strike recorded in
- * the journal (saved once, atomically, at the end).  A crash between the
- * two leaves the file in incoming/ without an entry: at worst it gets one
- * more attempt, never a false "interrupted twice".  Names are collected
- * before anything is moved, so the directory is not modified while it is
- * read.  First the moves into done/ and failed/ that the journal says a
- * crash interrupted are finished (cairn_spool_resolve): a file already
- * linked there is never processed again, and one linked there by anyone
- * else is never taken for moved.  A crash counts against a file only when
- * the journal says it was being read or solved (cairn_attempts_crashed):
- * a file that waited for its turn gets no strike.  Where the file system
- * lacks RENAME_NOREPLACE a file cannot go back to incoming/ without
- * risking a new file of the same name, so it is processed where it is
- * instead.
+ * A file left claimed stays where it is, under its held name, which
+ * carries its arrival (cairn_held.h): the daemon carries it on from
+ * there (a job for a file claimed before, which stores rather than
+ * grades again one whose result is published).  Given back to
+ * incoming/, it would arrive again, later than it was handed in.
+ * First the moves into done/ and failed/ that the journal says a crash
+ * interrupted are finished (cairn_spool_resolve): a file already linked
+ * there is never processed again, and one linked there by anyone else
+ * is never taken for moved.  A crash counts against a file only when the
+ * journal says it was being read or solved (cairn_attempts_crashed): a
+ * file that waited for its turn gets no strike; one with two strikes is
+ * failed with an error result.  The journal is saved once, atomically,
+ * at the end: a kill -9 during recovery leaves the old journal, and the
+ * next start recovers the same files again.  Names are collected before
+ * anything is done with them, so the directory is not modified while it
+ * is read.
  */
 #include "config.h"
 
@@ -61,49 +62,24 @@ static void moved(void *arg, const char *name, uint64_t ino, const char *dir)
 	rs->ops->moved(rs->ops->arg, name, dir);
 }
 
-/* note_returned - incoming/NAME, just returned, keeps its strike. */
-static void note_returned(const struct cairn_spool *sp, struct cairn_attempts *attempts,
-			  const char *name)
-{
-	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-	struct stat st;
-	int there = fstatat(sp->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0;
-
-	cairn_attempts_returned(attempts, name, there ? &st : NULL);
-	free(path);
-}
-
-/* recover_one - fail, return or keep processing/NAME; 1 when returned. */
+/* recover_one - fail or keep processing/HELD; 1 when kept. */
 static int recover_one(const struct cairn_spool *sp, struct cairn_attempts *attempts,
-		       const struct cairn_recover_ops *ops, const char *name)
+		       const struct cairn_recover_ops *ops, const char *held)
 {
 	struct stat st;
 
-	if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	if (fstatat(sp->processing_fd, held, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		/* Gone, or there and not examined: then the job says so. */
 		if (errno != ENOENT)
-			ops->kept(ops->arg, name);
+			ops->kept(ops->arg, held);
 		return 0;
 	}
-	unsigned strikes = cairn_attempts_crashed(attempts, name, &st);
-
-	if (strikes >= 2) {
-		ops->twice(ops->arg, name);
+	if (cairn_attempts_crashed(attempts, held, &st) >= 2) {
+		ops->twice(ops->arg, held);
 		return 0;
 	}
-	if (ops->published != NULL && ops->published(ops->arg, name, &st)) {
-		ops->kept(ops->arg, name);
-		return 0;
-	}
-	if (cairn_spool_unclaim(sp, name) == 0) {
-		if (strikes > 0)
-			note_returned(sp, attempts, name);
-		return 1;
-	}
-	/* A new file of that name in incoming/, or no RENAME_NOREPLACE
-	 * here: process ours where it is (its entry, if any, stays IDLE). */
-	ops->kept(ops->arg, name);
-	return 0;
+	ops->kept(ops->arg, held);
+	return 1;
 }
 
 int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
@@ -112,7 +88,7 @@ int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 	struct resolving rs = { attempts, ops };
 	struct cairn_resolve_ops rops = { was_moving, moved, &rs };
 	char **names = NULL;
-	int r, returned = 0;
+	int r, kept = 0;
 
 	r = cairn_spool_resolve(sp, &rops);
 	if (r < 0)
@@ -121,7 +97,7 @@ int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 	if (r < 0)
 		return r;
 	for (char **p = names; *p != NULL; p++) {
-		returned += recover_one(sp, attempts, ops, *p);
+		kept += recover_one(sp, attempts, ops, *p);
 		free(*p);
 	}
 	free(names);
@@ -129,5 +105,5 @@ int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 	if ((r = cairn_attempts_prune(attempts)) < 0 ||
 	    (r = cairn_attempts_save(attempts)) < 0)
 		return r;
-	return returned;
+	return kept;
 }

@@ -2,13 +2,13 @@
  * cairn_recover - what a crash left in this instance's processing/.
  *
  * Run once at start, before anything is claimed: a file found in
- * processing/<instance>/ goes back to incoming/ (or, without
- * RENAME_NOREPLACE, is processed where it is); one whose result is
- * published already stays, to be stored.  One that the attempts
- * journal says was being read or solved at this crash and at the one
- * before is handed to the caller to be failed with an error result
- * instead, so a file that crashes the daemon cannot make it crash
- * forever; one that only waited for its turn is never blamed.
+ * processing/<instance>/ stays claimed, under the held name that keeps
+ * its arrival (cairn_held.h), and is handed to the caller to be carried
+ * on.  One that the attempts journal says was being read or solved at
+ * this crash and at the one before is handed to the caller to be failed
+ * with an error result instead, so a file that crashes the daemon cannot
+ * make it crash forever; one that only waited for its turn is never
+ * blamed.
  */
 #ifndef CAIRN_RECOVER_H
 #define CAIRN_RECOVER_H
@@ -20,29 +20,24 @@
 
 struct cairn_recover_ops {
 	/*
-	 * processing/<instance>/NAME was interrupted twice: the caller fails
+	 * processing/<instance>/HELD was interrupted twice: the caller fails
 	 * it (an error result, the input to failed/), with the reason
 	 * CAIRN_INTERRUPTED_TWICE.  Failing a file is a job of the program,
 	 * which renders results; the protocol only decides that it must.
 	 */
-	void (*twice)(void *arg, const char *name);
-	/* a file that could not go back to incoming/ and stays claimed */
-	void (*kept)(void *arg, const char *name);
+	void (*twice)(void *arg, const char *held);
+	/* HELD stays claimed: the caller carries it on where it is */
+	void (*kept)(void *arg, const char *held);
 	/* a move cut short by the crash was finished: NAME is in DIR now */
 	void (*moved)(void *arg, const char *name, const char *dir);
-	/*
-	 * Whether the result of NAME (claimed, its inode st) for this very
-	 * arrival is published already (NULL: never): then it stays claimed
-	 * (kept), to be stored rather than graded again with a later arrival.
-	 */
-	int (*published)(void *arg, const char *name, const struct stat *st);
 	void *arg;
 };
 
 /*
  * Recover processing/<instance>/ of sp, with the journal `attempts` (of
- * that directory).  Returns the number of files returned to incoming/, or
- * a negative errno value when the directory cannot be read.
+ * that directory).  Returns the number of files kept claimed, to be
+ * carried on, or a negative errno value when the directory cannot be
+ * read.
  */
 int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 		  const struct cairn_recover_ops *ops);

@@ -5,7 +5,8 @@
  * descriptor on each.  No move here ever replaces a file that matters:
  *
  * - A claim is a plain rename() from incoming/ into processing/<instance>/,
- *   a directory that only this instance writes (its lock, cairn_lock.c,
+ *   under the file's held name, which carries its arrival (cairn_held.h),
+ *   into a directory that only this instance writes (its lock, cairn_lock.c,
  *   makes that so) and in which the name is free: the caller says when it
  *   may not be (it holds a file of that name there), and then it is looked
  *   up first, a round trip that a FUSE client cannot answer from its
@@ -275,6 +276,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	memset(sp, 0, sizeof(*sp));
 	sp->root_fd = sp->processing_fd = sp->results_fd = sp->temp_fd = -1;
 	sp->done_fd = sp->failed_fd = sp->lock_fd = -1;
+	sp->rename_ctime = 1;	/* until cairn_spool_probe_ctime() says otherwise */
 	if (cairn_spool_instance_check(instance, err, errlen) < 0)
 		return -EINVAL;
 	sp->root = cairn_xstrdup(root);
@@ -353,7 +355,8 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 	return make_dir_like(sp->root_fd, CAIRN_DIR_INCOMING, like, links);
 }
 
-int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check)
+int cairn_spool_claim(const struct cairn_spool *sp, const char *name, const char *held,
+		      int check)
 {
 	struct stat st;
 	char *from;
@@ -361,17 +364,17 @@ int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check)
 
 	/* Only we write here, so a name free now stays free for the rename. */
 	if (check) {
-		if (fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		if (fstatat(sp->processing_fd, held, &st, AT_SYMLINK_NOFOLLOW) == 0)
 			return -EEXIST;
 		if (errno != ENOENT)
 			return -errno;
 	}
 	from = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-	if (renameat(sp->root_fd, from, sp->processing_fd, name) < 0) {
+	if (renameat(sp->root_fd, from, sp->processing_fd, held) < 0) {
 		r = -errno;
 		/* NFS: the server may have renamed it and lost our reply. */
 		if (r == -ENOENT &&
-		    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		    fstatat(sp->processing_fd, held, &st, AT_SYMLINK_NOFOLLOW) == 0)
 			r = 0;
 	}
 	free(from);
@@ -388,7 +391,7 @@ int cairn_spool_waiting(const struct cairn_spool *sp, const char *name)
 	return r;
 }
 
-int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name)
+int cairn_spool_unclaim(const struct cairn_spool *sp, const char *held, const char *name)
 {
 	char *to;
 	int r;
@@ -396,9 +399,38 @@ int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name)
 	if (!sp->noreplace)
 		return -ENOTSUP;
 	to = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-	r = renameat2(sp->processing_fd, name, sp->root_fd, to, RENAME_NOREPLACE) < 0 ?
+	r = renameat2(sp->processing_fd, held, sp->root_fd, to, RENAME_NOREPLACE) < 0 ?
 	    -errno : 0;
 	free(to);
+	return r;
+}
+
+int cairn_spool_probe_ctime(struct cairn_spool *sp)
+{
+	char a[64], b[64];
+	struct stat sa, sb;
+	struct timespec wait = { 0, 20 * 1000000 };
+	int fd, r = 0;
+
+	snprintf(a, sizeof(a), ".ctime.%ld", (long)getpid());
+	snprintf(b, sizeof(b), ".ctime.%ld.b", (long)getpid());
+	fd = openat(sp->processing_fd, a, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &sa) < 0)
+		r = -errno;
+	close(fd);
+	/* Longer than any clock tick the file system stamps with. */
+	nanosleep(&wait, NULL);
+	if (r == 0 && renameat(sp->processing_fd, a, sp->processing_fd, b) < 0)
+		r = -errno;
+	if (r == 0 && fstatat(sp->processing_fd, b, &sb, AT_SYMLINK_NOFOLLOW) < 0)
+		r = -errno;
+	if (r == 0)
+		sp->rename_ctime = sb.st_ctim.tv_sec != sa.st_ctim.tv_sec ||
+				   sb.st_ctim.tv_nsec != sa.st_ctim.tv_nsec;
+	unlinkat(sp->processing_fd, r == 0 ? b : a, 0);
 	return r;
 }
 

@@ -31,6 +31,14 @@ struct cairn_spool {
 	int done_fd;
 	int failed_fd;
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
+	/*
+	 * A rename sets the renamed file's change time here (every local
+	 * file system does); where it does not, a file renamed into
+	 * incoming/ keeps the change time of its last write elsewhere, and
+	 * its arrival is also no earlier than when the daemon first saw it
+	 * (cairn_spool_probe_ctime()).
+	 */
+	int rename_ctime;
 	int lock_fd;			/* the instance lock (cairn_lock.c), or -1 */
 	unsigned links;			/* symbolic links removed in place of its dirs */
 };
@@ -112,19 +120,30 @@ int cairn_spool_owner_dir(int parent_fd, const char *name, int grant, uid_t read
 int cairn_spool_instance_check(const char *instance, char *err, size_t errlen);
 
 /*
- * Claim incoming/NAME into processing/<instance>/NAME: -ENOENT when
- * another instance took it.  With check (the caller may hold a file of
- * that name here), -EEXIST when one is claimed here; without, the caller
- * knows that none is (a rename would replace it).
+ * Claim incoming/NAME by renaming it to processing/<instance>/HELD, its
+ * held name (cairn_held.h): -ENOENT when another instance took it.  With
+ * check (the caller may hold a file of that held name here), -EEXIST
+ * when one is claimed here; without, the caller knows that none is (a
+ * rename would replace it).
  */
-int cairn_spool_claim(const struct cairn_spool *sp, const char *name, int check);
+int cairn_spool_claim(const struct cairn_spool *sp, const char *name, const char *held,
+		      int check);
 /* Whether incoming/NAME is (or may be) there still: a lookup, no claim. */
 int cairn_spool_waiting(const struct cairn_spool *sp, const char *name);
 /*
- * Return processing/<instance>/NAME to incoming/: -EEXIST when the name is
- * in use there, -ENOTSUP where RENAME_NOREPLACE is missing (keep it).
+ * Return processing/<instance>/HELD to incoming/NAME: -EEXIST when the
+ * name is in use there, -ENOTSUP where RENAME_NOREPLACE is missing (keep
+ * it).
  */
-int cairn_spool_unclaim(const struct cairn_spool *sp, const char *name);
+int cairn_spool_unclaim(const struct cairn_spool *sp, const char *held, const char *name);
+
+/*
+ * Find out whether a rename sets the change time of the renamed file
+ * here (sp->rename_ctime), with a file of the daemon's own renamed in
+ * processing/<instance>/ some 20 ms after it was made.  0, or a negative
+ * errno value.
+ */
+int cairn_spool_probe_ctime(struct cairn_spool *sp);
 
 /* "fifo", "directory", "socket", ... for "not a regular file (%s)". */
 const char *cairn_spool_kind(mode_t mode);

@@ -19,6 +19,7 @@
 
 #include "cairn_arrival.h"
 #include "cairn_dir.h"
+#include "cairn_held.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_spool_status.h"
@@ -167,8 +168,15 @@ static int keep_claimed(int dir_fd, const char *name, void *arg)
 	if (cairn_spoolname_ignored(name) || cairn_stat_change(dir_fd, name, &s) < 0 ||
 	    S_ISDIR(s.st_mode))
 		return 0;
+	/* By its own name and its arrival, which its held name keeps. */
+	struct cairn_held h;
+
+	cairn_held_parse(name, &h);
 	in->claimed = cairn_xgrow(in->claimed, &in->cap, in->nclaimed + 1, sizeof(in->claimed[0]));
-	file_of(&in->claimed[in->nclaimed], name, &s);
+	file_of(&in->claimed[in->nclaimed], h.name, &s);
+	if (h.known)
+		in->claimed[in->nclaimed].ctime = h.arrival;
+	cairn_held_free(&h);
 	owner_of(in->claimed[in->nclaimed].uid, in->claimed[in->nclaimed].owner);
 	in->nclaimed++;
 	in->usage.files++;

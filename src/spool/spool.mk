@@ -6,6 +6,7 @@
 noinst_LTLIBRARIES += src/spool/libcairn_spool.la
 src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_spoolname.c src/spool/cairn_spoolname.h \
+	src/spool/cairn_held.c src/spool/cairn_held.h \
 	src/spool/cairn_owner.c src/spool/cairn_owner.h \
 	src/spool/cairn_acl.c src/spool/cairn_acl.h \
 	src/spool/cairn_spool.c src/spool/cairn_spool.h \

@@ -28,7 +28,7 @@ wait_for 30 storage_lines || fail "no storage error and retry"
 # freeze the daemon: every rename is atomic, so each input is somewhere
 kill -STOP "$D"
 for f in e1 e2 e3; do
-	[ -f "$SPOOL/incoming/$f.yaml" ] || [ -f "$SPOOL/processing/test/$f.yaml" ] ||
+	[ -f "$SPOOL/incoming/$f.yaml" ] || [ -n "$(held test "$f.yaml")" ] ||
 		{ kill -CONT "$D"; fail "$f.yaml lost while the disk is full"; }
 	[ ! -e "$RES/$f.result.yaml" ] || { kill -CONT "$D"; fail "$f result while full"; }
 done
@@ -53,7 +53,8 @@ done
 log_has d 'msg="storage recovered"' || fail "no recovery line"
 
 # --once on a full disk does not wait for space: it stops, keeps the
-# input in incoming/ and exits 75 (EX_TEMPFAIL: try again later).
+# input claimed with its arrival and exits 75 (EX_TEMPFAIL: try again
+# later); the next run carries it on.
 touch "$T/full"
 hw1_input >"$SPOOL/incoming/e4.yaml"
 touch -d '1 hour ago' "$SPOOL/incoming/e4.yaml"
@@ -62,9 +63,12 @@ CAIRN_ENOSPC_FLAG="$T/full" LD_PRELOAD="$SHIM" \
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 	"$CAIRND" -c "$T/c.yaml" --once >"$T/once.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 75 ] || fail "--once on a full disk: exit $STATUS"
-[ -f "$SPOOL/incoming/e4.yaml" ] || fail "e4.yaml not back in incoming/"
+[ -n "$(held test e4.yaml)" ] || fail "e4.yaml not kept claimed: $(ls "$SPOOL/processing/test")"
 [ ! -e "$RES/e4.result.yaml" ] || fail "e4 result on a full disk"
 [ "$(count_files "$RES")" -eq 3 ] || fail "temporary files left: $(ls -A "$RES")"
-grep -q 'level=error msg="storage error" file=e4.yaml error="write e4.result.yaml: No space left on device" action=returned' "$T/once.log" ||
+grep -q 'level=error msg="storage error" file=e4.yaml error="write e4.result.yaml: No space left on device" action=kept' "$T/once.log" ||
 	fail "--once error line: $(grep level=error "$T/once.log")"
-echo "ok: full disk: no partial result, inputs kept, processed once afterwards; --once exits 75"
+run_t again -c "$T/c.yaml" --once
+[ "$STATUS" -eq 0 ] || fail "--once after space returned: exit $STATUS"
+[ -f "$DONE/e4.yaml" ] && [ -f "$RES/e4.result.yaml" ] || fail "e4.yaml not carried on"
+echo "ok: full disk: no partial result, inputs kept, processed once afterwards; --once exits 75, the next run carries on"

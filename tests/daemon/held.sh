@@ -1,11 +1,12 @@
 #!/bin/sh
-# A claim replaces what it renames over, so it looks first whenever a file
-# of its name may be held in processing/test/: here e1.yaml is stuck there
-# (a full disk, simulated by enospc_shim, and no RENAME_NOREPLACE, from
-# stop_shim, so it cannot go back to incoming/) when a second e1.yaml
-# arrives.  The second waits in incoming/ and the first is never replaced;
-# once space returns both are processed, once each, and the second's
-# result (the newer input) is the one left in results/.
+# A claim replaces what it renames over: a file is held in processing/test/
+# under its arrival and name (doc/spool.md), so two files of one name are
+# held apart, and a claim looks first whenever a file of its held name
+# may be there.  Here e1.yaml is stuck there (a full disk, simulated by
+# enospc_shim; no RENAME_NOREPLACE, from stop_shim) when a second e1.yaml
+# arrives.  The first is never replaced; once space returns both are
+# processed, once each, and the second's result (the newer input) is the
+# one left in results/.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIMS="$top_builddir/tests/daemon/.libs/stop_shim.so $top_builddir/tests/daemon/.libs/enospc_shim.so"
@@ -26,7 +27,7 @@ touch -d '2 minutes ago' "$SPOOL/incoming/.e1.yaml"
 mv "$SPOOL/incoming/.e1.yaml" "$SPOOL/incoming/e1.yaml"
 stuck() {
 	log_has d 'msg="storage error" file=e1.yaml .*action=retry' &&
-		[ -f "$SPOOL/processing/test/e1.yaml" ]
+		[ -n "$(held test e1.yaml)" ]
 }
 wait_for 20 stuck || fail "e1.yaml not kept in processing/ after a storage error"
 printf 'id: second\npiles: [2, 9]\n' | drop e1.yaml
@@ -37,13 +38,19 @@ tries() {
 }
 wait_for 30 tries || fail "the stuck file was not tried again"
 kill -STOP "$D"
-first=$(cat "$SPOOL/processing/test/e1.yaml" 2>/dev/null) || true
-second=$(cat "$SPOOL/incoming/e1.yaml" 2>/dev/null) || true
+# held names sort by arrival: the first e1.yaml, then the second
+set -- "$SPOOL/processing/test"/[0-9]*~e1.yaml
+first=$(cat "$1" 2>/dev/null) || true
+if [ $# -eq 2 ]; then
+	second=$(cat "$2" 2>/dev/null) || true
+else
+	second=$(cat "$SPOOL/incoming/e1.yaml" 2>/dev/null) || true
+fi
 kill -CONT "$D"
 [ "$first" = "id: first
-piles: [1, 9]" ] || fail "processing/test/e1.yaml holds \"$first\""
+piles: [1, 9]" ] || fail "the held e1.yaml holds \"$first\""
 [ "$second" = "id: second
-piles: [2, 9]" ] || fail "incoming/e1.yaml holds \"$second\""
+piles: [2, 9]" ] || fail "the second e1.yaml holds \"$second\""
 
 rm "$T/full"
 wait_for 60 test -f "$DONE/e1.yaml" -a -f "$DONE/e1.1.yaml" ||

@@ -63,14 +63,14 @@ awk 'BEGIN { printf "solver: diff1d\npiles: ["; for (i = 0; i < 200000; i++) pri
 	>"$SPOOL/incoming/poison.yaml"
 for run in p1 p2; do
 	start_daemon $run "$T/c.yaml"
-	# recovery (which moves it back to incoming/) happens before "started"
+	# recovery (which keeps it claimed, to carry it on) happens before "started"
 	wait_for 30 log_has $run "msg=started" || fail "$run did not start"
 	# only a file that is being read or solved at a crash counts (doc/spool.md)
 	wait_for 30 being_read "$SPOOL/processing/test" poison.yaml || fail "$run: poison.yaml not being solved"
 	kill -9 "$LAST_PID"
 	wait "$LAST_PID" 2>/dev/null || true
 done
-log_has p2 'level=warning msg=recovered returned=1' || fail "first crash not recovered"
+log_has p2 'level=warning msg=recovered kept=1' || fail "first crash not recovered"
 STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/p3.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 65 ] || fail "exit $STATUS after two crashes, expected 65"

@@ -113,11 +113,33 @@ left_in_processing() {
 	find "$1" -mindepth 1 ! -name .attempts ! -name .lock ! -path "$1/.tmp"
 }
 
+# held_in DIR NAME - the name NAME is held under in the processing/
+# directory DIR (its arrival, then NAME: doc/spool.md), or NAME itself
+# when it was put there by hand; nothing when it is not there.
+held_in() {
+	for _h in "$1"/[0-9]*"~$2" "$1/$2"; do
+		[ -e "$_h" ] && { basename "$_h"; return 0; }
+	done
+	return 0
+}
+
+# is_held DIR NAME - NAME is held in the processing/ directory DIR.
+is_held() {
+	[ -n "$(held_in "$1" "$2")" ]
+}
+
+# held INSTANCE NAME - held_in for processing/INSTANCE/ of $SPOOL.
+held() {
+	held_in "$SPOOL/processing/$1" "$2"
+}
+
 # being_read DIR NAME - the attempts journal of processing/DIR says that a
-# worker reads or solves NAME now (its last record of NAME is S).
+# worker reads or solves NAME now (its last record of NAME's held name is S).
 being_read() {
 	[ -f "$1/.attempts" ] || return 1
-	awk -v h="$(printf %s "$2" | od -An -tx1 | tr -d ' \n')" \
+	_h=$(held_in "$1" "$2")
+	[ -n "$_h" ] || return 1
+	awk -v h="$(printf %s "$_h" | od -An -tx1 | tr -d ' \n')" \
 		'$5 == h { s = $1 } END { exit s == "S" ? 0 : 1 }' "$1/.attempts"
 }
 

@@ -99,7 +99,8 @@ grep -q '_bucket{instance="test",le="0.0001"}' "$M" || fail "no 0.1 ms bucket"
 awk 'BEGIN { printf "solver: diff1d\npiles: ["; for (i = 0; i < 1500000; i++) printf "%d, ", i % 97; print "1]" }' >"$T/long.yaml"
 cp "$T/long.yaml" "$I/.long.yaml"
 mv "$I/.long.yaml" "$I/long.yaml"
-wait_for 20 test -f "$SPOOL/processing/test/long.yaml" || fail "long.yaml not claimed"
+claimed_long() { [ -n "$(held test long.yaml)" ]; }
+wait_for 20 claimed_long || fail "long.yaml not claimed"
 now=$(date +%s)
 hw1_input >"$T/old.yaml"
 hw1_input >"$T/new.yaml"
@@ -113,7 +114,8 @@ awk -v a="$age" -v n="$(( $(date +%s) - now ))" 'BEGIN { exit !(a >= 0 && a <= n
 	fail "oldest queued age $age, expected at most $(( $(date +%s) - now + 1 )) s (its mtime is 2 hours old)"
 check_prom
 
-# Shutdown cancels the long solve: its file is returned, and the final
+# Shutdown cancels the long solve: its file is returned (kept claimed for
+# the next start), and the final
 # metrics (written at exit) say so.
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 30

@@ -5,7 +5,7 @@
 # arrival does not replace the later one's.  The inputs' modification
 # times say the opposite (the first is in the future, the later ones in
 # the past) and change nothing: each result's time is its input's
-# arrival, when a daemon claimed it.
+# arrival, its change time when a daemon took it.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
@@ -23,7 +23,8 @@ CAIRN_STOP_CALL=renameat CAIRN_STOP_NAME=hw.yaml CAIRN_STOP_SIG=STOP \
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 	start_daemon a "$T/a.yaml"
 A=$LAST_PID
-wait_for 20 test -f "$SPOOL/processing/alpha/hw.yaml" || fail "alpha did not claim hw.yaml"
+claimed_hw() { [ -n "$(held alpha hw.yaml)" ]; }
+wait_for 20 claimed_hw || fail "alpha did not claim hw.yaml"
 wait_for 20 sh -c "grep -q '^State:.*T' /proc/$A/status" || fail "alpha did not stop"
 
 printf 'id: new\npiles: [3, 4]\n' >"$SPOOL/incoming/.hw.yaml"

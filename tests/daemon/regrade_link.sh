@@ -28,7 +28,7 @@ for mode in native fallback; do
 		CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
 		>"$T/kill.log" 2>&1 || STATUS=$?
 	[ "$STATUS" -eq 137 ] || fail "$mode: not killed after the claim: exit $STATUS"
-	[ -f "$SPOOL/processing/test/hw.yaml" ] || fail "$mode: hw.yaml not claimed at the kill"
+	[ -n "$(held test hw.yaml)" ] || fail "$mode: hw.yaml not claimed at the kill"
 	STATUS=0
 	CAIRN_NO_NOREPLACE=$noreplace LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once \
 		>"$T/restart.log" 2>&1 || STATUS=$?

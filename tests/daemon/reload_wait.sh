@@ -58,7 +58,7 @@ start_daemon d "$T/c.yaml"
 D=$LAST_PID
 wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 cp "$T/long.yaml" "$I/long.yaml"
-wait_for 20 test -f "$P/long.yaml" || fail "long.yaml not claimed"
+wait_for 20 is_held "$P" long.yaml || fail "long.yaml not claimed"
 kill -TERM "$D"
 wait_for 20 log_has d "msg=stopping running=1" || fail "no stopping line"
 expect 69 "level=error msg=\"reload not done\" pid=$D error=\"the daemon is stopping\"" "$CAIRND" --reload "$D"

@@ -24,13 +24,13 @@ wait_for 20 log_has d "msg=started" || fail "daemon did not start"
 
 puzzle_doc a1 "1, 2, 3" >"$I/.x.yaml"
 mv "$I/.x.yaml" "$I/x.yaml"
-wait_for 20 test -f "$P/x.yaml" || fail "x.yaml not claimed"
+wait_for 20 is_held "$P" x.yaml || fail "x.yaml not claimed"
 wait_for 20 sh -c "grep -q '^State:.*T' /proc/$D/status" || fail "the daemon did not stop"
 # The writer: two more documents, a second apart, on one descriptor.
 python3 -c 'import sys, time
 f = open(sys.argv[1], "a")
 f.write("---\nid: b1\npiles: [4, 5]\n"); f.flush(); time.sleep(1)
-f.write("---\nid: b2\npiles: [6, 7]\n"); f.close()' "$P/x.yaml" &
+f.write("---\nid: b2\npiles: [6, 7]\n"); f.close()' "$P/$(held_in "$P" x.yaml)" &
 W=$!
 PIDS="$PIDS $W"
 # Its open waits on the daemon's lease: the lease is breaking.

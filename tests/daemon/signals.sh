@@ -3,7 +3,8 @@
 # taking files, lets running jobs finish and exits 0; nothing is left in
 # processing/ and every file is either untouched in incoming/ or done.
 # SIGTERM with a job that outlives shutdown_timeout_s: the job is
-# cancelled and its file goes back to incoming/.  job_timeout_s turns a
+# cancelled and its file stays claimed, with its arrival, for the next
+# start (doc/spool.md).  job_timeout_s turns a
 # long solve into a puzzle error.  SIGHUP reloads a good configuration and
 # keeps the old one (still serving) when the new one is bad.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
@@ -47,13 +48,15 @@ write_conf "$T/c.yaml" "shutdown_timeout_s: 1"
 start_daemon cancel "$T/c.yaml"
 wait_for 20 log_has cancel "msg=started" || fail "daemon did not start"
 cp "$T/long.yaml" "$I/long.yaml"
-wait_for 20 test -f "$P/long.yaml" || fail "long.yaml not claimed"
+wait_for 20 is_held "$P" long.yaml || fail "long.yaml not claimed"
 kill -TERM "$LAST_PID"
 wait_exit "$LAST_PID" 30
 [ "$STATUS" -eq 0 ] || fail "cancel exit $STATUS"
 log_has cancel "msg=cancelling running=1" || fail "no cancel line"
 log_has cancel "msg=returned file=long.yaml reason=shutdown" || fail "no returned line"
-cmp "$T/long.yaml" "$I/long.yaml" || fail "long.yaml not back in incoming/"
+# kept claimed, with its arrival, for the next start (doc/spool.md)
+is_held "$P" long.yaml && cmp "$T/long.yaml" "$P/$(held_in "$P" long.yaml)" ||
+	fail "long.yaml not kept claimed"
 [ ! -e "$RES/long.result.yaml" ] || fail "a cancelled job left a result"
 
 # --- job_timeout_s: the puzzle gets an error, the file a result

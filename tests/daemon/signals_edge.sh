@@ -72,7 +72,7 @@ STATUS=0
 CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=linkat CAIRN_STOP_NAME=s2.yaml CAIRN_STOP_WHEN=after \
 	LD_PRELOAD="$STOP" "$CAIRND" -c "$T/c.yaml" --once >"$T/crash.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 137 ] || fail "crash: not killed after the link into done/: exit $STATUS"
-[ -f "$P/s2.yaml" ] && [ -f "$DONE/s2.yaml" ] || fail "crash: no half-done move"
+is_held "$P" s2.yaml && [ -f "$DONE/s2.yaml" ] || fail "crash: no half-done move"
 STATUS=0
 CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$STOP" \
 	"$CAIRND" -c "$T/c.yaml" --once >"$T/restart.log" 2>&1 || STATUS=$?
@@ -80,6 +80,6 @@ clean_stop restart
 grep -q '^ts=[^ ]* level=info msg="move finished" file=s2.yaml to=done$' \
 	"$T/restart.log" || fail "restart: no line for the finished move: $(cat "$T/restart.log")"
 ! grep -q 'msg=processed file=s2.yaml' "$T/restart.log" || fail "restart: s2.yaml processed again"
-[ ! -e "$P/s2.yaml" ] || fail "restart: s2.yaml still claimed"
+! is_held "$P" s2.yaml || fail "restart: s2.yaml still claimed"
 [ -f "$DONE/s2.yaml" ] || fail "restart: s2.yaml not in done/"
 echo "PASS: signals at the edges, and the move finished at start"

@@ -6,7 +6,8 @@
  * CAIRN_NO_NOREPLACE=1: renameat2() with flags fails with EINVAL.
  * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat|openat|read and
  * CAIRN_STOP_NAME=NAME: the first such call (CAIRN_STOP_NTH-th, default 1)
- * with a path whose last component is NAME raises CAIRN_STOP_SIG (KILL,
+ * with a path whose last component is NAME (or a held name of NAME, or
+ * matches NAME as a pattern of fnmatch(3) when it has a '*') raises CAIRN_STOP_SIG (KILL,
  * the default, or STOP) after the call was made (CAIRN_STOP_WHEN=after,
  * the default) or before it (before).  So a test can crash the daemon
  * deterministically between two chosen system calls.  For read, NAME is
@@ -18,6 +19,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -37,14 +39,25 @@ ssize_t read(int fd, void *buf, size_t n);
 
 static atomic_int seen;
 
+/*
+ * same_name - whether path's last component is name, or the name a
+ * claimed file of that name is held under in processing/ (its arrival,
+ * "SEC.NSEC~" or "SEC.NSEC+LEN~", then the name: doc/spool.md).
+ */
 static int same_name(const char *path, const char *name)
 {
-	const char *slash;
+	const char *slash, *base, *tilde;
 
 	if (path == NULL)
 		return 0;
 	slash = strrchr(path, '/');
-	return strcmp(slash ? slash + 1 : path, name) == 0;
+	base = slash ? slash + 1 : path;
+	if (strcmp(base, name) == 0 || (strchr(name, '*') != NULL && fnmatch(name, base, 0) == 0))
+		return 1;
+	tilde = strchr(base, '~');
+	if (tilde == NULL || tilde == base || strcmp(tilde + 1, name) != 0)
+		return 0;
+	return strspn(base, "0123456789.+") == (size_t)(tilde - base);
 }
 
 /* hit - whether this call (call, paths p and q) is the chosen point. */

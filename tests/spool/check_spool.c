@@ -28,6 +28,7 @@
 
 #include "cairn_attempts.h"
 #include "cairn_dirsync.h"
+#include "cairn_held.h"
 #include "cairn_lock.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
@@ -142,14 +143,14 @@ START_TEST(test_open_and_claim)
 	int in = cairn_spool_open_incoming(&sp, 0, &links);
 	ck_assert_int_ge(in, 0);
 	put(in, "hw1.yaml", "x\n");
-	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", 0), 0);
-	ck_assert_int_eq(cairn_spool_claim(&sp, "gone.yaml", 1), -ENOENT);
-	ck_assert_str_eq(slurp(sp.processing_fd, "hw1.yaml"), "x\n");
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", "1.000000002~hw1.yaml", 0), 0);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "gone.yaml", "1.000000002~gone.yaml", 1), -ENOENT);
+	ck_assert_str_eq(slurp(sp.processing_fd, "1.000000002~hw1.yaml"), "x\n");
 	put(in, "hw1.yaml", "y\n");
-	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", 1), -EEXIST);
-	ck_assert_int_eq(cairn_spool_unclaim(&sp, "hw1.yaml"), -EEXIST);
+	ck_assert_int_eq(cairn_spool_claim(&sp, "hw1.yaml", "1.000000002~hw1.yaml", 1), -EEXIST);
+	ck_assert_int_eq(cairn_spool_unclaim(&sp, "1.000000002~hw1.yaml", "hw1.yaml"), -EEXIST);
 	ck_assert_int_eq(unlinkat(in, "hw1.yaml", 0), 0);
-	ck_assert_int_eq(cairn_spool_unclaim(&sp, "hw1.yaml"), 0);
+	ck_assert_int_eq(cairn_spool_unclaim(&sp, "1.000000002~hw1.yaml", "hw1.yaml"), 0);
 	ck_assert_str_eq(slurp(in, "hw1.yaml"), "x\n");
 	close(in);
 	cairn_spool_close(&sp);
@@ -744,19 +745,11 @@ static struct stat st_of(int dir, const char *name)
 	return st;
 }
 
-static int same_ctime(int dir, const char *name, const struct stat *was)
-{
-	struct stat st = st_of(dir, name);
-
-	return st.st_ctim.tv_sec == was->st_ctim.tv_sec &&
-	       st.st_ctim.tv_nsec == was->st_ctim.tv_nsec;
-}
-
 /* crash_and_reload - what a kill -9 leaves: the journal on disk only. */
 static void crash_and_reload(struct cairn_attempts *a, int dir)
 {
 	cairn_attempts_free(a);
-	ck_assert_int_eq(cairn_attempts_load(a, dir, dir, 0), 0);
+	ck_assert_int_eq(cairn_attempts_load(a, dir, 0), 0);
 }
 
 /* Records survive a crash; a name with any byte comes back. */
@@ -768,7 +761,7 @@ START_TEST(test_attempts_roundtrip)
 
 	put(dir, "line\nbreak.yaml", "x");
 	st = st_of(dir, "line\nbreak.yaml");
-	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 1), 0);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 1), 0);
 	ck_assert_uint_eq(a.n, 0);
 	cairn_attempts_start(&a, "line\nbreak.yaml", &st);
 	crash_and_reload(&a, dir);
@@ -799,14 +792,12 @@ END_TEST
 START_TEST(test_attempts_rules)
 {
 	struct cairn_attempts a;
-	int dir = check_tmpdir_open(), in;
-	struct stat st, back;
+	int dir = check_tmpdir_open();
+	struct stat st;
 
-	ck_assert_int_eq(mkdirat(dir, "incoming", 0755), 0);
-	in = openat(dir, "incoming", O_RDONLY | O_DIRECTORY);
 	put(dir, "wait.yaml", "w");		/* claimed, never started */
 	put(dir, "solve.yaml", "s");		/* started: being solved */
-	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 0), 0);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
 	st = st_of(dir, "solve.yaml");
 	cairn_attempts_start(&a, "solve.yaml", &st);
 	/* crash 1 */
@@ -827,57 +818,12 @@ START_TEST(test_attempts_rules)
 	ck_assert_uint_eq(cairn_attempts_crashed(&a, "solve.yaml", &st), 2);
 	cairn_attempts_done(&a, "solve.yaml", 0);
 
-	/* A strike goes to incoming/ and back with its next claim. */
-	put(dir, "p.yaml", "p");
-	st = st_of(dir, "p.yaml");
-	cairn_attempts_start(&a, "p.yaml", &st);
-	crash_and_reload(&a, dir);
-	ck_assert_uint_eq(cairn_attempts_crashed(&a, "p.yaml", &st), 1);
-	ck_assert_int_eq(renameat(dir, "p.yaml", in, "p.yaml"), 0);
-	back = st_of(in, "p.yaml");
-	cairn_attempts_returned(&a, "p.yaml", &back);
-	ck_assert_int_eq(cairn_attempts_prune(&a), 0);	/* in place in incoming/ */
-	ck_assert_int_eq(cairn_attempts_save(&a), 0);
-	crash_and_reload(&a, dir);
-	cairn_attempts_claiming(&a, "p.yaml");
-	ck_assert_int_eq(renameat(in, "p.yaml", dir, "p.yaml"), 0);
-	st = st_of(dir, "p.yaml");
-	cairn_attempts_start(&a, "p.yaml", &st);
-	crash_and_reload(&a, dir);
-	ck_assert_uint_eq(cairn_attempts_crashed(&a, "p.yaml", &st), 2);
-	cairn_attempts_done(&a, "p.yaml", 0);
-
-	/*
-	 * Issue 22, case 3(c): a strike of a file returned to incoming/ that
-	 * another instance took does not pass to a later file of that name
-	 * on the same inode: it was changed (claimed, processed, put back)
-	 * since, and its change time says so.
-	 */
+	/* An entry of a file that is gone is pruned. */
 	put(dir, "q.yaml", "q");
 	st = st_of(dir, "q.yaml");
 	cairn_attempts_start(&a, "q.yaml", &st);
 	crash_and_reload(&a, dir);
 	ck_assert_uint_eq(cairn_attempts_crashed(&a, "q.yaml", &st), 1);
-	ck_assert_int_eq(renameat(dir, "q.yaml", in, "q.yaml"), 0);
-	back = st_of(in, "q.yaml");
-	cairn_attempts_returned(&a, "q.yaml", &back);
-	ck_assert_int_eq(cairn_attempts_save(&a), 0);
-	crash_and_reload(&a, dir);
-	/* Another takes it and it comes back (later: time stamps are coarse). */
-	for (int k = 0; k < 5000 && same_ctime(in, "q.yaml", &back); k++) {
-		ck_assert_int_eq(renameat(in, "q.yaml", dir, "q.2"), 0);
-		ck_assert_int_eq(renameat(dir, "q.2", in, "q.yaml"), 0);
-		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
-	}
-	ck_assert(!same_ctime(in, "q.yaml", &back));
-	cairn_attempts_claiming(&a, "q.yaml");
-	ck_assert_int_eq(renameat(in, "q.yaml", dir, "q.yaml"), 0);
-	st = st_of(dir, "q.yaml");
-	ck_assert_uint_eq(st.st_ino, back.st_ino);		/* same name, same inode */
-	cairn_attempts_start(&a, "q.yaml", &st);
-	crash_and_reload(&a, dir);
-	ck_assert_uint_eq(cairn_attempts_crashed(&a, "q.yaml", &st), 1);	/* not 2 */
-	/* ... and an entry of a file that is gone is pruned. */
 	ck_assert_int_eq(unlinkat(dir, "q.yaml", 0), 0);
 	ck_assert_int_eq(cairn_attempts_prune(&a), 1);
 
@@ -897,8 +843,45 @@ START_TEST(test_attempts_rules)
 	ck_assert_int_eq(cairn_attempts_prune(&a), 0);
 	ck_assert_str_eq(slurp(dir, ".attempts"), "");
 	cairn_attempts_free(&a);
-	close(in);
 	close(dir);
+}
+END_TEST
+
+/* A held name gives back the name and the arrival it was made of. */
+START_TEST(test_held_names)
+{
+	struct timespec t = { 1765148392, 7 };
+	char *held = cairn_held_name(&t, "hw1.yaml"), longname[232];
+	struct cairn_held h;
+
+	ck_assert_str_eq(held, "1765148392.000000007~hw1.yaml");
+	cairn_held_parse(held, &h);
+	ck_assert(h.known);
+	ck_assert_str_eq(h.name, "hw1.yaml");
+	ck_assert_uint_eq(h.long_len, 0);
+	ck_assert(h.arrival.tv_sec == t.tv_sec && h.arrival.tv_nsec == t.tv_nsec);
+	cairn_held_free(&h);
+	free(held);
+	/* A name too long to process: held under its short name, with its length. */
+	memset(longname, 'a', sizeof longname - 6);
+	strcpy(longname + sizeof longname - 6, ".yaml");
+	held = cairn_held_name(&t, longname);
+	cairn_held_parse(held, &h);
+	ck_assert(h.known);
+	ck_assert_uint_eq(h.long_len, strlen(longname));
+	ck_assert_uint_le(strlen(h.name), CAIRN_NAME_MAX);
+	ck_assert_uint_le(strlen(held), 255);
+	cairn_held_free(&h);
+	free(held);
+	/* What an older version left claimed is its own name, arrival unknown. */
+	const char *plain[] = { "hw1.yaml", "1.5~x", "12.123456789x", "12.123456789~",
+				"12.1234567890~x", "1.000000000+20~x" };
+	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+		cairn_held_parse(plain[i], &h);
+		ck_assert_msg(!h.known, "%s", plain[i]);
+		ck_assert_str_eq(h.name, plain[i]);
+		cairn_held_free(&h);
+	}
 }
 END_TEST
 
@@ -914,7 +897,7 @@ START_TEST(test_attempts_prune)
 	ck_assert_int_ge(in, 0);
 	put(dir, "here.yaml", "x");		/* still in processing/ */
 	put(dir, "gone.yaml", "x");
-	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 0), 0);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
 	st = st_of(dir, "here.yaml");
 	cairn_attempts_start(&a, "here.yaml", &st);
 	st = st_of(dir, "gone.yaml");
@@ -940,7 +923,7 @@ START_TEST(test_attempts_fifo)
 
 	ck_assert_int_eq(mkfifoat(dir, ".attempts", 0644), 0);
 	ck_assert_int_eq(mkfifoat(dir, ".attempts.tmp", 0644), 0);
-	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 0), -EINVAL);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), -EINVAL);
 	ck_assert_int_eq(cairn_attempts_save(&a), 0);
 	ck_assert_str_eq(slurp(dir, ".attempts"), "");
 	cairn_attempts_free(&a);
@@ -1089,7 +1072,7 @@ START_TEST(test_attempts_malformed)
 	/* an old version's lines, bad states, numbers and hex: skipped */
 	put(dir, ".attempts", "12 zz\n5 61\nS 0 5 1.5 zz\nX 0 5 1.5 61\nS 0 5 1.5000000000 61\n"
 	    "\n S 0 1 1.0 61\nS 0 3 1.2 00\nS 1 5 1.5 61\nI 0 4 2.0 62");
-	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 0), 0);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
 	ck_assert_uint_eq(a.n, 2);
 	ck_assert_str_eq(a.v[0].name, "a");
 	ck_assert_uint_eq(a.v[0].ino, 5);
@@ -1106,7 +1089,7 @@ START_TEST(test_attempts_bounded)
 	int dir = check_tmpdir_open();
 	struct stat st = { 0 };
 
-	ck_assert_int_eq(cairn_attempts_load(&a, dir, dir, 0), 0);
+	ck_assert_int_eq(cairn_attempts_load(&a, dir, 0), 0);
 	for (uint64_t i = 0; i < CAIRN_ATTEMPTS_MAX + 5; i++) {
 		char name[32];
 
@@ -1146,6 +1129,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_attempts_roundtrip);
 	tcase_add_test(tc, test_attempts_rules);
+	tcase_add_test(tc, test_held_names);
 	tcase_add_test(tc, test_attempts_malformed);
 	tcase_add_test(tc, test_attempts_prune);
 	tcase_add_test(tc, test_attempts_fifo);
