@@ -201,7 +201,8 @@ write_half() {
 			chown($uids[$i % 3], -1, "$dir/$f.tmp") or die "chown $dir/$f.tmp: $!";
 			rename("$dir/$f.tmp", "$dir/$f") or die "$dir/$f: $!";
 			# How far it got, on local disk: the wait below goes by it.
-			open(my $p, ">", $progress) and print $p "$i\n";
+			my $p;
+			open($p, ">", $progress) and print $p "$i\n";
 		}' "$W/src" "$1/spool/incoming" "$2" "$N" "$DFS/progress-$2" $UIDS
 }
 # writer_ended PID: the writer PID has ended; while it has not, its
@@ -315,3 +316,35 @@ echo "$DFS_NAME: files=$N kills=$KILLS duplicates=$((dups + twice)) lost=$lost w
 [ "$(find "$S/results" -path '*/history' -prune -o -type f -name 'f*.result.yaml' -print | wc -l)" -eq "$N" ] ||
 	fail "results/ holds more than one result per input"
 echo "ok: $N files of 3 owners through two $DFS_TITLE mounts, $KILLS kills, exactly once, each readable by its owner"
+
+# Arrival on this file system (doc/spool.md, "Owner and arrival"): with
+# no daemon running, on.yaml is handed in before a set's due time and a
+# file written in another directory of the file system before it is
+# renamed into incoming/ after it; a --once run after the due time finds
+# the first on time and the second late, whether the rename sets the
+# change time here or the daemon's first sight of the name counts.
+due_s=$(( $(date +%s) + 3 ))
+printf 'policy:\n  due: %s\n  late_penalty: 10%%\npuzzles:\n  - {id: a, piles: [3, 9, 1, 2], points: 1}\n' \
+	"$(date -u -d "@$due_s" +%Y-%m-%dT%H:%M:%SZ)" >"$DFS_A/spool/problems/due.yaml"
+mkdir -p "$DFS_A/stage"
+for f in on renamed; do
+	printf 'problem_set: due\nsubmitter: S1\nanswers: {a: {diff: 7}}\n' >"$DFS_A/stage/$f.yaml"
+done
+mv "$DFS_A/stage/on.yaml" "$DFS_A/spool/incoming/on.yaml"
+n=0
+while [ "$(date +%s)" -le "$due_s" ] && [ $n -lt 50 ]; do
+	sleep 0.2
+	n=$((n + 1))
+done
+mv "$DFS_A/stage/renamed.yaml" "$DFS_A/spool/incoming/renamed.yaml"
+"$CAIRND" -c "$W/a.yaml" --once >"$DFS/arrival.log" 2>&1 || fail "the --once run: $(tail -3 "$DFS/arrival.log")"
+R="$DFS_A/spool/results/root"
+[ -f "$R/on.result.yaml" ] && [ -f "$R/renamed.result.yaml" ] || fail "no results of on.yaml, renamed.yaml"
+! grep -q '^late:' "$R/on.result.yaml" || fail "on.yaml, handed in before the due time, is late: $(grep '^received' "$R/on.result.yaml")"
+grep -q '^late: ' "$R/renamed.result.yaml" || fail "renamed.yaml, renamed in after the due time, is on time"
+if grep -q 'msg="rename keeps the change time"' "$DFS/arrival.log"; then
+	how="a rename keeps the change time here: first seen counts"
+else
+	how="a rename sets the change time here"
+fi
+echo "ok: $DFS_TITLE: handed in before the due time and graded after it: on time; renamed in after it: late ($how)"
