@@ -108,7 +108,6 @@ void cairn_dispatch_free(struct cairn_daemon *d)
 	d->dispatch.stuck = NULL;
 	d->dispatch.nstuck = d->dispatch.capstuck = 0;
 	cairn_retry_free(&d->retry);
-	cairn_one_owner_free(d);
 }
 
 /* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
@@ -239,7 +238,6 @@ static void after_work_cb(uv_work_t *w, int status)
 		renote = dj->cand->again;
 		cairn_pending_forget(&d->pending, dj->cand);
 	}
-	cairn_one_owner_arrived(d, &dj->job);
 	cairn_dispatch_account(d, &dj->job, renote);
 	uv_close((uv_handle_t *)&dj->timer, job_closed);
 	if (d->stopping && d->dispatch.running == 0)
@@ -309,8 +307,6 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	} else {
 		dj->uid_known = cairn_one_owner_claimed_uid(d, name, &dj->uid);
 	}
-	if (!claimed && dj->uid_known && cairn_one_owner(d))
-		dj->job.not_before_ms = cairn_one_owner_not_before(d, dj->uid);
 	cairn_generation_settings(dj->gen, &dj->job.settings);
 	dj->job.settings.log_error = log_error_cb;
 	dj->job.settings.log_ctx = &dj->job;
@@ -429,6 +425,8 @@ static char *take_stuck(struct cairn_daemon *d)
 
 void cairn_dispatch(struct cairn_daemon *d)
 {
+	/* A job may have counted submissions since: the rule is looked at anew. */
+	d->pending.in_order = cairn_one_owner(d);
 	while (may_start(d)) {
 		char *name = take_stuck(d);
 		if (name != NULL) {
@@ -456,6 +454,8 @@ void cairn_dispatch(struct cairn_daemon *d)
 		start_job(d, c->name, c, 0, d->dispatch.running == 0 &&
 			  cairn_pending_pick(&d->pending, uv_now(&d->loop)) == NULL, NULL);
 	}
+	if (d->watch_open)
+		cairn_watch_tick(&d->watch);
 	check_idle(d);
 	cairn_status_changed(d);
 }
