@@ -290,8 +290,8 @@ static const char *overs(const struct cairn_pending *p)
  * by name, whatever order the notes came in), a file that would bring
  * its uid's counted bytes past max_bytes is over; a smaller one after it
  * may fit; one over stays over; a file that leaves, or grows (a new
- * ctime: it moves to the end), counts
- * again from where it is.  Other uids count apart.
+ * ctime: it moves to the end), counts again from where it is.  Other
+ * uids count apart.
  */
 START_TEST(test_max_bytes)
 {
