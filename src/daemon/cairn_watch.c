@@ -14,7 +14,13 @@
  * once.  The watcher never races a person re-creating incoming/: it
  * creates a missing one only at the periodic check.  Scans never load a whole directory: each loop
  * iteration reads CAIRN_SCAN_BATCH entries, so a million files never stall
- * the loop, and the bounded pending set keeps memory fixed.
+ * the loop, and the bounded pending set keeps memory fixed.  Every read
+ * of the inotify queue to its end first reads the coarse clock the
+ * kernel stamps ctime with (cairn_pending_drained): a file renamed in
+ * with a ctime before it has had its event read, which is what lets an
+ * owner's files go in the order of arrival and name; when a file waits
+ * for that clock to pass its arrival, the tick timer reads the queue
+ * again a millisecond later, and is armed again only while one waits.
  */
 #include "config.h"
 

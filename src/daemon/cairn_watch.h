@@ -7,8 +7,10 @@
  * or replaced incoming/ start a scan.  A scan reads the directory in
  * bounded batches, one per loop iteration (uv_idle_t), and notes each name
  * as settling; the settle timer makes it ready once it has been quiet for
- * settle_ms.  Every candidate goes into a struct cairn_pending; `ready` is
- * called whenever there may be something new to take.
+ * settle_ms.  Every candidate goes into a struct cairn_pending, with its
+ * ctime (its arrival); `ready` is called whenever there may be something
+ * new to take, and after the tick timer has read the events again for a
+ * file waiting on the clock (cairn_watch_tick).
  */
 #ifndef CAIRN_WATCH_H
 #define CAIRN_WATCH_H
