@@ -108,7 +108,6 @@ void cairn_dispatch_free(struct cairn_daemon *d)
 	d->dispatch.stuck = NULL;
 	d->dispatch.nstuck = d->dispatch.capstuck = 0;
 	cairn_retry_free(&d->retry);
-	cairn_one_owner_free(d);
 }
 
 /* cairn_dispatch_keep - a file stays claimed; retry it before new ones. */
@@ -306,6 +305,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	if (c != NULL) {
 		dj->uid_known = 1;
 		dj->uid = c->uid;
+		dj->job.first_seen_ms = c->first_wall_ms;
 		if (c->over)
 			dj->job.over_bytes = dj->gen->conf.max_incoming_bytes_per_owner;
 	} else {
@@ -429,6 +429,8 @@ static char *take_stuck(struct cairn_daemon *d)
 
 void cairn_dispatch(struct cairn_daemon *d)
 {
+	/* A job may have counted submissions since: the rule is looked at anew. */
+	d->pending.in_order = cairn_one_owner(d);
 	while (may_start(d)) {
 		char *name = take_stuck(d);
 		if (name != NULL) {
@@ -456,6 +458,8 @@ void cairn_dispatch(struct cairn_daemon *d)
 		start_job(d, c->name, c, 0, d->dispatch.running == 0 &&
 			  cairn_pending_pick(&d->pending, uv_now(&d->loop)) == NULL, NULL);
 	}
+	if (d->watch_open)
+		cairn_watch_tick(&d->watch);
 	check_idle(d);
 	cairn_status_changed(d);
 }

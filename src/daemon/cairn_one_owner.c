@@ -5,27 +5,22 @@
  * walk says so, and until its first end it is assumed), or a job counted
  * submissions since the walk last looked.  Then two files of one owner
  * never run at once, so that each one's count sees the other's result
- * (doc/grading.md): the claim that gives a file its arrival, its count
- * and its publish all come after the previous file's publish.  The
- * pending set passes over an owner with a file running; a file already
- * claimed (stuck or waiting for its retry) looks up its owner in
- * processing/, which is rare; and an owner's last arrival is kept for
- * ARRIVED_KEEP_MS, far longer than a tick of the clock that stamps
- * claims, so that its next file is claimed only once the clock is past
- * it.
+ * (doc/grading.md): a file's count and its publish come after the
+ * previous file's publish.  The pending set passes over an owner with a
+ * file running, and takes an owner's files in the order of their
+ * arrival and name (cairn_pending.h, in_order), so that of two files
+ * handed in within one millisecond the first by name is counted first
+ * and its result counts in the other's count, with no wait for the
+ * clock; a file already claimed (stuck or waiting for its retry) looks
+ * up its owner in processing/, which is rare.
  */
 #include "config.h"
 
 #include <fcntl.h>
-#include <stdlib.h>
 #include <sys/stat.h>
 
 #include "cairn_daemon_int.h"
-#include "cairn_mem.h"
 #include "cairn_one_owner.h"
-#include "cairn_time.h"
-
-#define ARRIVED_KEEP_MS 1000
 
 int cairn_one_owner(const struct cairn_daemon *d)
 {
@@ -60,32 +55,6 @@ int cairn_one_owner_waits(const struct cairn_daemon *d, const char *name)
 	return cairn_one_owner_claimed_uid(d, name, &uid) && cairn_one_owner_running(d, uid);
 }
 
-void cairn_one_owner_arrived(struct cairn_daemon *d, const struct cairn_job *j)
-{
-	struct cairn_one_owner_state *o = &d->owner;
-	size_t k = 0;
-
-	if (!cairn_one_owner(d) || !j->claimed || j->in.origin.owner[0] == '\0')
-		return;
-	int64_t ms = cairn_time_ms(&j->in.origin.received);
-	for (size_t i = 0; i < o->narrived; i++)
-		if (o->arrived[i].uid != (uid_t)j->in.origin.uid &&
-		    o->arrived[i].ms + ARRIVED_KEEP_MS >= ms)
-			o->arrived[k++] = o->arrived[i];
-	o->arrived = cairn_xgrow(o->arrived, &o->caparrived, k + 1, sizeof(o->arrived[0]));
-	o->arrived[k].uid = (uid_t)j->in.origin.uid;
-	o->arrived[k].ms = ms;
-	o->narrived = k + 1;
-}
-
-int64_t cairn_one_owner_not_before(const struct cairn_daemon *d, uid_t uid)
-{
-	for (size_t i = 0; i < d->owner.narrived; i++)
-		if (d->owner.arrived[i].uid == uid)
-			return d->owner.arrived[i].ms;
-	return 0;
-}
-
 /* held - the pending set's question: does uid wait for its running file? */
 static int held(void *arg, uid_t uid)
 {
@@ -114,11 +83,4 @@ void cairn_one_owner_walk_end(struct cairn_daemon *d, int limits)
 
 	d->owner.limits = limits || seen != d->owner.limits_begin;
 	d->owner.limits_mark = seen;
-}
-
-void cairn_one_owner_free(struct cairn_daemon *d)
-{
-	free(d->owner.arrived);
-	d->owner.arrived = NULL;
-	d->owner.narrived = d->owner.caparrived = 0;
 }

@@ -11,7 +11,6 @@
 #include <sys/types.h>
 
 struct cairn_daemon;
-struct cairn_job;
 
 /* Whether files of one owner are graded one at a time now. */
 int cairn_one_owner(const struct cairn_daemon *d);
@@ -24,13 +23,11 @@ int cairn_one_owner_running(const struct cairn_daemon *d, uid_t uid);
 int cairn_one_owner_claimed_uid(const struct cairn_daemon *d, const char *name, uid_t *uid);
 /* A claimed file whose owner has a file running waits. */
 int cairn_one_owner_waits(const struct cairn_daemon *d, const char *name);
-/* A finished job's arrival, when it claimed a file. */
-void cairn_one_owner_arrived(struct cairn_daemon *d, const struct cairn_job *j);
-/* The time uid's next file may be claimed after (its last arrival), or 0. */
-int64_t cairn_one_owner_not_before(const struct cairn_daemon *d, uid_t uid);
 /*
  * At start: the rule holds until a walk has looked at the sets; the
- * pending set passes over owners with a file running.
+ * pending set passes over owners with a file running (and, with its
+ * in_order, which the dispatcher keeps equal to cairn_one_owner(),
+ * takes an owner's files in the order of arrival and name).
  */
 void cairn_one_owner_start(struct cairn_daemon *d);
 /*
@@ -39,7 +36,5 @@ void cairn_one_owner_start(struct cairn_daemon *d);
  */
 void cairn_one_owner_walk_begin(struct cairn_daemon *d);
 void cairn_one_owner_walk_end(struct cairn_daemon *d, int limits);
-/* Free the arrivals. */
-void cairn_one_owner_free(struct cairn_daemon *d);
 
 #endif

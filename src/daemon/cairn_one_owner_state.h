@@ -1,6 +1,6 @@
 /*
  * cairn_one_owner_state - cairn_one_owner.c's part of the daemon: whether
- * files of one owner run one at a time, and the owners' last arrivals.
+ * files of one owner run one at a time.
  * Embedded in struct cairn_daemon (cairn_daemon_int.h) rather than
  * declared in cairn_one_owner.h, which that header would then include
  * round a loop.  Used on the loop thread, but for limits_seen, which
@@ -14,22 +14,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/*
- * An owner's last arrival: its next file is claimed only once the clock
- * is past it (cairn_job's not_before_ms).
- */
-struct cairn_one_owner_arrived {
-	uid_t uid;
-	int64_t ms;
-};
-
 struct cairn_one_owner_state {
 	int limits;			/* some set has max_submissions (1 until known) */
 	atomic_uint limits_seen;	/* counts made by jobs (cairn_jobctx) */
 	unsigned limits_mark;		/* limits_seen when the last walk ended */
 	unsigned limits_begin;		/* limits_seen when the running walk began */
-	struct cairn_one_owner_arrived *arrived;
-	size_t narrived, caparrived;
 };
 
 #endif

@@ -23,6 +23,14 @@
 
 #define NOT_WAITING ((size_t)-1)
 
+/*
+ * A read of every event this long after a file was last seen changing
+ * lets it go whatever its arrival says: by then the clock has passed
+ * it, unless the clock was set back or the file was stamped by another
+ * host's clock, and waiting longer would only stall its owner.
+ */
+#define DRAIN_SLACK_MS 20
+
 static uint64_t hash(const char *s)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -216,11 +224,14 @@ static int insert_order(struct cairn_pending *p, struct cairn_cand *c)
 	return 0;
 }
 
+/* same - nothing seen of c changed: a chmod changes its ctime only, its place too. */
 static int same(const struct cairn_cand *c, const struct stat *st)
 {
 	return c->size == (int64_t)st->st_size && c->ino == (uint64_t)st->st_ino &&
 	       c->mtime.tv_sec == st->st_mtim.tv_sec &&
-	       c->mtime.tv_nsec == st->st_mtim.tv_nsec;
+	       c->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+	       c->ctime.tv_sec == st->st_ctim.tv_sec &&
+	       c->ctime.tv_nsec == st->st_ctim.tv_nsec;
 }
 
 static void record(struct cairn_cand *c, const struct stat *st, uint64_t now_ms)
@@ -228,6 +239,7 @@ static void record(struct cairn_cand *c, const struct stat *st, uint64_t now_ms)
 	c->size = (int64_t)st->st_size;
 	c->ino = (uint64_t)st->st_ino;
 	c->mtime = st->st_mtim;
+	c->ctime = st->st_ctim;
 	c->uid = st->st_uid;
 	c->seen_ms = now_ms;
 }
@@ -300,6 +312,7 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	c->name = cairn_xstrdup(name);
 	c->pos = NOT_WAITING;
 	c->first_ms = now_ms;
+	c->first_wall_ms = wall_ms;
 	c->seen_scan = p->scan;
 	c->owner_gen = p->peers_gen - 1;
 	c->changed = how == CAIRN_NOTE_CHANGED;
@@ -364,25 +377,58 @@ int cairn_pending_mine(struct cairn_pending *p, struct cairn_cand *c)
 	return is_mine(p, c) && !c->was_other;
 }
 
+void cairn_pending_drained(struct cairn_pending *p, uint64_t coarse_ms, uint64_t now_ms)
+{
+	if (coarse_ms > p->drained_ms)
+		p->drained_ms = coarse_ms;
+	p->drained_at = now_ms;
+}
+
+/*
+ * in_order - whether c may go while files of one owner go in order: the
+ * first of its uid's queue, arrived before drained_ms.  A file renamed
+ * in on this host before drained_ms had its event read by then, so no
+ * file of its owner that sorts before c is still unknown.  A file only a
+ * scan finds (written on another host, or after an overflow) is outside
+ * this: it is known when the scan reaches it.  Passing c over only for
+ * drained_ms sets tick_wait: the caller reads the events again soon.
+ */
+static int in_order(struct cairn_pending *p, const struct cairn_cand *c)
+{
+	if (!p->in_order)
+		return 1;
+	if (c->uq == NULL || c != c->uq->first)
+		return 0;
+	if (cairn_pending_cand_ms(c) < p->drained_ms ||
+	    p->drained_at >= c->seen_ms + DRAIN_SLACK_MS)
+		return 1;
+	p->tick_wait = 1;
+	return 0;
+}
+
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms)
 {
 	size_t end = p->head + p->n;
 	struct cairn_uidq *q = p->turn;
 
+	p->tick_wait = 0;
 	for (size_t k = 0; k < p->nuids; k++, q = q->next) {
 		if (p->held != NULL && p->held(p->held_arg, q->uid))
 			continue;
-		for (struct cairn_cand *c = q->first; c != NULL; c = c->unext)
+		for (struct cairn_cand *c = q->first; c != NULL; c = c->unext) {
 			if (c->ready && is_mine(p, c) &&
 			    (c->local || p->nnear == p->npeers ||
-			     now_ms - c->first_ms >= p->prefer_ms))
+			     now_ms - c->first_ms >= p->prefer_ms) && in_order(p, c))
 				return c;
+			if (p->in_order)
+				break;		/* its first or none */
+		}
 	}
 	for (size_t i = end; i > p->head; i--) {
 		struct cairn_cand *c = p->order[i - 1];
 
 		if (c->ready && now_ms - c->first_ms >= p->steal_ms &&
-		    (p->held == NULL || !p->held(p->held_arg, c->uid)))
+		    (p->held == NULL || !p->held(p->held_arg, c->uid)) && in_order(p, c))
 			return c;
 	}
 	return NULL;

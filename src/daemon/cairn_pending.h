@@ -1,10 +1,12 @@
 /*
  * cairn_pending - the files the daemon knows about and has not finished.
  *
- * Each candidate is a name in incoming/ with the size, mtime and inode last
- * seen.  Waiting candidates (settling or ready) are kept sorted by when the
- * daemon first noted them, then by name, so a backlog is taken oldest first
- * whatever mtime its writers gave it; the sorted set is bounded
+ * Each candidate is a name in incoming/ with the size, mtime, ctime and
+ * inode last seen.  Waiting candidates (settling or ready) are kept sorted
+ * by arrival, the millisecond of the ctime the rename that handed them in
+ * set, then by name, so a backlog is taken oldest first whatever mtime
+ * its writers gave it, and a change of ctime (a chmod) moves a file as a
+ * change of size or mtime does; the sorted set is bounded
  * (`limit`), and when it is full the youngest candidate is dropped and
  * `missed` set, so that the caller rescans once the set has drained.  A
  * running candidate leaves the sorted set but keeps its name, so that an
@@ -36,6 +38,17 @@
  * incoming/ again, so that its backlog comes back long before the
  * periodic rescan.  When the whole set is full, the youngest file of the
  * uid with the most is dropped, so that a new uid's file always gets in.
+ *
+ * While files of one owner go one at a time (`in_order`, the caller
+ * keeps it equal to cairn_one_owner()), they also go in the order of
+ * their arrival and name (doc/grading.md, max_submissions): only the
+ * first of a uid's queue is taken, and only once its arrival is before
+ * `drained_ms`, the coarse CLOCK_REALTIME (the clock the kernel stamps
+ * ctime with) read just before the caller last read every inotify event
+ * queued: a file of the same owner renamed in within the same
+ * millisecond, whose event was not read yet, may come before it by
+ * name.  A pick that passes a uid over only for that sets `tick_wait`,
+ * and the caller reads the events again a millisecond later.
  *
  * A shared machine's bound on what one owner leaves waiting
  * (max_incoming_bytes_per_owner): each uid's queue sums the sizes of its
@@ -69,8 +82,9 @@ void cairn_pending_free(struct cairn_pending *p);
 struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char *name);
 
 /*
- * Record that NAME was seen with st at now_ms (monotonic) / wall_ms
- * (CLOCK_REALTIME, to compare with mtime), as `how` (a CAIRN_NOTE_*) says.
+ * Record that NAME was seen with st (its ctime too) at now_ms (monotonic)
+ * / wall_ms (CLOCK_REALTIME, to compare with mtime, and kept as
+ * first_wall_ms), as `how` (a CAIRN_NOTE_*) says.
  * A name renamed in may be taken now.  A name written or closed on this
  * host is taken settle_ms after the last such note, whatever its mtime (cp
  * -p sets an old one), and so is a name that comes back by rename as the
@@ -87,10 +101,17 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
  * The candidate to take now: the oldest ready one this instance owns (a
  * scanned one once known for prefer_ms) of the first uid in turn that has
  * one, or else the newest ready one that has been known for steal_ms; or
- * NULL; a uid that `held` holds is passed over.  Picking changes
- * nothing: starting the file ends its uid's turn.
+ * NULL; a uid that `held` holds is passed over, and with in_order one
+ * whose first file is not such a one or has not arrived before
+ * drained_ms.  Picking changes nothing but tick_wait: starting the file
+ * ends its uid's turn.
  */
 struct cairn_cand *cairn_pending_pick(struct cairn_pending *p, uint64_t now_ms);
+/*
+ * Every inotify event queued is about to be read: coarse_ms is the
+ * coarse CLOCK_REALTIME in ms read before, now_ms the monotonic time.
+ */
+void cairn_pending_drained(struct cairn_pending *p, uint64_t coarse_ms, uint64_t now_ms);
 /*
  * Whether c is sure to be this instance's own: its preferred instance,
  * and never another's (a file that was a live peer's until that peer
@@ -123,8 +144,8 @@ void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c);
 
 /*
  * Re-examine the settling candidates: `restat` fills st (returns 0) or
- * says the name is gone (non-zero).  A candidate whose size, mtime and
- * inode have not changed for settle_ms (by its mtime, or by when it was
+ * says the name is gone (non-zero).  A candidate whose size, mtime, ctime
+ * and inode have not changed for settle_ms (by its mtime, or by when it was
  * first seen so, for clocks that disagree) becomes ready.  Returns the ms
  * until the next settling candidate may become ready, or -1 if none.
  */

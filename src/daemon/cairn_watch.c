@@ -14,7 +14,13 @@
  * once.  The watcher never races a person re-creating incoming/: it
  * creates a missing one only at the periodic check.  Scans never load a whole directory: each loop
  * iteration reads CAIRN_SCAN_BATCH entries, so a million files never stall
- * the loop, and the bounded pending set keeps memory fixed.
+ * the loop, and the bounded pending set keeps memory fixed.  Every read
+ * of the inotify queue to its end first reads the coarse clock the
+ * kernel stamps ctime with (cairn_pending_drained): a file renamed in
+ * with a ctime before it has had its event read, which is what lets an
+ * owner's files go in the order of arrival and name; when a file waits
+ * for that clock to pass its arrival, the tick timer reads the queue
+ * again a millisecond later, and is armed again only while one waits.
  */
 #include "config.h"
 
@@ -48,7 +54,8 @@ static int restat(void *ctx, const char *name, struct stat *st)
 {
 	struct cairn_watch *w = ctx;
 
-	return w->dir_fd < 0 || cairn_stat_basic(w->dir_fd, name, st) < 0;
+	/* The ctime too: it is the file's arrival, the order of the set. */
+	return w->dir_fd < 0 || cairn_stat_change(w->dir_fd, name, st) < 0;
 }
 
 static void settle_cb(uv_timer_t *t)
@@ -318,13 +325,21 @@ static int event(struct cairn_watch *w, const struct inotify_event *ev)
 	return 0;
 }
 
-static void poll_cb(uv_poll_t *p, int status, int events)
+/*
+ * read_events - read every inotify event queued, the coarse clock having
+ * been read just before (cairn_pending_drained): a file whose ctime is
+ * before that time was renamed in before the read, so its event is read.
+ */
+static void read_events(struct cairn_watch *w)
 {
-	struct cairn_watch *w = p->data;
 	char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
+	struct timespec ts;
 	int lost = 0;
 
-	for (;;) {
+	clock_gettime(CLOCK_REALTIME_COARSE, &ts);
+	cairn_pending_drained(w->pending, (uint64_t)ts.tv_sec * 1000 +
+			      (uint64_t)ts.tv_nsec / 1000000, uv_now(w->loop));
+	while (w->inotify_fd >= 0) {
 		ssize_t n = read(w->inotify_fd, buf, sizeof(buf));
 
 		if (n <= 0) {
@@ -346,7 +361,36 @@ static void poll_cb(uv_poll_t *p, int status, int events)
 			  cairn_log_value(v, sizeof(v), w->sp->incoming_path));
 		rewatch(w, 0);
 	}
+}
+
+static void poll_cb(uv_poll_t *p, int status, int events)
+{
+	struct cairn_watch *w = p->data;
+
+	read_events(w);
 	w->ready(w);
+}
+
+/*
+ * tick_cb - a file waited for the clock to pass its arrival: read the
+ * events again (without inotify, files come from scans only, and the
+ * clock alone says that time has passed).
+ */
+static void tick_cb(uv_timer_t *t)
+{
+	struct cairn_watch *w = t->data;
+
+	read_events(w);
+	w->ready(w);
+}
+
+void cairn_watch_tick(struct cairn_watch *w)
+{
+	if (!w->pending->tick_wait || uv_is_closing((uv_handle_t *)&w->tick))
+		return;
+	w->pending->tick_wait = 0;
+	if (!uv_is_active((uv_handle_t *)&w->tick))
+		uv_timer_start(&w->tick, tick_cb, 1, 0);
 }
 
 static void rescan_cb(uv_timer_t *t)
@@ -398,8 +442,9 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 	uv_idle_init(loop, &w->idle);
 	uv_timer_init(loop, &w->settle);
 	uv_timer_init(loop, &w->rescan);
-	w->idle.data = w->settle.data = w->rescan.data = w;
-	w->nopen += 3;
+	uv_timer_init(loop, &w->tick);
+	w->idle.data = w->settle.data = w->rescan.data = w->tick.data = w;
+	w->nopen += 4;
 	cairn_watch_set_rescan(w, rescan_s);
 	watch_root(w);
 	rewatch(w, 1);		/* watch first, then scan */
@@ -434,4 +479,5 @@ void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch 
 	uv_close((uv_handle_t *)&w->idle, handle_closed);
 	uv_close((uv_handle_t *)&w->settle, handle_closed);
 	uv_close((uv_handle_t *)&w->rescan, handle_closed);
+	uv_close((uv_handle_t *)&w->tick, handle_closed);
 }

@@ -7,8 +7,10 @@
  * or replaced incoming/ start a scan.  A scan reads the directory in
  * bounded batches, one per loop iteration (uv_idle_t), and notes each name
  * as settling; the settle timer makes it ready once it has been quiet for
- * settle_ms.  Every candidate goes into a struct cairn_pending; `ready` is
- * called whenever there may be something new to take.
+ * settle_ms.  Every candidate goes into a struct cairn_pending, with its
+ * ctime (its arrival); `ready` is called whenever there may be something
+ * new to take, and after the tick timer has read the events again for a
+ * file waiting on the clock (cairn_watch_tick).
  */
 #ifndef CAIRN_WATCH_H
 #define CAIRN_WATCH_H
@@ -28,6 +30,7 @@ struct cairn_watch {
 	uv_idle_t idle;			/* drives a scan in progress */
 	uv_timer_t settle;		/* re-examines settling candidates */
 	uv_timer_t rescan;		/* the safety rescan every rescan_s */
+	uv_timer_t tick;		/* reads the events again for a file waiting on the clock */
 	int inotify_fd;			/* -1 without inotify (--once) */
 	int wd;				/* watch on incoming/, or -1 */
 	int root_wd;			/* watch on the spool root, or -1 */
@@ -64,6 +67,12 @@ void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s);
  * settle_ms after the last such note.
  */
 void cairn_watch_note(struct cairn_watch *w, const char *name, int how);
+/*
+ * A pick passed a file over until the clock passes its arrival
+ * (the pending set's tick_wait): read the events again in 1 ms, and call
+ * `ready`.  Clears tick_wait; armed again only by a pick that sets it.
+ */
+void cairn_watch_tick(struct cairn_watch *w);
 /* Close every handle; `closed` (may be NULL) runs once all are closed. */
 void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch *w));
 

@@ -60,16 +60,18 @@ const char *cairn_pipeline_input_as(const struct cairn_pipeline_input *in)
 
 /*
  * count - the settings' count_submissions: the owner's graded
- * submissions to `set` already in results/ (cairn_submissions.h).
+ * submissions to `set` already in results/ that arrived before the file
+ * `source` (cairn_submissions.h).
  */
-static int count(void *arg, const char *set, const struct cairn_origin *o, unsigned *n)
+static int count(void *arg, const char *set, const struct cairn_origin *o,
+		 const char *source, unsigned *n)
 {
 	const struct cairn_pipeline *pl = arg;
 
 	if (pl->limits_seen != NULL)
 		atomic_fetch_add(pl->limits_seen, 1);
 	return cairn_submissions_count(pl->results_fd, o->owner, set,
-				       cairn_time_ms(&o->received), n);
+				       cairn_time_ms(&o->received), source, n);
 }
 
 int cairn_pipeline_grade(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,

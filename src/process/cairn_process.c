@@ -124,7 +124,7 @@ static int judge(struct cairn_input *in, const struct cairn_settings *s)
 	if (p->max_submissions > 0 && s->count_submissions != NULL &&
 	    in->origin != NULL) {
 		rc = s->count_submissions(s->count_ctx, in->problem_set,
-					  in->origin, &n);
+					  in->origin, in->source, &n);
 		if (rc < 0)
 			return rc;
 		if (n >= p->max_submissions) {

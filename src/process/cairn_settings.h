@@ -51,12 +51,15 @@ struct cairn_settings {
 	/*
 	 * For a problem set's max_submissions (doc/grading.md): store in *n
 	 * how many graded submissions of o's owner to set `set` arrived
-	 * before o->received; 0, or a negative errno value (the file is then
-	 * not processed: cairn_process() returns it).  NULL: none are
-	 * counted (`cairn solve`).
+	 * before the file `source` received at o->received (in that same
+	 * millisecond: those whose source comes before it by name); 0, or a
+	 * negative errno value (the file is then not processed:
+	 * cairn_process() returns it).  NULL: none are counted (`cairn
+	 * solve`).
 	 */
 	int (*count_submissions)(void *ctx, const char *set,
-				 const struct cairn_origin *o, unsigned *n);
+				 const struct cairn_origin *o, const char *source,
+				 unsigned *n);
 	void *count_ctx;
 	/*
 	 * Writes the result in another format than the input's (`cairn

@@ -111,8 +111,21 @@ int cairn_submissions_each(int owner_fd, cairn_submissions_fn *fn, void *arg)
 struct count {
 	const char *set;
 	int64_t before_ms;
+	const char *source;
 	unsigned n;
 };
+
+/*
+ * before - whether a result received at ms from `source` arrived before
+ * the file counting: files of one owner with the same arrival are in
+ * the order of their names (doc/grading.md).
+ */
+static int before(const struct count *c, int64_t ms, const char *source)
+{
+	return ms < c->before_ms ||
+	       (ms == c->before_ms && c->source != NULL && source != NULL &&
+		strcmp(source, c->source) < 0);
+}
 
 static int count_one(void *arg, int fd, const struct cairn_result_file *r)
 {
@@ -120,15 +133,15 @@ static int count_one(void *arg, int fd, const struct cairn_result_file *r)
 
 	(void)fd;
 	if (r->error == NULL && r->problem_set != NULL && strcmp(r->problem_set, c->set) == 0 &&
-	    r->received != NULL && cairn_time_ms(&r->received_at) < c->before_ms)
+	    r->received != NULL && before(c, cairn_time_ms(&r->received_at), r->source))
 		c->n++;
 	return 0;
 }
 
 int cairn_submissions_count(int results_fd, const char *owner, const char *set,
-			    int64_t before_ms, unsigned *n)
+			    int64_t before_ms, const char *source, unsigned *n)
 {
-	struct count c = { set, before_ms, 0 };
+	struct count c = { set, before_ms, source, 0 };
 	int fd = openat(results_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc;
 
 	*n = 0;

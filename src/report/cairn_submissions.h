@@ -35,13 +35,16 @@ int cairn_submissions_each(int owner_fd, cairn_submissions_fn *fn, void *arg);
 
 /*
  * How many graded submissions of `owner` to problem set `set` arrived
- * before before_ms (ms since the epoch): the results in
- * results_fd/OWNER/ and its history/ whose problem_set is `set`, whose
- * status is ok (not a file error, not refused) and whose received is
- * strictly before before_ms.  0 with *n set (a missing owner directory
- * has none), or a negative errno value.
+ * before the file `source` that arrived at before_ms (ms since the
+ * epoch): the results in results_fd/OWNER/ and its history/ whose
+ * problem_set is `set`, whose status is ok (not a file error, not
+ * refused) and whose received is strictly before before_ms, or in that
+ * same millisecond with a source that comes before `source` by strcmp
+ * (files of one owner with the same arrival are ordered by their
+ * names); source NULL: none of that millisecond.  0 with *n set (a
+ * missing owner directory has none), or a negative errno value.
  */
 int cairn_submissions_count(int results_fd, const char *owner, const char *set,
-			    int64_t before_ms, unsigned *n);
+			    int64_t before_ms, const char *source, unsigned *n);
 
 #endif

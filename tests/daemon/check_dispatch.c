@@ -334,46 +334,21 @@ START_TEST(test_walks)
 }
 END_TEST
 
-/* arrive - a job that claimed a file of uid, received at ms. */
-static void arrive(struct cairn_daemon *d, uid_t uid, int64_t ms, int claimed)
-{
-	struct cairn_job j;
-
-	cairn_jobs_init(&j, "x.yaml");
-	j.claimed = claimed;
-	snprintf(j.in.origin.owner, sizeof(j.in.origin.owner), "u%u", (unsigned)uid);
-	j.in.origin.uid = uid;
-	j.in.origin.received.tv_sec = ms / 1000;
-	j.in.origin.received.tv_nsec = (ms % 1000) * 1000000;
-	cairn_one_owner_arrived(d, &j);
-	cairn_jobs_clear(&j);
-}
-
-/*
- * An owner's last arrival is kept while the rule holds, its latest one
- * only, and others' are forgotten a second after; nothing is noted of
- * a file not claimed, or while the rule is off.
- */
-START_TEST(test_arrivals)
+/* The pending set takes an owner's files in order exactly while the rule holds. */
+START_TEST(test_in_order)
 {
 	struct cairn_daemon *d = daemon_new(1, 1);
 
+	d->dispatch.paused = 1;
 	d->owner.limits = 1;
-	arrive(d, 1, 100000, 1);
-	arrive(d, 2, 100500, 1);
-	arrive(d, 1, 100700, 1);
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 1), 100700);
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 2), 100500);
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 3), 0);
-	ck_assert_uint_eq(d->owner.narrived, 2);
-	arrive(d, 3, 101600, 1);			/* uid 2's is over a second old */
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 2), 0);
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 1), 100700);
-	arrive(d, 4, 101700, 0);			/* not claimed */
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 4), 0);
+	cairn_dispatch(d);
+	ck_assert_int_eq(d->pending.in_order, 1);
 	d->owner.limits = 0;
-	arrive(d, 5, 101800, 1);			/* the rule is off */
-	ck_assert_int_eq(cairn_one_owner_not_before(d, 5), 0);
+	cairn_dispatch(d);
+	ck_assert_int_eq(d->pending.in_order, 0);
+	atomic_fetch_add(&d->owner.limits_seen, 1);	/* a job counted */
+	cairn_dispatch(d);
+	ck_assert_int_eq(d->pending.in_order, 1);
 	daemon_free(d);
 }
 END_TEST
@@ -390,7 +365,7 @@ static Suite *dispatch_suite(void)
 	tcase_add_loop_test(tc, test_cancel, 0, sizeof(cancel_cases) / sizeof(cancel_cases[0]));
 	tcase_add_loop_test(tc, test_rule, 0, sizeof(rule_cases) / sizeof(rule_cases[0]));
 	tcase_add_test(tc, test_walks);
-	tcase_add_test(tc, test_arrivals);
+	tcase_add_test(tc, test_in_order);
 	suite_add_tcase(s, tc);
 	return s;
 }

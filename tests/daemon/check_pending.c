@@ -10,6 +10,10 @@
  * a refill once down to half, and the largest queue is found.  Through
  * the set, the uids take turns (cases as data: the files noted, the
  * order they are taken in), and per_owner drops the youngest of a uid.
+ * The order is by arrival (the ctime's millisecond, then the name), a
+ * chmod moves a file, and while files of one owner go in order only a
+ * uid's first file is taken, once drained_ms covers it (tick_wait
+ * otherwise), in turns and when stolen.
  * check_watch.c tests the rest of the set: notes, settling, peers.
  */
 #include "config.h"
@@ -36,22 +40,43 @@ static const struct {
 	const char *b;
 	int sign;
 } cmp_cases[] = {
-	{ 1, "z", 2, "a", -1 },		/* first noted first, whatever the name */
+	{ 1, "z", 2, "a", -1 },		/* arrived first, whatever the name */
 	{ 2, "a", 1, "z", 1 },
 	{ 5, "a", 5, "b", -1 },		/* then by name */
 	{ 5, "b", 5, "a", 1 },
 	{ 5, "a", 5, "a", 0 },
 	{ 0, "a.10", 0, "a.9", -1 },	/* bytes, not numbers */
-	{ UINT64_MAX, "a", 0, "b", 1 },
+	{ 4000000000000ull, "a", 0, "b", 1 },
 };
+
+/* at_ms - a ctime at ms since the epoch. */
+static struct timespec at_ms(uint64_t ms)
+{
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000 };
+
+	return ts;
+}
 
 START_TEST(test_cmp)
 {
-	struct cairn_cand a = { .name = (char *)cmp_cases[_i].a, .first_ms = cmp_cases[_i].a_ms };
-	struct cairn_cand b = { .name = (char *)cmp_cases[_i].b, .first_ms = cmp_cases[_i].b_ms };
+	struct cairn_cand a = { .name = (char *)cmp_cases[_i].a, .ctime = at_ms(cmp_cases[_i].a_ms) };
+	struct cairn_cand b = { .name = (char *)cmp_cases[_i].b, .ctime = at_ms(cmp_cases[_i].b_ms) };
 	int r = cairn_pending_cand_cmp(&a, &b);
 
 	ck_assert_int_eq((r > 0) - (r < 0), cmp_cases[_i].sign);
+}
+END_TEST
+
+/* Within one millisecond the nanoseconds count for nothing: the name decides. */
+START_TEST(test_cmp_ms)
+{
+	struct cairn_cand a = { .name = "a", .ctime = { 7, 999999 } };
+	struct cairn_cand b = { .name = "b", .ctime = { 7, 1 } };
+	struct cairn_cand c = { .name = "a", .ctime = { 7, 1000000 } };
+
+	ck_assert_int_lt(cairn_pending_cand_cmp(&a, &b), 0);
+	ck_assert_int_gt(cairn_pending_cand_cmp(&c, &b), 0);
+	ck_assert_uint_eq(cairn_pending_cand_ms(&c), 7001);
 }
 END_TEST
 
@@ -64,6 +89,7 @@ static struct cairn_cand *cand(const char *name, uid_t uid, int64_t size, uint64
 	c->uid = uid;
 	c->size = size;
 	c->first_ms = first_ms;
+	c->ctime = at_ms(first_ms);
 	return c;
 }
 
@@ -310,12 +336,156 @@ START_TEST(test_per_owner)
 }
 END_TEST
 
+/* arrive - note uid's NAME renamed in, arrived at ms, noted at now (monotonic). */
+static struct cairn_cand *arrive(struct cairn_pending *p, const char *name, uid_t uid,
+				 uint64_t ms, uint64_t now)
+{
+	struct stat st;
+
+	memset(&st, 0, sizeof(st));
+	st.st_uid = uid;
+	st.st_ino = (ino_t)(ms * 10 + (unsigned char)name[0]);
+	st.st_size = 1;
+	st.st_ctim = at_ms(ms);
+	return cairn_pending_note(p, name, &st, CAIRN_NOTE_READY, now, LATE);
+}
+
+/* take - pick and start; the name taken, or "-" when none. */
+static const char *take(struct cairn_pending *p, uint64_t now)
+{
+	static char name[64];
+	struct cairn_cand *c = cairn_pending_pick(p, now);
+
+	if (c == NULL)
+		return "-";
+	snprintf(name, sizeof(name), "%s", c->name);
+	cairn_pending_start(p, c);
+	cairn_pending_forget(p, c);
+	return name;
+}
+
+/*
+ * A change of ctime alone (a chmod) moves a candidate to its new
+ * arrival, as a change of size or mtime does; first_ms stays.
+ */
+START_TEST(test_ctime_moves)
+{
+	struct cairn_pending p;
+	struct stat st;
+
+	cairn_pending_init(&p, 10, 0);
+	arrive(&p, "a", 1, 100, 1);
+	arrive(&p, "b", 1, 200, 2);
+	struct cairn_cand *a = cairn_pending_find(&p, "a");
+	ck_assert_str_eq(queue_of(a->uq), "a b");
+	memset(&st, 0, sizeof(st));
+	st.st_uid = 1;
+	st.st_ino = a->ino;
+	st.st_size = 1;
+	st.st_ctim = at_ms(300);
+	ck_assert_ptr_eq(cairn_pending_note(&p, "a", &st, CAIRN_NOTE_SCAN, 5, LATE), a);
+	ck_assert_str_eq(queue_of(a->uq), "b a");
+	ck_assert_uint_eq(a->first_ms, 1);
+	ck_assert_uint_eq(a->first_wall_ms, LATE);
+	ck_assert_uint_eq(p.order[p.head + 1]->pos, p.head + 1);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/*
+ * in_order: a uid's first file only, once the events read cover its
+ * millisecond (drained_ms); a uid passed over for that alone sets
+ * tick_wait, one passed over for another reason does not; other uids
+ * go meanwhile.  Out of order, any ready file of the uid goes.  An
+ * arrival the clock has not reached goes after DRAIN_SLACK_MS.
+ */
+START_TEST(test_in_order)
+{
+	struct cairn_pending p;
+
+	cairn_pending_init(&p, 10, 0);
+	p.in_order = 1;
+	arrive(&p, "b", 1, 1000, 1);		/* renamed first, noted first */
+	ck_assert_str_eq(take(&p, 1), "-");
+	ck_assert_int_eq(p.tick_wait, 1);
+	cairn_pending_drained(&p, 1000, 2);	/* the same ms: a may still come */
+	ck_assert_str_eq(take(&p, 2), "-");
+	ck_assert_int_eq(p.tick_wait, 1);
+	arrive(&p, "a", 1, 1000, 3);
+	arrive(&p, "z", 2, 999, 3);
+	cairn_pending_drained(&p, 1001, 4);
+	ck_assert_str_eq(take(&p, 4), "a");	/* the name order wins */
+	ck_assert_str_eq(take(&p, 4), "z");
+	ck_assert_str_eq(take(&p, 4), "b");
+	ck_assert_str_eq(take(&p, 4), "-");
+	ck_assert_int_eq(p.tick_wait, 0);
+	/* The first not ready holds back the rest of its uid. */
+	struct cairn_cand *c = arrive(&p, "c", 1, 500, 5);
+	arrive(&p, "d", 1, 600, 5);
+	c->ready = 0;
+	ck_assert_str_eq(take(&p, 5), "-");
+	ck_assert_int_eq(p.tick_wait, 0);
+	/* Out of order: d goes, whatever c is. */
+	p.in_order = 0;
+	ck_assert_str_eq(take(&p, 5), "d");
+	p.in_order = 1;
+	c->ready = 1;
+	ck_assert_str_eq(take(&p, 5), "c");
+	/*
+	 * A clock set back (or another host's) never stalls an owner: a
+	 * read of the events DRAIN_SLACK_MS after a file was seen lets it go.
+	 */
+	arrive(&p, "e", 1, 5000, 100);
+	cairn_pending_drained(&p, 1001, 110);
+	ck_assert_str_eq(take(&p, 110), "-");
+	ck_assert_int_eq(p.tick_wait, 1);
+	cairn_pending_drained(&p, 1001, 120);
+	ck_assert_str_eq(take(&p, 120), "e");
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/*
+ * Stealing in order: only a uid's first file may be stolen, and only
+ * once drained_ms covers it; out of order the newest goes.
+ */
+START_TEST(test_in_order_steal)
+{
+	struct cairn_pending p;
+	char **peers = cairn_xcalloc(2, sizeof(char *));
+
+	peers[0] = cairn_xstrdup("other");
+	cairn_pending_init(&p, 10, 0);
+	cairn_pending_set_peers(&p, "self", peers, NULL, 1000000, 2000);
+	p.in_order = 1;
+	for (const char *n = "abcdefgh"; *n; n++) {
+		char name[2] = { *n, '\0' };
+
+		arrive(&p, name, 1, 1000, 0);
+	}
+	/* Scanned files: the own ones wait for prefer_ms, all are stolen after steal_ms. */
+	cairn_pending_drained(&p, 900, 1);
+	const char *first = take(&p, 2000);
+	ck_assert_str_eq(first, "-");
+	cairn_pending_drained(&p, 1001, 2000);
+	first = take(&p, 2000);
+	ck_assert_str_eq(first, "a");
+	p.in_order = 0;
+	ck_assert_str_eq(take(&p, 2000), "h");
+	cairn_pending_free(&p);
+}
+END_TEST
+
 static Suite *pending_suite(void)
 {
 	Suite *s = suite_create("pending");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, test_cmp, 0, sizeof(cmp_cases) / sizeof(cmp_cases[0]));
+	tcase_add_test(tc, test_cmp_ms);
+	tcase_add_test(tc, test_ctime_moves);
+	tcase_add_test(tc, test_in_order);
+	tcase_add_test(tc, test_in_order_steal);
 	tcase_add_test(tc, test_queues);
 	tcase_add_test(tc, test_refill);
 	tcase_add_loop_test(tc, test_over, 0, sizeof(over_cases) / sizeof(over_cases[0]));

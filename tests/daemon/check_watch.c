@@ -44,6 +44,14 @@ static struct stat fake(long sec, long ino, long size)
 	return st;
 }
 
+/* arrived - st with its ctime (its arrival) at ms since the epoch. */
+static struct stat arrived(struct stat st, uint64_t ms)
+{
+	st.st_ctim.tv_sec = (time_t)(ms / 1000);
+	st.st_ctim.tv_nsec = (long)(ms % 1000) * 1000000;
+	return st;
+}
+
 /* order_of - the names of the waiting set, in order, space-separated. */
 static const char *order_of(const struct cairn_pending *p)
 {
@@ -61,19 +69,21 @@ static const char *order_of(const struct cairn_pending *p)
 #define LATE 4000000000000ull
 
 /*
- * Oldest first means first noted first (then by name): the mtimes, which
- * writers set, say the opposite here and count for nothing.
+ * Oldest first means arrived first (then by name): the mtimes, which
+ * writers set, say the opposite here and count for nothing, and so does
+ * the order of the notes.
  */
 START_TEST(test_oldest_first)
 {
 	struct cairn_pending p;
-	struct stat a = fake(1, 1, 1), b = fake(3, 2, 1), c = fake(4, 3, 1), d = fake(2, 4, 1);
+	struct stat a = arrived(fake(1, 1, 1), 30), b = arrived(fake(3, 2, 1), 10);
+	struct stat c = arrived(fake(4, 3, 1), 10), d = arrived(fake(2, 4, 1), 20);
 
 	cairn_pending_init(&p, 10, 500);
-	cairn_pending_note(&p, "c.yaml", &a, 1, 30, LATE);
-	cairn_pending_note(&p, "b.yaml", &b, 1, 10, LATE);
-	cairn_pending_note(&p, "a.yaml", &c, 1, 10, LATE);
-	cairn_pending_note(&p, "z.yaml", &d, 1, 20, LATE);
+	cairn_pending_note(&p, "c.yaml", &a, 1, 1, LATE);
+	cairn_pending_note(&p, "b.yaml", &b, 1, 2, LATE);
+	cairn_pending_note(&p, "a.yaml", &c, 1, 3, LATE);
+	cairn_pending_note(&p, "z.yaml", &d, 1, 4, LATE);
 	ck_assert_str_eq(order_of(&p), "a.yaml b.yaml z.yaml c.yaml");
 	const char *want[] = { "a.yaml", "b.yaml", "z.yaml", "c.yaml" };
 	for (int i = 0; i < 4; i++) {
@@ -248,11 +258,11 @@ START_TEST(test_owners)
 }
 END_TEST
 
-/* note_as - NAME of uid, size bytes, first noted at now_ms (renamed in). */
+/* note_as - NAME of uid, size bytes, renamed in and noted at now_ms. */
 static void note_as(struct cairn_pending *p, const char *name, uid_t uid, long size,
 		    uint64_t now_ms)
 {
-	struct stat st = fake(1, (long)now_ms * 100 + size, size);
+	struct stat st = arrived(fake(1, (long)now_ms * 100 + size, size), now_ms);
 
 	st.st_uid = uid;
 	ck_assert_ptr_nonnull(cairn_pending_note(p, name, &st, CAIRN_NOTE_READY, now_ms, LATE));
@@ -276,11 +286,12 @@ static const char *overs(const struct cairn_pending *p)
 }
 
 /*
- * max_incoming_bytes_per_owner: in each uid's order (first noted, then
+ * max_incoming_bytes_per_owner: in each uid's order (arrival, then
  * by name, whatever order the notes came in), a file that would bring
  * its uid's counted bytes past max_bytes is over; a smaller one after it
- * may fit; one over stays over; a file that leaves, or grows, counts
- * again from where it is.  Other uids count apart.
+ * may fit; one over stays over; a file that leaves, or grows (a new
+ * ctime: it moves to the end), counts again from where it is.  Other
+ * uids count apart.
  */
 START_TEST(test_max_bytes)
 {
@@ -304,13 +315,13 @@ START_TEST(test_max_bytes)
 	cairn_pending_forget(&p, a);
 	note_as(&p, "f", 1, 50, 7);		/* 30 + 15 + 50 */
 	ck_assert_str_eq(overs(&p), "c e y");
-	note_as(&p, "d", 1, 80, 8);		/* grew: 30 + 80 */
-	ck_assert_str_eq(overs(&p), "c d e y");
-	ck_assert_str_eq(order_of(&p), "b c d e x y f");
+	note_as(&p, "d", 1, 80, 8);		/* grew, a new ctime: last, 30 + 50 + 80 */
+	ck_assert_str_eq(overs(&p), "c e y d");
+	ck_assert_str_eq(order_of(&p), "b c e x y f d");
 	/* No cap: what joins counts, nothing is over. */
 	cairn_pending_set_max_bytes(&p, 0);
 	note_as(&p, "g", 3, 1000, 9);
-	ck_assert_str_eq(overs(&p), "c d e y");
+	ck_assert_str_eq(overs(&p), "c e y d");
 	cairn_pending_free(&p);
 }
 END_TEST
@@ -456,17 +467,18 @@ END_TEST
 START_TEST(test_bounded)
 {
 	struct cairn_pending p;
-	struct stat s5 = fake(5, 1, 1), s6 = fake(6, 2, 1), s7 = fake(7, 3, 1), s1 = fake(1, 4, 1);
+	struct stat s5 = arrived(fake(5, 1, 1), 5), s6 = arrived(fake(6, 2, 1), 6);
+	struct stat s7 = arrived(fake(7, 3, 1), 7), s1 = arrived(fake(1, 4, 1), 5);
 
 	cairn_pending_init(&p, 2, 0);
 	ck_assert_ptr_nonnull(cairn_pending_note(&p, "x", &s5, 1, 5, LATE));
 	ck_assert_ptr_nonnull(cairn_pending_note(&p, "y", &s6, 1, 6, LATE));
 	ck_assert_int_eq(p.missed, 0);
-	/* noted after everything kept: dropped */
+	/* arrived after everything kept: dropped */
 	ck_assert_ptr_null(cairn_pending_note(&p, "w", &s7, 1, 7, LATE));
 	ck_assert_int_eq(p.missed, 1);
 	ck_assert_ptr_null(cairn_pending_find(&p, "w"));
-	/* noted before (a scan's names at one time): the youngest kept makes room */
+	/* arrived before (by name, at the same ms): the youngest kept makes room */
 	ck_assert_ptr_nonnull(cairn_pending_note(&p, "a", &s1, 1, 5, LATE));
 	ck_assert_str_eq(order_of(&p), "a x");
 	ck_assert_ptr_null(cairn_pending_find(&p, "y"));
@@ -477,14 +489,14 @@ END_TEST
 
 /*
  * Taking the oldest, adding older, younger and middle names, dropping the
- * youngest when full: after every step the waiting set is sorted by when
- * each was first noted and every candidate knows its place (a reference
- * model in the test agrees; the mtimes are random and count for nothing).
+ * youngest when full: after every step the waiting set is sorted by
+ * arrival and every candidate knows its place (a reference model in the
+ * test agrees; the mtimes are random and count for nothing).
  */
 START_TEST(test_order_model)
 {
 	struct cairn_pending p;
-	long ref[64];		/* first-noted times of the waiting names, sorted */
+	long ref[64];		/* arrivals of the waiting names, sorted */
 	size_t nref = 0;
 	uint32_t rnd = 12345;
 
@@ -495,7 +507,7 @@ START_TEST(test_order_model)
 			struct cairn_cand *c = cairn_pending_pick(&p, 0);
 
 			ck_assert_ptr_nonnull(c);
-			ck_assert_uint_eq(c->first_ms, (uint64_t)ref[0]);
+			ck_assert_uint_eq(cairn_pending_cand_ms(c), (uint64_t)ref[0]);
 			cairn_pending_start(&p, c);
 			cairn_pending_forget(&p, c);
 			memmove(ref, ref + 1, --nref * sizeof(ref[0]));
@@ -503,12 +515,13 @@ START_TEST(test_order_model)
 		}
 		long t = 1000000 + (long)((rnd >> 8) % 4) * 1000 + step;
 		char name[32];
-		struct stat st = fake((long)(rnd % 5000), step + 1, 1);
+		struct stat st;
 		size_t at = 0;
 
 		if ((rnd >> 20) % 2)
 			t = 1000000 - step;	/* older than all */
 		snprintf(name, sizeof(name), "f%ld", step);
+		st = arrived(fake((long)(rnd % 5000), step + 1, 1), (uint64_t)t);
 		while (at < nref && ref[at] < t)
 			at++;
 		struct cairn_cand *c = cairn_pending_note(&p, name, &st, 1, (uint64_t)t, LATE);
@@ -525,7 +538,7 @@ START_TEST(test_order_model)
 		nref++;
 		ck_assert_uint_eq(p.n, nref);
 		for (size_t i = 0; i < p.n; i++) {
-			ck_assert_uint_eq(p.order[p.head + i]->first_ms, (uint64_t)ref[i]);
+			ck_assert_uint_eq(cairn_pending_cand_ms(p.order[p.head + i]), (uint64_t)ref[i]);
 			ck_assert_uint_eq(p.order[p.head + i]->pos, p.head + i);
 		}
 	}

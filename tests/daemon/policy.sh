@@ -10,8 +10,12 @@
 #   graded submission is refused (`submission limit reached (2 of 2)`,
 #   refused=limit) and another owner's first is not; and four files of
 #   one owner dropped at once give two graded results and two refused,
-#   the two latest arrivals (files of one owner are taken one at a time,
-#   so each count sees the results of the earlier ones).
+#   the two latest by arrival then name (files of one owner are taken
+#   one at a time, in that order, so each count sees the results of the
+#   earlier ones, whatever milliseconds they share);
+# - `max_submissions: 1`: two files of one owner renamed in within one
+#   millisecond, b.yaml first: a.yaml is graded and b.yaml refused, every
+#   time (files of one owner with the same arrival go by name).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot hand files to other uids"; exit 77; }
@@ -35,6 +39,7 @@ set_file() {
 set_file due "due: $DUE" "late_penalty: 10%"
 set_file closing "close: $DUE"
 set_file limited "max_submissions: 2"
+set_file one "max_submissions: 1"
 write_conf "$T/c.yaml" "problems_dir: $P" "keep_inputs: true" "workers: 4"
 
 GOOD='{a: {diff: 7}}'
@@ -99,7 +104,8 @@ grep -qx '    verdict: correct' "$R" || fail "another owner's first: $(cat "$R")
 echo "ok: max_submissions 2: a file error does not count, the third is refused, another owner's first is not"
 
 # Four at once (one mv: four renames in a few microseconds): the two
-# earliest arrivals are graded, whatever the workers.
+# earliest by arrival, then by name, are graded and the other two
+# refused, whatever milliseconds they share and whatever the workers.
 mkdir "$T/stage"
 for k in 1 2 3 4; do
 	printf 'problem_set: limited\nsubmitter: S60055\nanswers: %s\n' "$GOOD" >"$T/stage/q$k.yaml"
@@ -110,14 +116,54 @@ mv "$T/stage"/* "$I/" 2>"$T/mv.err" || true
 [ -z "$(ls "$T/stage")" ] || fail "not moved: $(ls "$T/stage"): $(cat "$T/mv.err")"
 for k in 1 2 3 4; do
 	result 60055 "q$k.yaml"
-	printf '%s %s\n' "$(sed -n 's/^received: //p' "$R")" "$(sed -n 's/^status: //p' "$R")"
-done | sort >"$T/q"
-[ "$(cut -d' ' -f2 "$T/q" | tr '\n' ' ')" = "ok ok error error " ] ||
+	printf '%s q%s.yaml %s\n' "$(sed -n 's/^received: //p' "$R")" "$k" \
+		"$(sed -n 's/^status: //p' "$R")"
+done | LC_ALL=C sort -k1,1 -k2,2 >"$T/q"
+[ "$(cut -d' ' -f3 "$T/q" | tr '\n' ' ')" = "ok ok error error " ] ||
 	fail "four at once: $(cat "$T/q"; grep -h '^error:' "$SPOOL/results/60055"/*)"
-[ "$(grep -c '^error: "submission limit reached (2 of 2)"$' "$SPOOL/results/60055"/*.yaml |
-	awk -F: '{ s += $2 } END { print s }')" = 2 ] || fail "four at once: not refused for the limit"
-[ "$(cut -d' ' -f1 "$T/q" | uniq | wc -l)" = 4 ] || fail "four at once: arrivals shared a millisecond: $(cat "$T/q")"
-echo "ok: four files of one owner at once: two graded, the two later arrivals refused"
+for f in $(sed -n '3,4s/^[^ ]* \([^ ]*\) .*/\1/p' "$T/q"); do
+	grep -qx 'error: "submission limit reached (2 of 2)"' "$SPOOL/results/60055/${f%.yaml}.result.yaml" ||
+		fail "four at once: $f not refused for the limit: $(cat "$T/q")"
+done
+echo "ok: four files of one owner at once: the two first by arrival and name graded, the others refused"
+
+# Two at once against max_submissions: 1, renamed in by one perl, b.yaml
+# first: when both arrived in one millisecond, a.yaml (first by name) is
+# graded and b.yaml refused, every time, whatever the order of the
+# renames and of the daemon's events.  A round whose renames straddled a
+# tick of the clock (received differs) must have graded the earlier, and
+# is tried again: at most 20 rounds, at least 5 in one millisecond.  Each round is a fresh owner, whose count starts at 0.
+mkdir "$T/stage2"
+r=0
+same=0
+while [ "$r" -lt 20 ] && [ "$same" -lt 5 ]; do
+	u=$((60100 + r))
+	r=$((r + 1))
+	for n in a b; do
+		printf 'problem_set: one\nsubmitter: S%s\nanswers: %s\n' "$u" "$GOOD" >"$T/stage2/$n.yaml"
+	done
+	chown "$u" "$T/stage2/a.yaml" "$T/stage2/b.yaml"
+	perl -e 'for my $n ("b.yaml", "a.yaml") {
+		rename("$ARGV[0]/$n", "$ARGV[1]/$n") or die "rename $n: $!\n" }' "$T/stage2" "$I" ||
+		fail "round $r: the renames failed"
+	result "$u" a.yaml
+	A=$R
+	result "$u" b.yaml
+	B=$R
+	ra=$(sed -n 's/^received: //p' "$A")
+	rb=$(sed -n 's/^received: //p' "$B")
+	[ "$ra" != "$rb" ] || same=$((same + 1))
+	first=$(printf '%s a.yaml\n%s b.yaml\n' "$ra" "$rb" | LC_ALL=C sort | sed -n '1s/.* //p')
+	other=$( [ "$first" = a.yaml ] && echo b.yaml || echo a.yaml)
+	R=$SPOOL/results/$u/${first%.yaml}.result.yaml
+	grep -qx 'status: ok' "$R" && grep -qx '    verdict: correct' "$R" ||
+		fail "round $r ($ra, $rb): $first not graded: $(cat "$R")"
+	R=$SPOOL/results/$u/${other%.yaml}.result.yaml
+	refused "$u" "$other" one "submission limit reached (1 of 1)" >"$T/want"
+	cmp -s "$T/want" "$R" || fail "round $r ($ra, $rb): $other: $(diff "$T/want" "$R")"
+done
+[ "$same" -ge 5 ] || fail "only $same of $r rounds had both files in one millisecond"
+echo "ok: max_submissions 1, two files of one owner in one millisecond: the first by name graded, the other refused, $same times of $r"
 
 # --- after due and close
 deadline=$(($(date +%s) + 30))

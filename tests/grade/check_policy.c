@@ -559,13 +559,16 @@ static const struct cairn_problem_source source = { mem_get, (void *)sets, "prob
 static int counted, count_calls;
 static char counted_set[64];
 
+static char counted_source[64];
+
 static int count(void *ctx, const char *name, const struct cairn_origin *o,
-		 unsigned *n)
+		 const char *file, unsigned *n)
 {
 	(void)ctx;
 	(void)o;
 	count_calls++;
 	snprintf(counted_set, sizeof counted_set, "%s", name);
+	snprintf(counted_source, sizeof counted_source, "%s", file);
 	if (counted < 0)
 		return counted;
 	*n = (unsigned)counted;
@@ -836,6 +839,7 @@ START_TEST(process_limit)
 	ck_assert_ptr_nonnull(strstr(got, "status: ok\nproblem_set: hw\n"));
 	ck_assert_int_eq(count_calls, 1);
 	ck_assert_str_eq(counted_set, "hw");
+	ck_assert_str_eq(counted_source, "ana.yaml");
 	free(got);
 	counted = 2;
 	got = process("ana.yaml", ana_yaml, at, &ada, &st, &rc);

@@ -125,15 +125,21 @@ static void teardown(void)
 	free(cmd);
 }
 
-static unsigned count(const char *owner, const char *set, int64_t before)
+static unsigned count_as(const char *owner, const char *set, int64_t before,
+			 const char *source)
 {
 	int fd = open(root, O_RDONLY | O_DIRECTORY);
 	unsigned n = 99;
 
 	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(cairn_submissions_count(fd, owner, set, before, &n), 0);
+	ck_assert_int_eq(cairn_submissions_count(fd, owner, set, before, source, &n), 0);
 	close(fd);
 	return n;
+}
+
+static unsigned count(const char *owner, const char *set, int64_t before)
+{
+	return count_as(owner, set, before, NULL);
 }
 
 START_TEST(test_count)
@@ -149,6 +155,24 @@ START_TEST(test_count)
 	ck_assert_uint_eq(count("ada", "hw3", T0), 0);
 	ck_assert_uint_eq(count("chen", "hw1", T0), 1);
 	ck_assert_uint_eq(count("nobody", "hw1", T0), 0);
+}
+END_TEST
+
+/*
+ * Files of one owner with the same arrival go by name: same.yaml, which
+ * arrived in T0's millisecond, counts for a file of that millisecond
+ * whose name comes after its own, not for one before it or itself.
+ */
+START_TEST(test_count_same_ms)
+{
+	ck_assert_uint_eq(count_as("ada", "hw1", T0, "same.yaml"), 4);
+	ck_assert_uint_eq(count_as("ada", "hw1", T0, "sam.yaml"), 4);
+	ck_assert_uint_eq(count_as("ada", "hw1", T0, "same.yamm"), 5);
+	ck_assert_uint_eq(count_as("ada", "hw1", T0, "z.yaml"), 5);
+	/* hw1.yaml at T0 - 1 counts for a.yaml at T0 - 1, not for itself. */
+	ck_assert_uint_eq(count_as("ada", "hw1", T0 - 1, "a.yaml"), 3);
+	ck_assert_uint_eq(count_as("ada", "hw1", T0 - 1, "hw1.yaml"), 3);
+	ck_assert_uint_eq(count_as("ada", "hw1", T0 - 1, "i.yaml"), 4);
 }
 END_TEST
 
@@ -208,6 +232,7 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_count);
+	tcase_add_test(tc, test_count_same_ms);
 	tcase_add_test(tc, test_no_history);
 	tcase_add_test(tc, test_each);
 	tcase_add_test(tc, test_history_not_dir);
