@@ -9,11 +9,13 @@
  * fresh (the owner is cached with the mode: chown and chmod both reset it):
  * one round trip less per file, twice on a claim; and on an open file,
  * GlusterFS can then leave the open to its open-behind cache instead of
- * opening it on the server.  Only a claimed file's change time and link
- * count are asked for (cairn_stat_change): the claim's rename set the
- * change time, so it must be fetched anyway, and it is the file's arrival
- * time (and names its claim in the attempts journal); the spool refuses an
- * input with more than one link (doc/spool.md).
+ * opening it on the server.  The change time and link count are asked
+ * for only where they are needed (cairn_stat_change): of a file waiting
+ * in incoming/, whose change time is its arrival (doc/spool.md), which
+ * orders an owner's files; and of a claimed file, whose change time
+ * names its claim in the attempts journal and tells, with its size and
+ * modification time, that it changed while read; the spool refuses an
+ * input with more than one link.
  */
 #ifndef CAIRN_STAT_H
 #define CAIRN_STAT_H
@@ -28,9 +30,10 @@
 int cairn_stat_basic(int dir_fd, const char *name, struct stat *st);
 
 /*
- * The same with st_ctim and st_nlink too: the change time a rename sets,
- * which a file's owner cannot set (the arrival time of a claimed file,
- * and with size and mtime what tells that it changed while read).
+ * The same with st_ctim and st_nlink too: the change time, which every
+ * write, rename, chmod or link sets and nobody can set earlier (a
+ * waiting file's arrival, and with size and mtime what tells that a
+ * file changed while read).
  */
 int cairn_stat_change(int dir_fd, const char *name, struct stat *st);
 
