@@ -174,40 +174,30 @@ static int move_fails(int a, const char *p, int b, const char *q)
 	return times_left(&renames);
 }
 
+/* MOVE - fail the chosen move, else make the real call name with args. */
+#define MOVE(name, type, ...)						\
+	do {								\
+		if (move_fails(a, p, b, q)) {				\
+			errno = EIO;					\
+			return -1;					\
+		}							\
+		return ((type)dlsym(RTLD_NEXT, name))(__VA_ARGS__);	\
+	} while (0)
+
 int renameat(int a, const char *p, int b, const char *q)
 {
-	int (*real)(int, const char *, int, const char *) =
-		(int (*)(int, const char *, int, const char *))dlsym(RTLD_NEXT, "renameat");
-
-	if (move_fails(a, p, b, q)) {
-		errno = EIO;
-		return -1;
-	}
-	return real(a, p, b, q);
+	MOVE("renameat", int (*)(int, const char *, int, const char *), a, p, b, q);
 }
 
 int renameat2(int a, const char *p, int b, const char *q, unsigned flags)
 {
-	int (*real)(int, const char *, int, const char *, unsigned) =
-		(int (*)(int, const char *, int, const char *, unsigned))dlsym(RTLD_NEXT, "renameat2");
-
-	if (move_fails(a, p, b, q)) {
-		errno = EIO;
-		return -1;
-	}
-	return real(a, p, b, q, flags);
+	MOVE("renameat2", int (*)(int, const char *, int, const char *, unsigned),
+	     a, p, b, q, flags);
 }
 
 int linkat(int a, const char *p, int b, const char *q, int flags)
 {
-	int (*real)(int, const char *, int, const char *, int) =
-		(int (*)(int, const char *, int, const char *, int))dlsym(RTLD_NEXT, "linkat");
-
-	if (move_fails(a, p, b, q)) {
-		errno = EIO;
-		return -1;
-	}
-	return real(a, p, b, q, flags);
+	MOVE("linkat", int (*)(int, const char *, int, const char *, int), a, p, b, q, flags);
 }
 
 int fsync(int fd)
