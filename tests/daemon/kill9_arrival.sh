@@ -59,8 +59,9 @@ deadline=$(($(date +%s) + 90))
 round=0
 x=b
 while [ $round -lt 40 ] && [ "$(date +%s)" -lt $deadline ] && ! all_done; do
-	# Each in turn, so that one instance's crashes never follow each other
-	# (a file being read during two in a row would fail, doc/spool.md).
+	# Each in turn: an instance lives two rounds, and mostly gets through
+	# the files its recovery returned before its next crash (a file being
+	# read during two in a row is failed, which the checks allow).
 	if [ $x = a ]; then x=b; else x=a; fi
 	sleep "0.0$((10 + $(rnd 81)))"
 	eval "pid=\$PID_$x"
