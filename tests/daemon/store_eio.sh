@@ -42,7 +42,8 @@ round() {
 	PIDS="$PIDS $LAST_PID"
 	wait_for 30 test -f "$R" || fail "$_case: no result"
 	cp "$R" "$T/first.yaml"
-	wait_for 30 log_has "$_case" 'msg="storage error"' || fail "$_case: the shim failed nothing"
+	wait_for 30 log_has "$_case" 'msg="storage error" .*Input/output error' ||
+		fail "$_case: the shim failed nothing"
 	wait_for 30 stored || fail "$_case: hw.yaml not stored: $(ls -aR "$SPOOL/done" "$SPOOL/processing")"
 	wait_for 10 log_has "$_case" 'msg=processed file=hw.yaml ' || fail "$_case: no processed line"
 	kill -TERM "$LAST_PID"
