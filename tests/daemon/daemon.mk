@@ -171,3 +171,10 @@ endif
 tests_daemon_check_jobs_SOURCES = tests/daemon/check_jobs.c $(tests_tmpdir_sources)
 tests_daemon_check_jobs_CFLAGS = $(tests_check_cflags)
 tests_daemon_check_jobs_LDADD = $(tests_daemon_libs) $(tests_check_libs)
+# Issue 36: the arrival is when a file was handed in (its change time in
+# incoming/ before the claim), through a stopped daemon, a rename from
+# elsewhere, kill -9 of two instances and a storage error after publishing.
+handin_tests = tests/daemon/stopped_due.sh tests/daemon/renamed_late.sh \
+	tests/daemon/kill9_arrival.sh tests/daemon/store_eio.sh
+TESTS += $(handin_tests)
+dist_check_SCRIPTS += $(handin_tests)

@@ -10,6 +10,14 @@
  * not start with "." fails with EIO from the Nth such call on (1: every
  * call); with CAIRN_EIO_OPENAT=1, openat(2) of such a file for reading
  * fails with EIO.  The journal and the lock (dot names) are left alone.
+ *
+ * The storing of a published result's input fails too, on request: with
+ * CAIRN_EIO_RENAME_FROM=TEXT (and CAIRN_EIO_RENAME_TO=TEXT), renameat,
+ * renameat2 and linkat whose source path (and destination path) contains
+ * TEXT fail with EIO, say "/processing/" and "/done/"; with
+ * CAIRN_EIO_FSYNC_DIR=TEXT, fsync(2) of a directory whose path contains
+ * TEXT does, say "/results/".  Each fails CAIRN_EIO_TIMES times (default
+ * 1), then works again, as a spool that recovers.
  */
 #include "config.h"
 
@@ -27,8 +35,12 @@
 
 ssize_t read(int fd, void *buf, size_t n);
 int openat(int dirfd, const char *path, int flags, ...);
+int renameat(int a, const char *p, int b, const char *q);
+int renameat2(int a, const char *p, int b, const char *q, unsigned flags);
+int linkat(int a, const char *p, int b, const char *q, int flags);
+int fsync(int fd);
 
-static atomic_uint reads;
+static atomic_uint reads, renames, fsyncs;
 
 /* in_one - whether PATH is DIR/NAME (DIR the first len bytes of dir). */
 static int in_one(const char *path, const char *dir, size_t len)
@@ -126,4 +138,81 @@ int openat(int dirfd, const char *path, int flags, ...)
 		return -1;
 	}
 	return real(dirfd, path, flags, mode);
+}
+
+/* times_left - whether a chosen failure of kind *count may happen again. */
+static int times_left(atomic_uint *count)
+{
+	const char *t = getenv("CAIRN_EIO_TIMES");
+	unsigned times = t != NULL && atoi(t) > 0 ? (unsigned)atoi(t) : 1;
+
+	return atomic_fetch_add(count, 1) < times;
+}
+
+/* at_path - whether dirfd/name (name when absolute) contains text. */
+static int at_path(int dirfd, const char *name, const char *text)
+{
+	char path[PATH_MAX + NAME_MAX + 2];
+	size_t len;
+
+	if (name[0] == '/') {
+		snprintf(path, sizeof(path), "%s", name);
+	} else {
+		fd_path(dirfd, path, PATH_MAX);
+		len = strlen(path);
+		snprintf(path + len, sizeof(path) - len, "/%s", name);
+	}
+	return strstr(path, text) != NULL;
+}
+
+static int move_fails(int a, const char *p, int b, const char *q)
+{
+	const char *from = getenv("CAIRN_EIO_RENAME_FROM"), *to = getenv("CAIRN_EIO_RENAME_TO");
+
+	if (from == NULL || !at_path(a, p, from) || (to != NULL && !at_path(b, q, to)))
+		return 0;
+	return times_left(&renames);
+}
+
+/* MOVE - fail the chosen move, else make the real call name with args. */
+#define MOVE(name, type, ...)						\
+	do {								\
+		if (move_fails(a, p, b, q)) {				\
+			errno = EIO;					\
+			return -1;					\
+		}							\
+		return ((type)dlsym(RTLD_NEXT, name))(__VA_ARGS__);	\
+	} while (0)
+
+int renameat(int a, const char *p, int b, const char *q)
+{
+	MOVE("renameat", int (*)(int, const char *, int, const char *), a, p, b, q);
+}
+
+int renameat2(int a, const char *p, int b, const char *q, unsigned flags)
+{
+	MOVE("renameat2", int (*)(int, const char *, int, const char *, unsigned),
+	     a, p, b, q, flags);
+}
+
+int linkat(int a, const char *p, int b, const char *q, int flags)
+{
+	MOVE("linkat", int (*)(int, const char *, int, const char *, int), a, p, b, q, flags);
+}
+
+int fsync(int fd)
+{
+	int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+	const char *dir = getenv("CAIRN_EIO_FSYNC_DIR");
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (dir != NULL && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fd_path(fd, path, sizeof(path));
+		if (strstr(path, dir) != NULL && times_left(&fsyncs)) {
+			errno = EIO;
+			return -1;
+		}
+	}
+	return real(fd);
 }

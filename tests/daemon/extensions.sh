@@ -8,6 +8,8 @@
 # - an extension for 5602 added afterwards: `cairn regrade --owner 5602
 #   --set ext` makes 5602's result on time and says so, and leaves 5601's
 #   alone; a second regrade changes nothing;
+# - a due extension for 5603 (late) added afterwards: the regrade makes
+#   its result on time, 0.9 -> 1.0, with the same received;
 # - an extension's close: 5603 may still hand in after the set closed.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
@@ -87,3 +89,19 @@ same_text "$T/regrade.out" "$T/regrade.want" "cairn regrade --owner 5602 --set e
 [ "$(cat "$T/again.out")" = "inputs=1 changed=0 replaced=0 unchanged=1 skipped=0 failed=0" ] ||
 	fail "second regrade: $(cat "$T/again.out")"
 echo "ok: cairn regrade --owner --set applies an extension given afterwards, once"
+
+# 5603 was late (its close extended, not its due): a due given afterwards.
+set_file "\"5601\": {due: $TOMORROW, close: $TOMORROW}" \
+	"\"5603\": {due: $TOMORROW, close: $TOMORROW}" \
+	"\"5602\": {due: $TOMORROW, close: $TOMORROW}"
+rcv=$(line 5603 received)
+"$CAIRN" regrade -c "$T/c.yaml" --owner 5603 --set ext >"$T/late.out" 2>"$T/late.err" ||
+	fail "cairn regrade --owner 5603: $(cat "$T/late.out" "$T/late.err")"
+printf '5603 h5603.yaml %s: 0.9 -> 1.0\ninputs=1 changed=1 replaced=1 unchanged=0 skipped=0 failed=0\n' \
+	"$rcv" >"$T/late.want"
+same_text "$T/late.out" "$T/late.want" "cairn regrade --owner 5603 --set ext"
+[ "$(line 5603 late)" = "" ] && [ "$(line 5603 received)" = "$rcv" ] ||
+	fail "5603 after the regrade: $(cat "$SPOOL/results/5603/h5603.result.yaml")"
+case "$(line 5603 summary)" in *"points: 10, max_points: 10"*) ;;
+*) fail "5603's points after the regrade: $(line 5603 summary)" ;; esac
+echo "ok: a late result made on time by an extension given afterwards, with the same received"

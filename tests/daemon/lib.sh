@@ -301,3 +301,38 @@ check_good() {
 	expect_hw1 | sed "s/^source: hw1.yaml\$/source: g$1-7.yaml/" >"$T/want"
 	same_result "$T/want" "$RES/g$1-7.result.yaml" || fail "$1: a good result"
 }
+
+# change_time PATH: PATH's change time, SECONDS.NANOSECONDS (nine digits).
+change_time() {
+	stat -c %.9Z "$1"
+}
+
+# as_received SECONDS.NANOSECONDS: that moment written as a result's
+# `received` is (UTC, the milliseconds truncated).
+as_received() {
+	printf '%s.%sZ\n' "$(date -u -d "@${1%.*}" +%Y-%m-%dT%H:%M:%S)" "$(echo "${1#*.}" | cut -c1-3)"
+}
+
+# wait_past SECONDS: until the wall clock has passed that epoch second
+# (a 30 s bound, so a stuck clock fails rather than hangs).
+wait_past() {
+	_limit=$(($(date +%s) + 30))
+	while [ "$(date +%s)" -le "$1" ]; do
+		[ "$(date +%s)" -lt "$_limit" ] || fail "the clock did not pass $1"
+		sleep 0.1
+	done
+}
+
+# due_set DIR NAME DUE_S: DIR/NAME.yaml, a set of one 10-point puzzle due
+# at the epoch second DUE_S, 10% off for each day begun after it; the
+# answer $SET_GOOD gets its points.
+SET_GOOD='{a: {diff: 7}}'
+due_set() {
+	printf 'policy:\n  due: %s\n  late_penalty: 10%%\npuzzles:\n  - {id: a, piles: [3, 9, 1, 2], points: 10}\n' \
+		"$(date -u -d "@$3" +%Y-%m-%dT%H:%M:%SZ)" >"$1/$2.yaml"
+}
+
+# points RESULT: the points of a graded result, after any penalty.
+points() {
+	sed -n 's/^summary: .* points: \([0-9.]*\), max_points: .*/\1/p' "$1"
+}
