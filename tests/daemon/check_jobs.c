@@ -129,15 +129,21 @@ START_TEST(test_done)
 	struct cairn_job j;
 	char received[128], at[CAIRN_TIME_LEN];
 
+	struct stat before;
+
 	drop("incoming/p.yaml", "piles: [3, 9, 1, 2]\n");
+	ck_assert_int_eq(fstatat(sp.root_fd, "incoming/p.yaml", &before, 0), 0);
 	job(&j, "p.yaml");
 	cairn_jobs_run(&j, &ctx);
 	ck_assert_int_eq(j.end, CAIRN_JOB_DONE);
 	ck_assert_str_eq(j.in.origin.owner, owner);
+	/* The arrival is the change time in incoming/, before the claim. */
+	ck_assert(j.in.origin.received.tv_sec == before.st_ctim.tv_sec &&
+		  j.in.origin.received.tv_nsec == before.st_ctim.tv_nsec);
 	ck_assert_str_eq(j.in.result, "p.result.yaml");
 	ck_assert_int_eq(j.in.arrival_err, 0);
 	ck_assert_uint_eq(j.in.st.solved, 1);
-	/* The arrival is the claim's; result and record carry it. */
+	/* Result and record carry it. */
 	mtime_is(of("results", "p.result.yaml"), &j.in.origin.received);
 	mtime_is(of("done", ".arrival/p.yaml"), &j.in.origin.received);
 	cairn_time_format(&j.in.origin.received, at);
@@ -148,6 +154,27 @@ START_TEST(test_done)
 	ck_assert_str_eq(slurp(of("done", ".arrival/p.yaml")), "p.yaml\n");
 	ck_assert_ptr_null(slurp("incoming/p.yaml"));
 	ck_assert_int_eq(claimed(), 0);
+	cairn_jobs_clear(&j);
+}
+END_TEST
+
+/*
+ * Where a rename does not set the change time, the arrival is no earlier
+ * than when the daemon first saw the file.
+ */
+START_TEST(test_first_seen)
+{
+	struct cairn_job j;
+
+	drop("incoming/p.yaml", "piles: [3, 9, 1, 2]\n");
+	job(&j, "p.yaml");
+	j.first_seen_ms = 4102444800123u;	/* 2100-01-01T00:00:00.123Z */
+	sp.rename_ctime = 0;
+	cairn_jobs_run(&j, &ctx);
+	sp.rename_ctime = 1;
+	ck_assert_int_eq(j.end, CAIRN_JOB_DONE);
+	ck_assert(j.in.origin.received.tv_sec == 4102444800 &&
+		  j.in.origin.received.tv_nsec == 123000000);
 	cairn_jobs_clear(&j);
 }
 END_TEST
@@ -309,6 +336,7 @@ static Suite *jobs_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_done);
 	tcase_add_test(tc, test_not_kept);
+	tcase_add_test(tc, test_first_seen);
 	tcase_add_loop_test(tc, test_refused, 0, sizeof refused / sizeof refused[0]);
 	tcase_add_test(tc, test_long_name);
 	tcase_add_test(tc, test_gone);

@@ -6,7 +6,8 @@
 # it again: the same result bytes (the same received), no history/
 # entry, the input in done/ with its arrival record, one "processed"
 # line.  Without RENAME_NOREPLACE the result is placed by a link, and
-# the same holds.
+# the same holds.  Killed right after the input's move into done/, the
+# input has its arrival record (written before the move).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
@@ -55,3 +56,25 @@ round renameat2
 echo "ok: killed after the result was renamed into place: stored, not graded again"
 round linkat 1
 echo "ok: the same without RENAME_NOREPLACE (the result linked into place)"
+
+# Killed right after the input was moved into done/ (before its journal
+# said so): the arrival record was written before the move, so the
+# stored input has it, with the arrival to the nanosecond.
+rm -rf "$SPOOL"
+mkdir -p "$SPOOL/incoming"
+printf 'id: p\npiles: [3, 9, 1, 2]\n' | drop hw.yaml
+handed=$(change_time "$SPOOL/incoming/hw.yaml")
+STATUS=0
+(CAIRN_STOP_CALL=renameat2 CAIRN_STOP_NAME=hw.yaml LD_PRELOAD="$SHIM" \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	exec "$CAIRND" -c "$T/c.yaml" --once) >"$T/stored.log" 2>&1 || STATUS=$?
+[ "$STATUS" -eq 137 ] || fail "store: the daemon was not killed at the move into done/ (exit $STATUS)"
+[ -f "$DONE/hw.yaml" ] || fail "store: not moved into done/ before the kill: $(ls -aR "$SPOOL/done")"
+[ -f "$DONE/.arrival/hw.yaml" ] || fail "store: no arrival record at the kill"
+[ "$(stat -c %.9Y "$DONE/.arrival/hw.yaml")" = "$handed" ] ||
+	fail "store: the record's time $(stat -c %.9Y "$DONE/.arrival/hw.yaml") is not the arrival $handed"
+run_t stored2 -c "$T/c.yaml" --once
+[ "$STATUS" -eq 0 ] || fail "store: the clean run: exit $STATUS"
+[ ! -e "$RES/history" ] && [ -z "$(left_in_processing "$SPOOL/processing/test")" ] ||
+	fail "store: graded again or left claimed"
+echo "ok: killed right after the move into done/: the arrival record is there"
