@@ -14,6 +14,7 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_dir.c src/util/cairn_dir.h \
 	src/util/cairn_memavail.c src/util/cairn_memavail.h \
 	src/util/cairn_utf8.c src/util/cairn_utf8.h \
+	src/util/cairn_sha256.c src/util/cairn_sha256.h \
 	src/util/cairn_time.c src/util/cairn_time.h \
 	src/util/cairn_origin.c src/util/cairn_origin.h src/util/cairn_spool_dirs.h \
 	src/util/cairn_container.h
