@@ -265,7 +265,7 @@ static int load(const struct names *files, struct cairn_result_file *out,
 			(*n)++;
 			continue;
 		}
-		fprintf(stderr, "cairn report: %s: %s\n", files->v[i], err);
+		cairn_cli_line(stderr, "cairn report: %s: %s", files->v[i], err);
 		rc = CAIRN_EX_DATAERR;
 	}
 	cairn_buf_free(&data);
