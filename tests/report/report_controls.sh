@@ -10,7 +10,8 @@
 # show "\x1b" and "\u202e" (cairn_utf8_visible(), doc/formats.md), the
 # Moodle feedback cell "&lt;svg onload=alert(2)&gt;" (doc/lms.md), the
 # XML U+FFFD.  The YAML and JSON results read back (Python's readers) as
-# the very names and texts that were sent.
+# the very names and texts that were sent.  Then a failure named with
+# U+202E in `cairn status`, and `cairn regrade`'s lines.
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -122,5 +123,29 @@ checks=$((checks + 1))
 grep -qF '&lt;svg onload=alert(2)&gt;' "$tmp/out" || fail "html: no escaped id"
 checks=$((checks + 1))
 ! grep -qF -e '<svg onload' -e "$esc" -e "$rlo" "$tmp/out" || fail "html: a raw id or control"
+
+# cairn status: a failure named with U+202E, one line with it visible.
+printf 'piles: [1,\n' > "$s/incoming/bad${rlo}lmth.yaml"
+run 65 "$top_builddir/src/daemon/cairnd" -c "$tmp/d.yaml" --once
+checks=$((checks + 1))
+grep -q "msg=processed file=\"bad\\\\u202elmth.yaml\" .* input=\"failed/$owner/bad\\\\u202elmth.yaml\"" "$tmp/err" ||
+	fail "log: $(cat "$tmp/err")"
+run 0 "$cairn" status -c "$tmp/d.yaml" --failures 1
+checks=$((checks + 1))
+# (The columns' widths follow the owner's name: blanks squeezed.)
+grep -A 2 '^Failures' "$tmp/out" | tr -s ' ' | sed -E 's/^ [0-9]+[smhd]( [0-9]+[mh])? / AGE /' > "$tmp/failures"
+same_text "Failures (newest first, 1 of 1):
+ AGE OWNER FILE ERROR
+ AGE $owner bad\\u202elmth.yaml line 2, column 1: did not find expected node content (while parsing a flow node at line 2, column 1)" "$tmp/failures"
+
+# cairn regrade: the changed grades' lines name the inputs visibly.
+for set in hw1 hw2; do
+	printf 'puzzles:\n  - {id: a, piles: [5, 3, 4, 5]}\n' > "$s/problems/$set.yaml"
+done
+run 0 "$cairn" regrade -c "$tmp/d.yaml"
+sed -E 's/ [0-9T:.-]+Z: / TIME: /' "$tmp/out" > "$tmp/regrade"
+same_text "$owner \"f\\x1b[31mred.yaml\" TIME: 0.5 -> 1.0
+$owner \"rlo\\u202e.yaml\" TIME: 0.5 -> 1.0
+inputs=5 changed=2 replaced=2 unchanged=3 skipped=0 failed=0" "$tmp/regrade"
 
 finish
