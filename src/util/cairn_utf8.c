@@ -9,8 +9,8 @@
  * as raw text (C0 but tab and LF, DEL, C1, U+FFFE, U+FFFF), reads as a
  * line break (NEL, LS, PS) or drops as a byte order mark (U+FEFF),
  * and the bidi controls, which read back fine but reorder what a
- * terminal or a browser shows around them (a name "exe.\u202etxt" shown
- * as "exe.txt" reversed).  The visible form is the one the log uses, so
+ * terminal or a browser shows around them (a file "x<U+202E>gpj.exe"
+ * shows as "xexe.jpg").  The visible form is the one the log uses, so
  * that a name looks the same in a log line, a terminal and a gradebook.
  */
 #include "config.h"
