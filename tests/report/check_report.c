@@ -20,6 +20,7 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_html.h"
+#include "cairn_report_lms.h"
 #include "cairn_result_read.h"
 #include "cairn_stats.h"
 #include "check_run.h"
@@ -301,6 +302,37 @@ START_TEST(test_xml_text)
 }
 END_TEST
 
+/*
+ * A gradebook cell: controls visible, then the formula guard on what a
+ * spreadsheet will see, then RFC 4180 quoting; an LMS's HTML cell has its
+ * markup as entities as well (issue 37).
+ */
+START_TEST(test_cells)
+{
+	static const struct { const char *in, *csv, *html; } c[] = {
+		{ "f\033[31mred.yaml", "f\\x1b[31mred.yaml", "f\\x1b[31mred.yaml" },
+		{ "=\033]0;x\a", "'=\\x1b]0;x\\x07", "'=\\x1b]0;x\\x07" },
+		{ "\tTAB", "\\tTAB", "\\tTAB" },		/* no longer a formula */
+		{ "a,\xe2\x80\xae" "b", "\"a,\\u202eb\"", "\"a,\\u202eb\"" },
+		{ "<svg onload=alert(2)>", "<svg onload=alert(2)>",
+		  "&lt;svg onload=alert(2)&gt;" },
+		{ "\"x\" & 'y'", "\"\"\"x\"\" & 'y'\"", "&quot;x&quot; &amp; &apos;y&apos;" },
+		{ "back\\slash \xff", "back\\slash \\xff", "back\\slash \\xff" },
+	};
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct cairn_buf a = CAIRN_BUF_INIT, h = CAIRN_BUF_INIT;
+
+		cairn_report_csv_text(&a, c[i].in);
+		cairn_report_lms_html_cell(&h, c[i].in);
+		ck_assert_str_eq(a.data, c[i].csv);
+		ck_assert_str_eq(h.data, c[i].html);
+		cairn_buf_free(&a);
+		cairn_buf_free(&h);
+	}
+}
+END_TEST
+
 static const struct { const char *file, *err; } bad[] = {
 	{ "puzzle.yaml", "not a cairn result file (no \"format: cairn-result/1\")" },
 	{ "status.result.yaml", "status must be ok or error" },
@@ -529,6 +561,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_score);
 	tcase_add_test(tc, test_xml_text);
+	tcase_add_test(tc, test_cells);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof bad / sizeof bad[0]);
 	tcase_add_loop_test(tc, test_csv_lines, 0,
 			    sizeof csv_lines / sizeof csv_lines[0]);
