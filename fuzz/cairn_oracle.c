@@ -336,7 +336,11 @@ char *cairn_oracle_result(const struct cairn_result_file *r, enum cairn_format f
 
 /* ---- the gradebooks ---- */
 
-/* xml_view - s as XML 1.0 can carry it: what it cannot hold is U+FFFD */
+/*
+ * xml_view - s as the report carries it in XML: what XML 1.0 cannot hold,
+ * and the controls and bidi controls a reader's screen would act on, are
+ * U+FFFD
+ */
 static void xml_view(struct cairn_buf *b, const char *s)
 {
 	size_t n = strlen(s), len;
@@ -345,8 +349,8 @@ static void xml_view(struct cairn_buf *b, const char *s)
 	cairn_buf_adds(b, "");
 	for (; n > 0; s += len, n -= len) {
 		len = cairn_utf8_next(s, n, &cp);
-		if (len == 0 || (cp < 0x20 && cp != '\t' && cp != '\n' &&
-				 cp != '\r') || cp == 0xfffe || cp == 0xffff) {
+		if (len == 0 || (cairn_utf8_unsafe(cp) && cp != '\t' &&
+				 cp != '\n' && cp != '\r')) {
 			cairn_buf_adds(b, "\xef\xbf\xbd");
 			len = len ? len : 1;
 		} else {
@@ -440,6 +444,14 @@ static void junit_texts(struct cairn_buf *b, const char *x)
 			decode(b, end + 1, '<');
 		x = end + 1;
 	}
+}
+
+/* visible_view - s as a CSV gradebook shows it: controls visible */
+static void visible_view(struct cairn_buf *b, const char *s)
+{
+	if (s != NULL)
+		cairn_utf8_visible(b, s, strlen(s));
+	cairn_buf_addc(b, '\x1f');
 }
 
 /* field_done - one gradebook field, without its formula guard */
@@ -569,12 +581,9 @@ char *cairn_oracle_report(const struct cairn_result_file *r)
 	cairn_buf_reset(&got);
 	cairn_buf_reset(&want);
 	gradebook_texts(&got, a.data);
-	cairn_buf_adds(&want, r->source);
-	cairn_buf_addc(&want, '\x1f');
-	cairn_buf_adds(&want, r->submitter ? r->submitter : "");
-	cairn_buf_addc(&want, '\x1f');
-	cairn_buf_adds(&want, r->problem_set ? r->problem_set : "");
-	cairn_buf_addc(&want, '\x1f');
+	visible_view(&want, r->source);
+	visible_view(&want, r->submitter);
+	visible_view(&want, r->problem_set);
 	if (msg == NULL && strcmp(got.data, want.data) != 0)
 		msg = cairn_xasprintf("CSV report: texts differ from the "
 				      "result's:\n%s\n%s", got.data, want.data);

@@ -4,7 +4,9 @@
  * Configuration and plugins are found the way an installed cairn finds
  * them with no options: the installed cairnd.yaml when it exists, and the
  * plugin directory it names (by default the installed one).  Errors are
- * printed here, once, with the exit code of cairnd(8).
+ * printed here, once, with the exit code of cairnd(8).  A line that may
+ * carry a name from the spool or a file (a student's) goes through
+ * cairn_cli_line(), so that no control character reaches the terminal.
  */
 #include "config.h"
 
@@ -19,6 +21,7 @@
 #include "cairn_mem.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_time.h"
+#include "cairn_utf8.h"
 
 void cairn_cli_init(struct cairn_cli *cli, const char *command, const char *usage)
 {
@@ -38,6 +41,21 @@ int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'cairn %s --help'.\n", cli->command);
 	return CAIRN_EX_USAGE;
+}
+
+void cairn_cli_line(FILE *f, const char *fmt, ...)
+{
+	struct cairn_buf line = CAIRN_BUF_INIT, shown = CAIRN_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	cairn_buf_vaddf(&line, fmt, ap);
+	va_end(ap);
+	cairn_utf8_visible(&shown, line.data, line.len);
+	cairn_buf_addc(&shown, '\n');
+	fwrite(shown.data, 1, shown.len, f);
+	cairn_buf_free(&line);
+	cairn_buf_free(&shown);
 }
 
 int cairn_cli_received(const struct cairn_cli *cli, const char *arg,

@@ -10,6 +10,7 @@
 #define CAIRN_CLI_H
 
 #include <getopt.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "cairn_conf.h"
@@ -66,6 +67,14 @@ void cairn_cli_teardown(struct cairn_cli *cli);
 int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Print one line to f, its control characters, bidi controls and bytes
+ * that are not UTF-8 in their visible form (cairn_utf8_visible(): "\x1b",
+ * "\u202e", a newline inside as "\n"), then a newline: for every line
+ * that may carry a name or a text a student chose.
+ */
+void cairn_cli_line(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /*
  * Read --received TIME (an RFC 3339 time with an offset) into *t: 0, or
  * 1 with *exit_code the usage error's, printed here.

@@ -43,21 +43,24 @@ static const char usage[] =
 	"any has, 64 on a usage error, 78 on a configuration error.\n";
 
 /* plural - "1 puzzle", "2 puzzles" */
-static void plural(unsigned long long n, const char *what)
+static void plural(struct cairn_buf *b, unsigned long long n, const char *what)
 {
-	printf(", %llu %s%s", n, what, n == 1 ? "" : "s");
+	cairn_buf_addf(b, ", %llu %s%s", n, what, n == 1 ? "" : "s");
 }
 
 static void summary_line(const char *file, const struct cairn_setcheck *r)
 {
-	printf("%s: %zu puzzle%s", file, r->npuzzles,
-	       r->npuzzles == 1 ? "" : "s");
-	plural(r->points, "point");
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_buf_addf(&b, "%s: %zu puzzle%s", file, r->npuzzles,
+		       r->npuzzles == 1 ? "" : "s");
+	plural(&b, r->points, "point");
 	if (r->errors > 0)
-		plural(r->errors, "error");
+		plural(&b, r->errors, "error");
 	if (r->warnings > 0)
-		plural(r->warnings, "warning");
-	putchar('\n');
+		plural(&b, r->warnings, "warning");
+	cairn_cli_line(stdout, "%s", b.data);
+	cairn_buf_free(&b);
 }
 
 static void print(const char *file, const struct cairn_setcheck *r)
@@ -68,10 +71,10 @@ static void print(const char *file, const struct cairn_setcheck *r)
 	for (i = 0; i < r->nfindings; i++) {
 		f = &r->findings[i];
 		if (f->level == CAIRN_SETCHECK_ERROR)
-			printf("%s: error: %s\n", file, f->message);
+			cairn_cli_line(stdout, "%s: error: %s", file, f->message);
 		else
-			printf("%s: line %lu: warning: %s\n", file, f->line,
-			       f->message);
+			cairn_cli_line(stdout, "%s: line %lu: warning: %s", file,
+				       f->line, f->message);
 	}
 	if (r->loaded)
 		summary_line(file, r);

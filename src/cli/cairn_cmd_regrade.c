@@ -290,9 +290,9 @@ static int report(const struct cairn_stored *s, const struct regraded *g)
 
 		cairn_buf_addf(&line, "%s ", s->owner);
 		name(&line, s->name);
-		cairn_buf_addf(&line, " %s: %s -> %s\n", cairn_time_format(&s->arrival, at),
+		cairn_buf_addf(&line, " %s: %s -> %s", cairn_time_format(&s->arrival, at),
 			       old.data, now);
-		fwrite(line.data, 1, line.len, stdout);
+		cairn_cli_line(stdout, "%s", line.data);
 		free(now);
 	}
 	cairn_buf_free(&line);
@@ -309,7 +309,7 @@ static void skipped(void *arg, const struct cairn_stored *s, const char *why)
 	c->skipped++;
 	cairn_buf_addf(&b, "%s/%s/", s->dir, s->owner);
 	name(&b, s->stored);
-	fprintf(stderr, "cairn regrade: %.*s: %s, skipped\n", (int)b.len, b.data, why);
+	cairn_cli_line(stderr, "cairn regrade: %.*s: %s, skipped", (int)b.len, b.data, why);
 	cairn_buf_free(&b);
 }
 
@@ -394,7 +394,7 @@ static void one(const struct regrade *rg, const struct cairn_stored *s, struct c
 		c->failed++;
 		cairn_buf_addf(&b, "%s/%s/", s->dir, s->owner);
 		name(&b, s->stored);
-		fprintf(stderr, "cairn regrade: %.*s: %s\n", (int)b.len, b.data, err);
+		cairn_cli_line(stderr, "cairn regrade: %.*s: %s", (int)b.len, b.data, err);
 		cairn_buf_free(&b);
 	} else if (r == 0) {
 		c->inputs++;
@@ -432,7 +432,7 @@ static int regrade(struct regrade *rg, struct counts *c)
 	char err[512];
 
 	if (cairn_stored_list(&rg->sd, &v, &n, err, sizeof err) < 0) {
-		fprintf(stderr, "cairn regrade: %s\n", err);
+		cairn_cli_line(stderr, "cairn regrade: %s", err);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -440,8 +440,8 @@ static int regrade(struct regrade *rg, struct counts *c)
 			tidy(rg, v[i].owner) : 0;
 
 		if (r < 0)
-			fprintf(stderr, "cairn regrade: results/%s: %s\n", v[i].owner,
-				strerror(-r));
+			cairn_cli_line(stderr, "cairn regrade: results/%s: %s", v[i].owner,
+				       strerror(-r));
 		one(rg, &v[i], c);
 	}
 	cairn_stored_free(v, n);

@@ -156,7 +156,7 @@ static int owner_dir(int dir_fd, const char *name, void *arg)
 /* unlisted - name an argument or directory that cannot be read; the report goes on */
 static int unlisted(const char *dir, int e)
 {
-	fprintf(stderr, "cairn report: %s: %s\n", dir, strerror(-e));
+	cairn_cli_line(stderr, "cairn report: %s: %s", dir, strerror(-e));
 	return CAIRN_EX_DATAERR;
 }
 
@@ -265,7 +265,7 @@ static int load(const struct names *files, struct cairn_result_file *out,
 			(*n)++;
 			continue;
 		}
-		fprintf(stderr, "cairn report: %s: %s\n", files->v[i], err);
+		cairn_cli_line(stderr, "cairn report: %s: %s", files->v[i], err);
 		rc = CAIRN_EX_DATAERR;
 	}
 	cairn_buf_free(&data);

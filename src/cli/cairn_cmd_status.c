@@ -116,7 +116,7 @@ static void warn(void *arg, const char *path, int err)
 {
 	const struct warn_ctx *w = arg;
 
-	fprintf(stderr, "cairn status: %s/%s: %s\n", w->spool, path, strerror(err));
+	cairn_cli_line(stderr, "cairn status: %s/%s: %s", w->spool, path, strerror(err));
 }
 
 /* same_time - whether the file dir_fd/name was last modified at t */

@@ -12,15 +12,16 @@
  * cairn_log_value(), one function for every field of every line, so a
  * file name cannot forge a line or a key nor reach a terminal raw: C0,
  * DEL and bytes that are not UTF-8 become \xNN (\n, \r, \t), C1 code
- * points and bidi controls \uNNNN, and a value holding anything but
- * printable characters other than space, '=', '"' and '\' is quoted.
+ * points and bidi controls \uNNNN (cairn_utf8_visible_one(), the forms
+ * of every text for a person), and a value holding anything but
+ * printable characters other than space, '=', '"' and '\' is quoted
+ * ('"' and '\' then escaped, so that the value reads back).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 #include <unistd.h>
 
 #include "cairn_log.h"
+#include "cairn_utf8.h"
 
 #define LOG_LINE_MAX 4096
 
@@ -78,78 +80,30 @@ int cairn_log_enabled(enum cairn_log_level level)
 }
 
 /*
- * utf8_len - the length of the valid UTF-8 sequence at p (2 to 4), its
- * code point in *cp; 0 when p does not start one (overlong forms,
- * surrogates and values past U+10FFFF are invalid).
- */
-static size_t utf8_len(const unsigned char *p, uint32_t *cp)
-{
-	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
-	size_t n = *p >= 0xf0 && *p <= 0xf4 ? 4 : *p >= 0xe0 ? 3 : *p >= 0xc2 ? 2 : 0;
-	uint32_t c;
-
-	if (n == 0 || *p >= 0xf5)
-		return 0;
-	c = *p & (0x7f >> n);
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[i] & 0x3f);
-	}
-	if (c < min[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
-/*
- * unsafe_cp - code points a terminal or a log reader may act on: C1
- * controls, the Unicode line and paragraph separators, and the bidi
- * overrides and isolates that reorder what is shown.
- */
-static int unsafe_cp(uint32_t c)
-{
-	return (c >= 0x80 && c <= 0x9f) || c == 0x2028 || c == 0x2029 ||
-	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-}
-
-/*
  * unit - the text that stands for the character at p inside a quoted
- * value, in out (at most 6 bytes plus NUL); *used is how many bytes of p
- * it stands for.  Returns its length; *plain is 1 when it is the bytes
- * themselves and needs no quotes.
+ * value, in out; *used is how many bytes of p it stands for.  Returns its
+ * length; *plain is 1 when it is the bytes themselves and needs no quotes.
+ * A control, a bidi control or a byte that is not UTF-8 has the visible
+ * form every text for a person has (cairn_utf8_visible_one()).
  */
-static size_t unit(const unsigned char *p, char out[8], size_t *used, int *plain)
+static size_t unit(const unsigned char *p, char out[CAIRN_UTF8_VISIBLE_MAX],
+		   size_t *used, int *plain)
 {
-	uint32_t cp;
+	const char *c = (const char *)p;
 	size_t n;
 
 	*used = 1;
 	*plain = 0;
-	switch (*p) {
-	case '\\': memcpy(out, "\\\\", 2); return 2;
-	case '"': memcpy(out, "\\\"", 2); return 2;
-	case '\n': memcpy(out, "\\n", 2); return 2;
-	case '\r': memcpy(out, "\\r", 2); return 2;
-	case '\t': memcpy(out, "\\t", 2); return 2;
-	default: break;
+	if (*p == '\\' || *p == '"') {
+		out[0] = '\\';
+		out[1] = (char)*p;
+		return 2;
 	}
-	if (*p < 0x20 || *p == 0x7f)
-		return (size_t)snprintf(out, 8, "\\x%02x", *p);
-	if (*p < 0x80) {
-		out[0] = (char)*p;
-		*plain = *p != ' ' && *p != '=';
-		return 1;
-	}
-	n = utf8_len(p, &cp);
-	if (n == 0)
-		return (size_t)snprintf(out, 8, "\\x%02x", *p);	/* not UTF-8 */
-	*used = n;
-	if (unsafe_cp(cp))
-		return (size_t)snprintf(out, 8, "\\u%04x", (unsigned)cp);
-	memcpy(out, p, n);
-	*plain = 1;
-	return n;
+	if ((n = cairn_utf8_visible_one(c, strnlen(c, 4), out, used)) > 0)
+		return n;
+	memcpy(out, p, *used);
+	*plain = *used > 1 || (*p != ' ' && *p != '=');
+	return *used;
 }
 
 /* rendered_len - the length of s rendered in full, quotes included; *quoted. */
@@ -158,7 +112,7 @@ static size_t rendered_len(const char *s, int *quoted)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0, used;
 	int plain;
-	char u[8];
+	char u[CAIRN_UTF8_VISIBLE_MAX];
 
 	*quoted = *p == '\0';
 	while (*p) {
@@ -174,7 +128,7 @@ const char *cairn_log_value(char *buf, size_t len, const char *s)
 	const unsigned char *p;
 	size_t n = 0, e, limit, used;
 	int quoted, cut, plain;
-	char u[8];
+	char u[CAIRN_UTF8_VISIBLE_MAX];
 
 	if (!s)
 		s = "";

@@ -5,7 +5,9 @@
  * submitter is the name the submission gives itself), with the arrival
  * time and, for a late one, by how much and its penalty, and for one the
  * course policy refused (doc/grading.md), which rule (closed, limit); its text fields go through
- * cairn_result_csv_field(), so a submitter named "=cmd()" is shown, never run.
+ * cairn_report_csv_text(), so a submitter named "=cmd()" is shown, never
+ * run, and a name holding ESC or U+202E shows "\x1b" or "\u202e" instead
+ * of recolouring a terminal or reordering a line (doc/formats.md).
  * Points are a submission's earned and possible points, or for a result
  * without them (plain puzzles with expectations) correct and graded, as
  * if each puzzle weighed 1, the earned ones after a late penalty (exact:
@@ -23,8 +25,9 @@
  * and the document then count skipped="N").  All text is escaped so that
  * the document stays well-formed XML 1.0 whatever the result files hold:
  * markup characters become entities, tab, newline and carriage return
- * character references, and bytes that are not valid UTF-8 or characters
- * XML 1.0 forbids become U+FFFD.
+ * character references, and bytes that are not valid UTF-8, characters
+ * XML 1.0 forbids and the other controls and bidi controls
+ * (cairn_utf8_unsafe()) become U+FFFD.
  */
 #include "config.h"
 
@@ -72,10 +75,21 @@ void cairn_report_decimal(struct cairn_buf *out, uint64_t e4)
 	cairn_buf_add(out, frac, len);
 }
 
+void cairn_report_csv_text(struct cairn_buf *out, const char *s)
+{
+	struct cairn_buf v = CAIRN_BUF_INIT;
+
+	/* Escaped first: the guard then sees what a spreadsheet will. */
+	cairn_utf8_visible(&v, s, strlen(s));
+	cairn_buf_reserve(&v, 0);
+	cairn_result_csv_field(out, v.data, 1);
+	cairn_buf_free(&v);
+}
+
 /* text_field - a CSV text field and its comma; NULL is empty */
 static void text_field(struct cairn_buf *out, const char *s, char after)
 {
-	cairn_result_csv_field(out, s ? s : "", 1);
+	cairn_report_csv_text(out, s ? s : "");
 	cairn_buf_addc(out, after);
 }
 
@@ -129,9 +143,11 @@ void cairn_report_xml_text(struct cairn_buf *out, const char *s)
 			cairn_buf_addf(out, "&#%d;", (int)cp);
 			break;
 		default:
-			/* One U+FFFD per bad byte, or per forbidden character. */
-			if (len == 0 || cp < 0x20 || cp == 0xfffe ||
-			    cp == 0xffff)
+			/*
+			 * One U+FFFD per bad byte, per character XML forbids
+			 * and per control a browser or a terminal acts on.
+			 */
+			if (len == 0 || cairn_utf8_unsafe(cp))
 				cairn_buf_adds(out, REPLACEMENT);
 			else
 				cairn_buf_add(out, s, len);

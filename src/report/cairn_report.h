@@ -39,7 +39,20 @@ void cairn_report_tally(const struct cairn_result_file *r, struct cairn_stats *s
 /* Append points in 1/10000 as results write them: 2.7, 9, 0.0625. */
 void cairn_report_decimal(struct cairn_buf *out, uint64_t e4);
 
-/* Append s as XML character data or attribute text, always well-formed. */
+/*
+ * Append s as XML character data or attribute text, always well-formed:
+ * markup as entities, tab, LF and CR as character references, and a
+ * byte that is not UTF-8 or another character cairn_utf8_unsafe() names
+ * (a control, a bidi control) as U+FFFD.
+ */
 void cairn_report_xml_text(struct cairn_buf *out, const char *s);
+
+/*
+ * Append s as a text cell of a CSV gradebook: its controls, bidi controls
+ * and bytes that are not UTF-8 in the visible form of cairn_utf8_visible()
+ * ("\x1b", "\u202e"), then quoted when it must be and formula-protected
+ * as cairn_result_csv_field() does.
+ */
+void cairn_report_csv_text(struct cairn_buf *out, const char *s);
 
 #endif

@@ -30,6 +30,7 @@
 #include "cairn_report_lms.h"
 #include "cairn_result_csv.h"
 #include "cairn_stats.h"
+#include "cairn_utf8.h"
 
 size_t cairn_report_lms_graded_first(struct cairn_result_file *files, size_t n)
 {
@@ -65,14 +66,18 @@ static long set_index(const struct cairn_lms *g, const char *set)
 static void warn(struct cairn_lms *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* warn - one line of g->warnings, its names' controls made visible */
 static void warn(struct cairn_lms *g, const char *fmt, ...)
 {
+	struct cairn_buf line = CAIRN_BUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	cairn_buf_vaddf(&g->warnings, fmt, ap);
+	cairn_buf_vaddf(&line, fmt, ap);
 	va_end(ap);
+	cairn_utf8_visible(&g->warnings, line.data, line.len);
 	cairn_buf_addc(&g->warnings, '\n');
+	cairn_buf_free(&line);
 }
 
 /* counted - a result that has a place in the gradebook; else warned about */
@@ -329,7 +334,20 @@ void cairn_report_lms_roster_cell(struct cairn_buf *out, const char *s)
 
 void cairn_report_lms_text_cell(struct cairn_buf *out, const char *s)
 {
-	cairn_result_csv_field(out, s, 1);
+	cairn_report_csv_text(out, s);
+}
+
+void cairn_report_lms_html_cell(struct cairn_buf *out, const char *s)
+{
+	struct cairn_buf v = CAIRN_BUF_INIT, h = CAIRN_BUF_INIT;
+
+	cairn_utf8_visible(&v, s, strlen(s));
+	cairn_buf_reserve(&v, 0);
+	cairn_report_xml_text(&h, v.data);
+	cairn_buf_reserve(&h, 0);
+	cairn_result_csv_field(out, h.data, 1);
+	cairn_buf_free(&v);
+	cairn_buf_free(&h);
 }
 
 void cairn_report_lms_end_row(struct cairn_buf *out, size_t start)

@@ -81,8 +81,17 @@ void cairn_report_lms_points(struct cairn_buf *out, const struct cairn_result_fi
 void cairn_report_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r);
 /* Append a CSV cell copied from the roster: quoted when needed, else as is. */
 void cairn_report_lms_roster_cell(struct cairn_buf *out, const char *s);
-/* Append a CSV text cell cairn wrote: quoted and formula-protected. */
+/*
+ * Append a CSV text cell cairn wrote: controls visible, quoted and
+ * formula-protected (cairn_report_csv_text()).
+ */
 void cairn_report_lms_text_cell(struct cairn_buf *out, const char *s);
+/*
+ * The same for a cell the LMS shows as HTML (Moodle's feedback): its
+ * controls visible, then <, >, &, " and ' as entities, so that an id
+ * "<svg onload=alert(2)>" is shown as text, never run.
+ */
+void cairn_report_lms_html_cell(struct cairn_buf *out, const char *s);
 /*
  * End a record whose cells, from out->len == start on, are each followed
  * by a comma: the last comma becomes its line end.

@@ -16,7 +16,9 @@
  * not know and never touches a student who handed nothing in (the
  * warnings list them).  A student with results for some sets only has
  * both cells of the others empty: map those columns only for an import
- * that may clear them.
+ * that may clear them.  Moodle shows a feedback cell as HTML, so its
+ * text (the ids of puzzles a student named) has its markup as entities:
+ * an id "<svg onload=alert(2)>" reaches the page as text, never as markup.
  */
 #include "config.h"
 
@@ -65,7 +67,7 @@ static void student(const struct cairn_lms *g, size_t i, struct cairn_buf *out)
 			cairn_buf_reset(&fb);
 			cairn_report_lms_feedback(&fb, r);
 			cairn_buf_addc(out, ',');
-			cairn_report_lms_text_cell(out, fb.data);
+			cairn_report_lms_html_cell(out, fb.data);
 		} else {
 			cairn_buf_addc(out, ',');
 		}

@@ -7,9 +7,16 @@
  * every byte of its input once.  The set of unsafe characters is the one
  * doc/formats.md names for results: those a YAML parser either refuses
  * as raw text (C0 but tab and LF, DEL, C1, U+FFFE, U+FFFF), reads as a
- * line break (NEL, LS, PS) or drops as a byte order mark (U+FEFF).
+ * line break (NEL, LS, PS) or drops as a byte order mark (U+FEFF),
+ * and the bidi controls, which read back fine but reorder what a
+ * terminal or a browser shows around them (a file "x<U+202E>gpj.exe"
+ * shows as "xexe.jpg").  The visible form is the one the log uses, so
+ * that a name looks the same in a log line, a terminal and a gradebook.
  */
 #include "config.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #include "cairn_buf.h"
 #include "cairn_utf8.h"
@@ -96,7 +103,46 @@ void cairn_utf8_place(const char *data, size_t off, unsigned long *line,
 int cairn_utf8_unsafe(uint32_t cp)
 {
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 ||
-	       cp == 0x2029 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff;
+	       cp == 0x2029 || cp == 0xfeff || cp == 0xfffe || cp == 0xffff ||
+	       cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t cairn_utf8_visible_one(const char *s, size_t n,
+			      char out[CAIRN_UTF8_VISIBLE_MAX], size_t *used)
+{
+	uint32_t cp = 0;
+
+	*used = cairn_utf8_next(s, n, &cp);
+	if (*used == 0) {
+		*used = 1;
+		return (size_t)snprintf(out, CAIRN_UTF8_VISIBLE_MAX, "\\x%02x",
+					(unsigned char)*s);
+	}
+	if (!cairn_utf8_unsafe(cp))
+		return 0;
+	switch (cp) {
+	case '\n': memcpy(out, "\\n", 3); return 2;
+	case '\r': memcpy(out, "\\r", 3); return 2;
+	case '\t': memcpy(out, "\\t", 3); return 2;
+	default: break;
+	}
+	return (size_t)snprintf(out, CAIRN_UTF8_VISIBLE_MAX,
+				cp < 0x80 ? "\\x%02x" : "\\u%04x", (unsigned)cp);
+}
+
+void cairn_utf8_visible(struct cairn_buf *out, const char *s, size_t n)
+{
+	char v[CAIRN_UTF8_VISIBLE_MAX];
+	size_t used, len;
+
+	cairn_buf_reserve(out, n);
+	for (; n > 0; s += used, n -= used) {
+		if ((len = cairn_utf8_visible_one(s, n, v, &used)) > 0)
+			cairn_buf_add(out, v, len);
+		else
+			cairn_buf_add(out, s, used);
+	}
 }
 
 /*

@@ -5,7 +5,9 @@
  * invalid UTF-8 and NUL are errors at their place) and turns the offset
  * into a line and column with cairn_utf8_place(); every result writer asks
  * cairn_utf8_unsafe() which characters it must escape so that a reader
- * gets back the same text (doc/formats.md).
+ * gets back the same text (doc/formats.md); every text meant for a
+ * person (a terminal line, a log line, a gradebook cell) shows those
+ * characters in the visible form of cairn_utf8_visible().
  */
 #ifndef CAIRN_UTF8_H
 #define CAIRN_UTF8_H
@@ -37,13 +39,37 @@ void cairn_utf8_place(const char *data, size_t off, unsigned long *line,
 		      unsigned long *column);
 
 /*
- * Whether a result must escape code point cp so that it reads back as
- * itself: C0 controls, DEL, C1 controls (U+0085 among them), U+2028,
- * U+2029, U+FEFF, U+FFFE and U+FFFF.
+ * Whether code point cp is never written raw: C0 controls, DEL, C1
+ * controls (U+0085 among them), U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF
+ * (a YAML reader refuses them or reads a break), and the bidi controls
+ * U+061C, U+200E, U+200F, U+202A-U+202E and U+2066-U+2069 (a terminal or
+ * a browser reorders the text around them).
  */
 int cairn_utf8_unsafe(uint32_t cp);
 
+/* The longest visible form of one character, NUL included. */
+#define CAIRN_UTF8_VISIBLE_MAX 8
+
+/*
+ * The visible form of the character at s[0..n) (n > 0), in out with its
+ * length returned, when it has one: \n, \r and \t; \xHH for another
+ * C0 control, DEL or a byte that is not UTF-8; \uHHHH for another unsafe
+ * character (C1, bidi).  Returns 0 for a character shown as itself.
+ * Either way *used is how many bytes of s it stands for.
+ */
+size_t cairn_utf8_visible_one(const char *s, size_t n,
+			      char out[CAIRN_UTF8_VISIBLE_MAX], size_t *used);
+
 struct cairn_buf;
+
+/*
+ * Append s[0..n) with every unsafe character and ill-formed byte in its
+ * visible form, everything else (the backslash too) as it is: one line of
+ * text that cannot move the cursor, recolour a terminal or reorder what is
+ * shown.  It is for display and is not undone: a gradebook cell, a
+ * terminal line, a warning.  The log uses the same forms.
+ */
+void cairn_utf8_visible(struct cairn_buf *out, const char *s, size_t n);
 
 /*
  * Append s[0..n) as the inside of a YAML double-quoted scalar that reads

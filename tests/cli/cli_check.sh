@@ -43,6 +43,16 @@ run 1 "$cairn" check -c "$tmp/empty.yaml" "$tmp/points.yml"
 same_text "$tmp/points.yml: error: not a problem set's file name: a set is problems/NAME.yaml, NAME of letters, digits, '.', '_' and '-', not starting with '.'
 $tmp/points.yml: 3 puzzles, 6 points, 1 error" "$tmp/out"
 
+# A set's name and ids holding ESC and U+202E reach the terminal visible
+# (issue 37).
+printf 'puzzles:\n  - {id: "a\\e[2J", piles: [1]}\n  - {id: "b\\u202E", piles: [2]}\n' \
+	> "$tmp/set$(printf '\033')[1m.yaml"
+run 1 "$cairn" check -c "$tmp/empty.yaml" "$tmp/set$(printf '\033')[1m.yaml"
+same_text "$tmp/set\\x1b[1m.yaml: error: not a problem set's file name: a set is problems/NAME.yaml, NAME of letters, digits, '.', '_' and '-', not starting with '.'
+$tmp/set\\x1b[1m.yaml: line 2: warning: puzzle \"a\\x1b[2J\": every line is optimal (all piles are equal): no move can be wrong
+$tmp/set\\x1b[1m.yaml: line 3: warning: puzzle \"b\\u202e\": every line is optimal (all piles are equal): no move can be wrong
+$tmp/set\\x1b[1m.yaml: 2 puzzles, 2 points, 1 error, 2 warnings" "$tmp/out"
+
 # Usage: 64; --help: 0, on stdout.
 run 64 "$cairn" check
 same_text "cairn check: expected SET...

@@ -185,6 +185,13 @@ static const struct value_case value_cases[] = {
 	{ "cut\xc3", 64, "\"cut\\xc3\"" },
 	{ "rlo\xe2\x80\xae", 64, "\"rlo\\u202e\"" },
 	{ "ls\xe2\x80\xa8", 64, "\"ls\\u2028\"" },
+	/* issue 37: every bidi control, as cairn_utf8_visible() shows it */
+	{ "f\033[31mred.yaml", 64, "\"f\\x1b[31mred.yaml\"" },
+	{ "lrm\xe2\x80\x8e" "rlm\xe2\x80\x8f" "alm\xd8\x9c", 64,
+	  "\"lrm\\u200erlm\\u200falm\\u061c\"" },
+	{ "lri\xe2\x81\xa6" "pdi\xe2\x81\xa9" "bom\xef\xbb\xbf", 64,
+	  "\"lri\\u2066pdi\\u2069bom\\ufeff\"" },
+	{ "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", 64, "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d" },	/* Hebrew: plain */
 	{ "abcdefghijklmnop", 10, "abcdef..." },
 	{ "abcdefghi", 10, "abcdefghi" },
 	{ "abcdefghij", 10, "abcdef..." },

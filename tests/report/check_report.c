@@ -20,6 +20,7 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_html.h"
+#include "cairn_report_lms.h"
 #include "cairn_result_read.h"
 #include "cairn_stats.h"
 #include "check_run.h"
@@ -291,13 +292,44 @@ START_TEST(test_xml_text)
 		       "\xc3(\xed\xa0\x80\xef\xbf\xbe\xf5\x80\x80\x80\xe0\x80\x80");
 	/* A bad byte is one U+FFFD, and so is a whole U+FFFE (issue 11). */
 	ck_assert_str_eq(b.data, "a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;"
-			 "&#9;&#10;&#13;\xef\xbf\xbd\x7f"
+			 "&#9;&#10;&#13;\xef\xbf\xbd\xef\xbf\xbd"
 			 "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"
 			 "\xef\xbf\xbd(\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
 			 "\xef\xbf\xbd"
 			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
 			 "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
 	cairn_buf_free(&b);
+}
+END_TEST
+
+/*
+ * A gradebook cell: controls visible, then the formula guard on what a
+ * spreadsheet will see, then RFC 4180 quoting; an LMS's HTML cell has its
+ * markup as entities as well (issue 37).
+ */
+START_TEST(test_cells)
+{
+	static const struct { const char *in, *csv, *html; } c[] = {
+		{ "f\033[31mred.yaml", "f\\x1b[31mred.yaml", "f\\x1b[31mred.yaml" },
+		{ "=\033]0;x\a", "'=\\x1b]0;x\\x07", "'=\\x1b]0;x\\x07" },
+		{ "\tTAB", "\\tTAB", "\\tTAB" },		/* no longer a formula */
+		{ "a,\xe2\x80\xae" "b", "\"a,\\u202eb\"", "\"a,\\u202eb\"" },
+		{ "<svg onload=alert(2)>", "<svg onload=alert(2)>",
+		  "&lt;svg onload=alert(2)&gt;" },
+		{ "\"x\" & 'y'", "\"\"\"x\"\" & 'y'\"", "&quot;x&quot; &amp; &apos;y&apos;" },
+		{ "back\\slash \xff", "back\\slash \\xff", "back\\slash \\xff" },
+	};
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct cairn_buf a = CAIRN_BUF_INIT, h = CAIRN_BUF_INIT;
+
+		cairn_report_csv_text(&a, c[i].in);
+		cairn_report_lms_html_cell(&h, c[i].in);
+		ck_assert_str_eq(a.data, c[i].csv);
+		ck_assert_str_eq(h.data, c[i].html);
+		cairn_buf_free(&a);
+		cairn_buf_free(&h);
+	}
 }
 END_TEST
 
@@ -529,6 +561,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_score);
 	tcase_add_test(tc, test_xml_text);
+	tcase_add_test(tc, test_cells);
 	tcase_add_loop_test(tc, test_bad, 0, sizeof bad / sizeof bad[0]);
 	tcase_add_loop_test(tc, test_csv_lines, 0,
 			    sizeof csv_lines / sizeof csv_lines[0]);

@@ -52,3 +52,7 @@ tests_report_check_roster_CFLAGS = $(tests_check_cflags)
 tests_report_check_roster_LDADD = $(tests_check_libs) $(YAML_LIBS)
 VALGRIND_TESTS += tests/report/check_roster
 endif
+# Issue 37: controls and bidi controls visible in every gradebook and the
+# log, a student's markup as entities in Moodle's feedback.
+TESTS += tests/report/report_controls.sh
+dist_check_SCRIPTS += tests/report/report_controls.sh

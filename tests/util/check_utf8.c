@@ -148,7 +148,11 @@ static const struct {
 	{ 0x7f, 1 },					/* DEL */
 	{ 0x80, 1 }, { 0x85, 1 }, { 0x9f, 1 },		/* C1, NEL among them */
 	{ 0xa0, 0 }, { 0xe9, 0 },
-	{ 0x2027, 0 }, { 0x2028, 1 }, { 0x2029, 1 }, { 0x202a, 0 },
+	{ 0x2027, 0 }, { 0x2028, 1 }, { 0x2029, 1 },
+	/* the bidi controls: marks, embeddings, overrides, isolates */
+	{ 0x061b, 0 }, { 0x061c, 1 }, { 0x061d, 0 }, { 0x200d, 0 }, { 0x200e, 1 },
+	{ 0x200f, 1 }, { 0x2010, 0 }, { 0x202a, 1 }, { 0x202e, 1 },
+	{ 0x202f, 0 }, { 0x2065, 0 }, { 0x2066, 1 }, { 0x2069, 1 }, { 0x206a, 0 },
 	{ 0xfefe, 0 }, { 0xfeff, 1 }, { 0xfffd, 0 }, { 0xfffe, 1 }, { 0xffff, 1 },
 	{ 0x10000, 0 }, { 0x1f600, 0 }, { 0x10ffff, 0 },
 };
@@ -177,6 +181,7 @@ static const struct {
 	{ SEQ("\xe2\x80\xa8\xe2\x80\xa9"), "\\u2028\\u2029", "\\u2028\\u2029" },
 	{ SEQ("\xef\xbb\xbf"), "\\ufeff", "\\ufeff" },
 	{ SEQ("\xef\xbf\xbe\xef\xbf\xbf"), "\\ufffe\\uffff", "\\ufffe\\uffff" },
+	{ SEQ("a\xe2\x80\xae" "b\xd8\x9c"), "a\\u202eb\\u061c", "a\\u202eb\\u061c" },
 	{ SEQ("\xc2\xa0\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"),
 	  "\xc2\xa0\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80",
 	  "\xc2\xa0\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80" },
@@ -200,6 +205,66 @@ START_TEST(test_escape)
 }
 END_TEST
 
+/* The visible form: what a terminal line, a log and a gradebook show. */
+static const struct {
+	const char *s;
+	size_t n;
+	const char *shown;
+} visible_cases[] = {
+	{ SEQ("plain text, \"quoted\" and back\\slash"),
+	  "plain text, \"quoted\" and back\\slash" },
+	{ SEQ("f\033[31mred.yaml"), "f\\x1b[31mred.yaml" },
+	{ SEQ("x\ny\tz\r"), "x\\ny\\tz\\r" },
+	{ SEQ("a\0b\x01\x1f\x7f"), "a\\x00b\\x01\\x1f\\x7f" },
+	{ SEQ("\xc2\x85\xc2\x9b"), "\\u0085\\u009b" },		/* NEL, CSI */
+	{ SEQ("exe.\xe2\x80\xaetxt"), "exe.\\u202etxt" },	/* RLO */
+	{ SEQ("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad"),
+	  "\\u202a\\u202b\\u202c\\u202d" },
+	{ SEQ("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9"),
+	  "\\u2066\\u2067\\u2068\\u2069" },
+	{ SEQ("\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c"), "\\u200e\\u200f\\u061c" },
+	{ SEQ("\xe2\x80\xa8\xef\xbb\xbf\xef\xbf\xbf"), "\\u2028\\ufeff\\uffff" },
+	{ SEQ("\xc2\xa0\xc3\xa9\xd7\x90\xe2\x80\x8d\xf0\x9f\x98\x80"),
+	  "\xc2\xa0\xc3\xa9\xd7\x90\xe2\x80\x8d\xf0\x9f\x98\x80" },	/* Hebrew alef, ZWJ */
+	{ SEQ("a\xff" "b\xe2\x80"), "a\\xffb\\xe2\\x80" },	/* ill-formed bytes */
+	{ SEQ("\xed\xa0\x80"), "\\xed\\xa0\\x80" },
+	{ "", 0, "" },
+};
+
+START_TEST(test_visible)
+{
+	struct cairn_buf b = CAIRN_BUF_INIT;
+
+	cairn_utf8_visible(&b, visible_cases[_i].s, visible_cases[_i].n);
+	ck_assert_str_eq(b.data ? b.data : "", visible_cases[_i].shown);
+	cairn_buf_free(&b);
+}
+END_TEST
+
+/* One character at a time: its form, and how many bytes it stands for. */
+START_TEST(test_visible_one)
+{
+	char v[CAIRN_UTF8_VISIBLE_MAX];
+	size_t used = 0;
+
+	ck_assert_uint_eq(cairn_utf8_visible_one("\xe2\x80\xae!", 4, v, &used), 6);
+	ck_assert_str_eq(v, "\\u202e");
+	ck_assert_uint_eq(used, 3);
+	ck_assert_uint_eq(cairn_utf8_visible_one("\033[", 2, v, &used), 4);
+	ck_assert_str_eq(v, "\\x1b");
+	ck_assert_uint_eq(used, 1);
+	ck_assert_uint_eq(cairn_utf8_visible_one("\n", 1, v, &used), 2);
+	ck_assert_str_eq(v, "\\n");
+	ck_assert_uint_eq(cairn_utf8_visible_one("\xc3\xa9", 2, v, &used), 0);
+	ck_assert_uint_eq(used, 2);
+	ck_assert_uint_eq(cairn_utf8_visible_one("\xe2\x80", 2, v, &used), 4);
+	ck_assert_str_eq(v, "\\xe2");
+	ck_assert_uint_eq(used, 1);
+	ck_assert_uint_eq(cairn_utf8_visible_one("\xf4\x8f\xbf\xbf", 4, v, &used), 0);
+	ck_assert_uint_eq(used, 4);
+}
+END_TEST
+
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 
 static Suite *utf8_suite(void)
@@ -213,6 +278,8 @@ static Suite *utf8_suite(void)
 	tcase_add_loop_test(tc, test_place, 0, COUNT(place_cases));
 	tcase_add_loop_test(tc, test_unsafe, 0, COUNT(unsafe_cases));
 	tcase_add_loop_test(tc, test_escape, 0, COUNT(escape_cases));
+	tcase_add_loop_test(tc, test_visible, 0, COUNT(visible_cases));
+	tcase_add_test(tc, test_visible_one);
 	suite_add_tcase(s, tc);
 	return s;
 }
