@@ -5,7 +5,9 @@
  * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
  * name (byte order), and those kept in its history/ (NAME.result.K.EXT),
  * then the same for each of its subdirectories (a spool's results/OWNER/)
- * in name order; hidden names are skipped.  A file that cannot be read or is not a result file
+ * in name order; hidden names are skipped, but for .held/ (results held
+ * back until their feedback is due, doc/spool.md), listed after history/
+ * like a directory of its own where we may read it.  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
  * not hide a class's grades but is not missed either.  The report goes
@@ -64,7 +66,8 @@ static const char usage[] =
 	"no submission are listed on standard error.\n"
 	"A DIR stands for its *.result.yaml, *.result.yml,\n"
 	"*.result.csv and *.result.json files, in name order, then those of\n"
-	"each OWNER/ directory in it; each directory's history/ follows it.\n"
+	"each OWNER/ directory in it; each directory's history/ follows it,\n"
+	"then the results held back in its .held/ when you may read them.\n"
 	"\n"
 	"  -f, --format csv|junit|html|canvas|moodle\n"
 	"                          output format (default csv)\n"
@@ -197,6 +200,23 @@ static int files_of(const char *dir, struct names *out)
 }
 
 /*
+ * held_of - the results held back in dir/.held/ and its history/, when
+ * there are any and we may read them (an owner may not: her report
+ * lists what she may see)
+ */
+static int held_of(const char *dir, struct names *out)
+{
+	char *held = cairn_xasprintf("%s/" CAIRN_HELD_DIR, dir);
+	struct stat st;
+	int rc = 0;
+
+	if (stat(held, &st) == 0 && S_ISDIR(st.st_mode) && access(held, R_OK | X_OK) == 0)
+		rc = files_of(held, out);
+	free(held);
+	return rc;
+}
+
+/*
  * expand - a results directory: its own result files and history/, then
  * each owner's directory in name order with its files and history/ (so
  * that both results/ and results/OWNER may be given); 0, or 65 when a
@@ -207,7 +227,7 @@ static int expand(const char *dir, struct names *out)
 	char **subs, *path;
 	int n, rc;
 
-	if ((rc = files_of(dir, out)) != 0)
+	if ((rc = files_of(dir, out)) != 0 || (rc = held_of(dir, out)) != 0)
 		return rc;
 	if ((n = cairn_dir_list(AT_FDCWD, dir, owner_dir, NULL, &subs)) < 0)
 		return unlisted(dir, n);
@@ -215,7 +235,7 @@ static int expand(const char *dir, struct names *out)
 		if (strcmp(subs[i], CAIRN_HISTORY_DIR) == 0)
 			continue;	/* dir's own, listed above */
 		path = cairn_xasprintf("%s/%s", dir, subs[i]);
-		if (files_of(path, out) != 0)
+		if (files_of(path, out) != 0 || held_of(path, out) != 0)
 			rc = CAIRN_EX_DATAERR;
 		free(path);
 	}

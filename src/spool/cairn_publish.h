@@ -90,6 +90,15 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			int *superseded, char *err, size_t errlen);
 
 /*
+ * The same rule for a finished file from_fd/FROM (a result held back
+ * until its feedback was due, its time its arrival's): it becomes
+ * dir_fd/NAME, or goes to history/, or (superseded, no history) stays
+ * where it is.  0 or a negative errno value.
+ */
+int cairn_publish_place(int from_fd, const char *from, int dir_fd, const char *name,
+			const struct cairn_newest *nw, int do_fsync, int *superseded);
+
+/*
  * What a publish with nw->grant unset held back, given later (the feedback of
  * doc/grading.md): dir_fd's history/ searchable by reader, as a granted publish
  * leaves it, and, unless `placed` is NULL, the result placed at that name
