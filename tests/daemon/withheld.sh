@@ -9,7 +9,8 @@
 # the verdict.  Then the owner's view (ls -lA and stat, as S, times left
 # out: they are the arrivals) of results/S/ after a right answer alone and
 # after a wrong answer alone, under one name, is the same to the byte.
-# Last, `cairn submit --wait` on an after_due set due an hour ahead
+# Held results count for max_submissions, are in cairn report, and their
+# release shows them in the order of arrival.  Last, `cairn submit --wait` on an after_due set due an hour ahead
 # prints the receipt and exits 0 at once, with no --timeout (it waited
 # until its timeout and exited 75 before).  Skips (77) without root,
 # useradd or setpriv, and where the file system keeps no ACLs.
@@ -101,6 +102,43 @@ grep -qx '    verdict: wrong' "$RS/.held/hw.result.yaml" || fail "hw.yaml not gr
 diff "$T/view.right" "$T/view.wrong" >&2 || fail "S's view of results/$S differs between right and wrong"
 sed 's/^/  /' "$T/view.right"
 echo "ok: S's view of results/$S is the same after a right and after a wrong answer"
+
+# --- what else reads results finds the held ones: max_submissions counts
+# them (a second submission is refused, readable at once), cairn report
+# lists them; and the release shows them in arrival order, the latest
+# current, the earlier in history/
+printf 'policy:\n  max_submissions: 1\n  feedback: never\npuzzles:\n  - {id: a, piles: [3, 9, 1, 2]}\n' \
+	>"$SPOOL/problems/lim.yaml"
+DUE_S=$(($(date +%s) + 5))
+printf 'policy:\n  due: %s\n  feedback: after_due\npuzzles:\n  - {id: a, piles: [3, 9, 1, 2]}\n' \
+	"$(date -u -d "@$DUE_S" +%Y-%m-%dT%H:%M:%SZ)" >"$SPOOL/problems/soon.yaml"
+chmod 644 "$SPOOL/problems/lim.yaml" "$SPOOL/problems/soon.yaml"
+hand_in l1.yaml lim 7
+once once4
+hand_in l2.yaml lim 7
+hand_in s.yaml soon 7
+once once5
+as cat "$RS/l2.result.yaml" >"$T/l2" 2>&1 && grep -qx 'error: "submission limit reached (1 of 1)"' "$T/l2" ||
+	fail "the second submission to lim: $(cat "$T/l2")"
+hand_in s.yaml soon 5
+once once6
+[ "$(date +%s)" -lt "$DUE_S" ] || fail "due passed before the check: the machine took 5 s"
+[ -f "$RS/.held/s.result.yaml" ] && [ -f "$RS/.held/history/s.result.1.yaml" ] &&
+	[ ! -e "$RS/s.result.yaml" ] || fail "held: $(ls -R "$RS" 2>&1)"
+"$CAIRN" report "$SPOOL/results" | cut -d, -f1,2,4,6,7 | sort >"$T/report"
+printf '%s\n' "hw.yaml,$S,nv,0,1" "l1.yaml,$S,lim,1,0" "l2.yaml,$S,lim,0,0" "s.yaml,$S,soon,0,1" \
+	"s.yaml,$S,soon,1,0" "source,owner,problem_set,correct,wrong" >"$T/want.report"
+diff "$T/want.report" "$T/report" >&2 || fail "cairn report"
+wait_past "$DUE_S"
+once once7
+log_has once7 'msg="feedback released" problem_set=soon results=2$' ||
+	fail "release: $(grep feedback "$T/once7.log")"
+as grep -qx '    verdict: wrong' "$RS/s.result.yaml" &&
+	as grep -qx '    verdict: correct' "$RS/history/s.result.1.yaml" ||
+	fail "shown: $(ls -lR "$RS" 2>&1)"
+[ -z "$(ls -A "$RS/.held/history")" ] && [ ! -e "$RS/.held/s.result.yaml" ] ||
+	fail "left held: $(ls -lR "$RS/.held")"
+echo "ok: held results counted for max_submissions, in cairn report, shown at their release in arrival order"
 
 # --- cairn submit --wait on an after_due set due an hour ahead
 DUE_S=$(($(date +%s) + 3600))
