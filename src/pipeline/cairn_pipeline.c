@@ -6,10 +6,12 @@
  * that carrying the same input again for the same owner and arrival
  * gives the same bytes and replaces its own result, current or in
  * history/, rather than adding one.  The owner's directories are
- * readable by the owner at once, whatever the feedback says; the result
- * is granted when its release has come, checked again once it is in
- * place, since the release walk that ran meanwhile may have listed the
- * directory before the result was in it.  Storing allocates before the
+ * readable by the owner at once, whatever the feedback says; a result
+ * whose release has not come is published in .held/, out of the owner's
+ * sight, after its receipt (cairn_withheld.h), and shown at once if its
+ * release came meanwhile, checked again once it is in place, since the
+ * release walk that ran meanwhile may have listed .held/ before the
+ * result was in it.  Storing allocates before the
  * move and nothing after it: once the input moved, running out of
  * memory must not be able to undo that.
  */

@@ -16,7 +16,8 @@
  *   cairn_pipeline_publish()  the result durably in results/OWNER/,
  *                             the latest arrival current, earlier ones
  *                             in history/, readable by the owner once
- *                             the problem set's feedback says;
+ *                             the problem set's feedback says (until
+ *                             then in .held/, a receipt given);
  *   cairn_pipeline_store()    the input moved into done/OWNER/ or
  *                             failed/OWNER/ with its arrival record, or
  *                             removed.
@@ -130,8 +131,9 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 
 /*
  * The bytes of the result published for this arrival of the input, if
- * any, current or in history/, shown or held (.held/), into old (NULL: whether there is one is
- * all that is asked): 1 when there is one, else 0.
+ * any, current or in history/, shown or held (.held/), into old (NULL:
+ * whether there is one is all that is asked): 1 when there is one,
+ * else 0.
  */
 int cairn_pipeline_published(const struct cairn_pipeline *pl,
 			     const struct cairn_pipeline_input *in, struct cairn_buf *old);
