@@ -151,24 +151,28 @@ static void show_late(const struct cairn_pipeline *pl, int dir_fd, int held_fd,
 	free(where);
 }
 
-/* drop_held - a held copy of this arrival's result, now shown (a regrade) */
-static void drop_held(int dir_fd, const struct cairn_pipeline_input *in)
+/*
+ * drop_other - this arrival's result where it no longer belongs, shown
+ * while it is now held back or held while it is now shown (a regrade
+ * after the feedback changed, or of a result published before .held/
+ * was): each arrival's result is in one place, the one its release
+ * time says now.
+ */
+static void drop_other(int dir_fd, const struct cairn_pipeline_input *in)
 {
-	int held_fd = cairn_withheld_dir(dir_fd, 0);
-	char *where = held_fd < 0 ? NULL :
-		      cairn_publish_find(held_fd, in->result, &in->origin.received);
+	int fd = in->held_back ? dir_fd : cairn_withheld_dir(dir_fd, 0);
+	char *where = fd < 0 ? NULL : cairn_publish_find(fd, in->result, &in->origin.received);
 
 	if (where != NULL)
-		unlinkat(held_fd, where, 0);
+		unlinkat(fd, where, 0);
 	free(where);
-	if (held_fd >= 0)
-		close(held_fd);
+	if (fd >= 0 && fd != dir_fd)
+		close(fd);
 }
 
 /*
  * publish - out as the result of in under its `as` name: in .held/ with
- * a receipt while its feedback is not due, unless this arrival's result
- * is shown already (a regrade), which is replaced where it is.
+ * a receipt while its feedback is not due.
  */
 static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
 		   const struct cairn_buf *out, char *err, size_t errlen)
@@ -181,20 +185,15 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 	};
 	int dir_fd = cairn_spool_owner_dir(pl->results_fd, in->origin.owner, reader, nw.reader);
 	int pub_fd = dir_fd, r = 0;
-	char *shown = NULL;
 
 	free(in->result);
 	in->result = cairn_puzzle_result_name(cairn_pipeline_input_as(in));
 	in->held_back = reader && in->st.release_ms > now_ms();
+	nw.grant = reader && !in->held_back;
 	if (dir_fd < 0) {
 		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s: %s", in->origin.owner, strerror(-dir_fd));
 		return dir_fd;
 	}
-	if (in->held_back && (shown = cairn_publish_find(dir_fd, in->result,
-							 &in->origin.received)) != NULL)
-		in->held_back = 0;
-	free(shown);
-	nw.grant = reader && !in->held_back;
 	if (in->held_back && (r = receipt(pl, in, dir_fd, &nw, err, errlen)) == 0 &&
 	    (pub_fd = r = cairn_withheld_dir(dir_fd, 1)) < 0)
 		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s/" CAIRN_HELD_DIR ": %s",
@@ -203,10 +202,10 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 		r = cairn_publish_input(pub_fd, in->result, pl->tag, out->data ? out->data : "",
 					out->len, pl->fsync, pl->publish, &nw, &in->superseded,
 					err, errlen);
+	if (r == 0 && reader)
+		drop_other(dir_fd, in);
 	if (r == 0 && in->held_back)
 		show_late(pl, dir_fd, pub_fd, in, &nw);
-	else if (r == 0 && reader)
-		drop_held(dir_fd, in);
 	if (pub_fd >= 0 && pub_fd != dir_fd)
 		close(pub_fd);
 	close(dir_fd);

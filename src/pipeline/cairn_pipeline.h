@@ -120,7 +120,8 @@ void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
  * then (in->held_back) it is kept in results/OWNER/.held/, out of the
  * owner's sight, and the owner gets its receipt instead,
  * results/OWNER/NAME.receipt (cairn_receipt.h), written first; the
- * release walk shows the result.  With pl->short_names, when the result's name is
+ * release walk shows the result.  A copy of this arrival's result in
+ * the other place (a regrade after the feedback changed) is removed.  With pl->short_names, when the result's name is
  * the input's own trouble, out becomes an error result that says so,
  * published under a short name (in->as), and err keeps that error.  0,
  * or a negative errno value with "where: reason" in err; then nothing
