@@ -9,7 +9,8 @@
 # the verdict.  Then the owner's view (ls -lA and stat, as S, times left
 # out: they are the arrivals) of results/S/ after a right answer alone and
 # after a wrong answer alone, under one name, is the same to the byte.
-# Held results count for max_submissions, are in cairn report, and their
+# A regrade moves a result published before .held/ was into it.  Held
+# results count for max_submissions, are in cairn report, and their
 # release shows them in the order of arrival.  Last, `cairn submit --wait` on an after_due set due an hour ahead
 # prints the receipt and exits 0 at once, with no --timeout (it waited
 # until its timeout and exited 75 before).  Skips (77) without root,
@@ -82,6 +83,19 @@ for f in r w; do
 	diff "$T/want.$f" "$T/got.$f" >&2 || fail "receipt of $f.yaml"
 done
 echo "ok: each receipt names the input, its digest, its arrival, on time, feedback never"
+
+# --- a result published in results/S/ before .held/ was, and regraded
+# after the set changed, moves into .held/
+mv "$RS/.held/w.result.yaml" "$RS/w.result.yaml"
+sed 's/piles: \[3, 9, 1, 2\]}/piles: [3, 9, 1, 2], points: 2}/' "$SPOOL/problems/nv.yaml" >"$T/nv.yaml"
+cat "$T/nv.yaml" >"$SPOOL/problems/nv.yaml"
+"$CAIRN" regrade -c "$T/c.yaml" --set nv >"$T/rg.out" 2>"$T/rg.err" ||
+	fail "regrade: $(cat "$T/rg.out" "$T/rg.err")"
+[ "$(tail -n 1 "$T/rg.out")" = "inputs=2 changed=0 replaced=2 unchanged=0 skipped=0 failed=0" ] ||
+	fail "regrade: $(cat "$T/rg.out" "$T/rg.err")"
+[ ! -e "$RS/w.result.yaml" ] && grep -q 'points: 0, max_points: 2' "$RS/.held/w.result.yaml" ||
+	fail "after the regrade: $(ls -la "$RS" "$RS/.held")"
+echo "ok: a regrade moves a result published before .held/ was into it"
 
 # --- the owner's whole view after a right answer alone, then after a wrong one alone
 rm -rf "$RS"
