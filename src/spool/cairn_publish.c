@@ -571,16 +571,3 @@ int cairn_publish_grant_fd(int dir_fd, int fd, uid_t reader)
 	}
 	return r < 0 ? r : 0;
 }
-
-int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader)
-{
-	int fd = -1, r;
-
-	if (placed != NULL &&
-	    (fd = openat(dir_fd, placed, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
-		return -errno;
-	r = cairn_publish_grant_fd(dir_fd, fd, reader);
-	if (fd >= 0)
-		close(fd);
-	return r;
-}
