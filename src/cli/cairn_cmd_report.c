@@ -5,7 +5,9 @@
  * *.result.yaml, *.result.yml, *.result.csv and *.result.json regular files, sorted by
  * name (byte order), and those kept in its history/ (NAME.result.K.EXT),
  * then the same for each of its subdirectories (a spool's results/OWNER/)
- * in name order; hidden names are skipped.  A file that cannot be read or is not a result file
+ * in name order; hidden names are skipped, but for .held/ (results held
+ * back until their feedback is due, doc/spool.md), whose results are
+ * listed as if they were in its directory, where we may read them.  A file that cannot be read or is not a result file
  * is named on stderr and left out, the report of the others is still
  * written, and the exit status is then 65, so that one stray file does
  * not hide a class's grades but is not missed either.  The report goes
@@ -65,6 +67,8 @@ static const char usage[] =
 	"A DIR stands for its *.result.yaml, *.result.yml,\n"
 	"*.result.csv and *.result.json files, in name order, then those of\n"
 	"each OWNER/ directory in it; each directory's history/ follows it.\n"
+	"Results held back in .held/ are listed as if they were beside the\n"
+	"others, where you may read them.\n"
 	"\n"
 	"  -f, --format csv|junit|html|canvas|moodle\n"
 	"                          output format (default csv)\n"
@@ -175,24 +179,61 @@ static int add_listed(const char *dir, const int *history, struct names *out)
 	return 0;
 }
 
+/* by_base - paths in the byte order of their last component */
+static int by_base(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	const char *bx = strrchr(x, '/'), *by = strrchr(y, '/');
+
+	return strcmp(bx ? bx + 1 : x, by ? by + 1 : y);
+}
+
+/*
+ * add_both - the files keep() lists in dir (sub appended) and, when
+ * held is not NULL, in held (the same sub), sorted as one directory by
+ * name; 0, or 65 when dir cannot be listed (named on stderr), or when
+ * `absent_ok` is 0 and held cannot be
+ */
+static int add_both(const char *dir, const char *held, const char *sub, const int *history,
+		    int absent_ok, struct names *out)
+{
+	size_t start = out->n;
+	char *path;
+	int e, rc = 0;
+
+	for (int i = 0; i < (held != NULL ? 2 : 1) && rc == 0; i++) {
+		path = cairn_xasprintf("%s%s", i == 0 ? dir : held, sub);
+		if ((e = add_listed(path, history, out)) < 0 &&
+		    !(absent_ok && (e == -ENOENT || e == -ENOTDIR)))
+			rc = unlisted(path, e);
+		free(path);
+	}
+	qsort(out->v + start, out->n - start, sizeof(out->v[0]), by_base);
+	return rc;
+}
+
 /*
  * files_of - the result files of one directory, sorted, then those of
- * its history/ (an absent one has none); 0, or 65 when one of the two
- * cannot be listed (named on stderr)
+ * its history/ (an absent one has none); with them, as if they were
+ * there, the results held back in its .held/ and .held/history/ (where
+ * we may read them: an owner may not, and her report lists what she
+ * sees); 0, or 65 when one cannot be listed (named on stderr)
  */
 static int files_of(const char *dir, struct names *out)
 {
 	static const int plain = 0, kept = 1;
-	char *hist;
-	int e, rc = 0;
+	char *held = cairn_xasprintf("%s/" CAIRN_HELD_DIR, dir);
+	struct stat st;
+	int rc;
 
-	if ((e = add_listed(dir, &plain, out)) < 0)
-		return unlisted(dir, e);
-	hist = cairn_xasprintf("%s/" CAIRN_HISTORY_DIR, dir);
-	if ((e = add_listed(hist, &kept, out)) < 0 && e != -ENOENT &&
-	    e != -ENOTDIR)
-		rc = unlisted(hist, e);
-	free(hist);
+	if (stat(held, &st) < 0 || !S_ISDIR(st.st_mode) || access(held, R_OK | X_OK) < 0) {
+		free(held);
+		held = NULL;
+	}
+	rc = add_both(dir, held, "", &plain, 0, out);
+	if (rc == 0)
+		rc = add_both(dir, held, "/" CAIRN_HISTORY_DIR, &kept, 1, out);
+	free(held);
 	return rc;
 }
 

@@ -235,6 +235,7 @@ static int run(struct cairn_cli *cli, const struct submit_opts *o, int nfiles,
 	for (int i = 0; i < nfiles; i++) {
 		free(subs[i].name);
 		free(subs[i].result);
+		free(subs[i].receipt);
 	}
 	free(subs);
 	close_spool(&sp);

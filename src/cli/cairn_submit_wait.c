@@ -24,8 +24,14 @@
  * result that was there before the move while we could not see it counts
  * as new.  --timeout bounds the whole wait.
  *
- * Output: as each result arrives, "==> PATH <==" and the result file's
- * bytes.  Errors go to stderr as "cairn submit: FILE: MESSAGE".
+ * A result whose feedback is not due yet is held back out of our sight
+ * and the daemon writes its receipt, NAME.receipt, readable at once
+ * (cairn_withheld.h): a new receipt under the name ends the wait for
+ * that file as its result would, with status 0, since there is nothing
+ * more to wait for before the feedback's date.
+ *
+ * Output: as each result (or receipt) arrives, "==> PATH <==" and the
+ * file's bytes.  Errors go to stderr as "cairn submit: FILE: MESSAGE".
  */
 #include "config.h"
 
@@ -49,6 +55,7 @@
 #include "cairn_spool_dirs.h"
 #include "cairn_stats.h"
 #include "cairn_submit_wait.h"
+#include "cairn_withheld.h"
 
 /* Until results/OWNER/ can be watched, without a watch on results/. */
 #define SUBMIT_BACKOFF_MIN_MS 10
@@ -163,26 +170,29 @@ void cairn_submit_wait_close(struct cairn_submit_wait *w)
 	free(w->root);
 }
 
-/* note_old - remember the result already under s->result, if any */
-static void note_old(const struct cairn_submit_wait *w,
-		     struct cairn_submit_wait_file *s)
+/* note_old - remember the file already under name, if any: 1 when there is one */
+static int note_old(const struct cairn_submit_wait *w, const char *name,
+		    dev_t *dev, ino_t *ino)
 {
 	struct stat st;
 
-	s->had_old = w->results_fd >= 0 &&
-		     fstatat(w->results_fd, s->result, &st, AT_SYMLINK_NOFOLLOW) == 0;
-	if (s->had_old) {
-		s->old_dev = st.st_dev;
-		s->old_ino = st.st_ino;
-	}
+	if (w->results_fd < 0 || fstatat(w->results_fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	return 1;
 }
 
 void cairn_submit_wait_note(const struct cairn_submit_wait *w,
 			    struct cairn_submit_wait_file *s, const char *to)
 {
 	free(s->result);
+	free(s->receipt);
 	s->result = cairn_puzzle_result_name(to);
-	note_old(w, s);
+	s->receipt = cairn_withheld_receipt_name(to);
+	s->had_old = note_old(w, s->result, &s->old_dev, &s->old_ino);
+	s->had_old_receipt = note_old(w, s->receipt, &s->old_receipt_dev,
+				      &s->old_receipt_ino);
 }
 
 /* verdict - a result's share of the exit status */
@@ -218,27 +228,70 @@ static int same_as_old(const struct cairn_submit_wait_file *s,
 	return s->had_old && st->st_dev == s->old_dev && st->st_ino == s->old_ino;
 }
 
+/* print - "==> PATH <==" and the file's bytes; 0, or -1 when it could not be read */
+static int print(const struct cairn_submit_wait *w, const char *name, int fd,
+		 struct cairn_buf *text)
+{
+	char chunk[65536];
+	ssize_t n;
+
+	while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			cairn_buf_add(text, chunk, (size_t)n);
+	cairn_buf_reserve(text, 0);
+	printf("==> %s/%s <==\n", w->results, name);
+	fwrite(text->data, 1, text->len, stdout);
+	if (text->len > 0 && text->data[text->len - 1] != '\n')
+		putchar('\n');
+	fflush(stdout);
+	return n < 0 ? -1 : 0;
+}
+
+/*
+ * receipt - whether s's receipt is there, new and ours to read (its
+ * result is held back until its feedback is due); if so print it: s is
+ * finished, received.
+ */
+static int receipt(const struct cairn_submit_wait *w, struct cairn_submit_wait_file *s,
+		   int *rc)
+{
+	struct cairn_buf text = CAIRN_BUF_INIT;
+	struct stat st;
+	int fd = openat(w->results_fd, s->receipt, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (s->had_old_receipt &&
+	    st.st_dev == s->old_receipt_dev && st.st_ino == s->old_receipt_ino)) {
+		close(fd);
+		return 0;
+	}
+	*rc = print(w, s->receipt, fd, &text) < 0 ? CAIRN_SUBMIT_WAIT_ERROR : 0;
+	close(fd);
+	cairn_buf_free(&text);
+	return 1;
+}
+
 /*
  * check - whether s's result is there and new; if so print it and set
  * *rc to its share of the exit status.  Returns 1 when s is finished.  A
  * new result that we may not read yet (the daemon grants it) is waited
- * for: its grant is an IN_ATTRIB.
+ * for: its grant is an IN_ATTRIB.  A new receipt instead finishes s: its
+ * result is held back until its feedback is due.
  */
 static int check(const struct cairn_submit_wait *w,
 		 struct cairn_submit_wait_file *s, int *rc)
 {
 	struct cairn_buf text = CAIRN_BUF_INIT;
-	char chunk[65536];
 	struct stat st;
-	ssize_t n;
 	int fd = openat(w->results_fd, s->result, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 
 	if (fd < 0 && errno == ENOENT)
-		return 0;
+		return receipt(w, s, rc);
 	if (fd < 0 && errno == EACCES &&
 	    fstatat(w->results_fd, s->result, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		s->unreadable = !same_as_old(s, &st);
-		return 0;
+		return receipt(w, s, rc);
 	}
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		cairn_submit_wait_file_error(s->file, errno,
@@ -250,19 +303,10 @@ static int check(const struct cairn_submit_wait *w,
 	}
 	if (same_as_old(s, &st)) {
 		close(fd);
-		return 0;
+		return receipt(w, s, rc);
 	}
-	while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
-		if (n > 0)
-			cairn_buf_add(&text, chunk, (size_t)n);
+	*rc = print(w, s->result, fd, &text) < 0 ? CAIRN_SUBMIT_WAIT_ERROR : verdict(s, &text);
 	close(fd);
-	cairn_buf_reserve(&text, 0);
-	printf("==> %s/%s <==\n", w->results, s->result);
-	fwrite(text.data, 1, text.len, stdout);
-	if (text.len > 0 && text.data[text.len - 1] != '\n')
-		putchar('\n');
-	fflush(stdout);
-	*rc = n < 0 ? CAIRN_SUBMIT_WAIT_ERROR : verdict(s, &text);
 	cairn_buf_free(&text);
 	return 1;
 }
@@ -284,7 +328,8 @@ static size_t check_name(const struct cairn_submit_wait *w,
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!subs[i].waiting || (name && strcmp(name, subs[i].result) != 0))
+		if (!subs[i].waiting || (name && strcmp(name, subs[i].result) != 0 &&
+					 strcmp(name, subs[i].receipt) != 0))
 			continue;
 		rc = 0;
 		if (check(w, &subs[i], &rc)) {

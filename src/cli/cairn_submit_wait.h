@@ -24,6 +24,14 @@ struct cairn_submit_wait_file {
 	ino_t old_ino;
 	int had_old, waiting;
 	int unreadable;			/* seen there, not ours to read yet */
+	/*
+	 * Its receipt's name, NAME.receipt, and the receipt there before the
+	 * move: a result held back until its feedback is due gives a receipt.
+	 */
+	char *receipt;
+	dev_t old_receipt_dev;
+	ino_t old_receipt_ino;
+	int had_old_receipt;
 };
 
 /* The results of one spool, from our owner's side. */
@@ -52,13 +60,14 @@ void cairn_submit_wait_init(struct cairn_submit_wait *w, const char *root);
 int cairn_submit_wait_open(struct cairn_submit_wait *w);
 void cairn_submit_wait_close(struct cairn_submit_wait *w);
 
-/* Before f is moved to `to`: its result's name, and what is there now. */
+/* Before f is moved to `to`: its result's and receipt's names, and what is there now. */
 void cairn_submit_wait_note(const struct cairn_submit_wait *w,
 			    struct cairn_submit_wait_file *f, const char *to);
 
 /*
  * Wait for the result of each of the n files still waiting (`left` of
- * them), printing each as it comes; within timeout seconds when that is
+ * them), or its receipt when the result is held back, printing each as
+ * it comes; within timeout seconds when that is
  * >= 0.  Returns the worst exit status, worst included.
  */
 int cairn_submit_wait_all(struct cairn_submit_wait *w,

@@ -13,9 +13,13 @@
  * know).  The owner's directories are granted too: they are readable
  * by the owner whatever the feedback, and granting them again costs
  * nothing.  The marker is made only once every grant was made, so that
- * a walk stopped by an error is done again by the next one.  Where the
- * file system keeps no ACLs there is nothing to grant, and no marker is
- * made.
+ * a walk stopped by an error is done again by the next one.  The results
+ * held back in an owner's .held/ (cairn_withheld.h) are granted and moved
+ * into the owner's directory, earliest arrival first, so that the latest
+ * one is current and history/ counts up in arrival order as if each had
+ * been published there.  Where the file system keeps no ACLs there is
+ * nothing to grant, but held results are shown all the same, so that
+ * results/OWNER/ looks as with ACLs.
  */
 #include "config.h"
 
@@ -37,6 +41,7 @@
 #include "cairn_spool.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_submissions.h"
+#include "cairn_withheld.h"
 
 /* set_file - NAME.yaml that may name a problem set */
 static int set_file(int dir_fd, const char *name, void *arg)
@@ -134,6 +139,79 @@ static int grant_one(void *arg, int fd, const struct cairn_result_file *r)
 	return 0;
 }
 
+/* One held result of the set, shown in the order of arrivals. */
+struct held {
+	char *where;			/* in .held/: "NAME", "history/NAME.K.EXT" */
+	struct timespec at;		/* its arrival */
+	uid_t uid;
+};
+
+/* The held results of one owner's directory that a release shows. */
+struct holding {
+	const struct granting *g;
+	struct held *v;
+	size_t n, cap;
+};
+
+static int hold_one(void *arg, const char *where, int fd, const struct cairn_result_file *r)
+{
+	struct holding *h = arg;
+	struct stat st;
+	uid_t uid;
+
+	if (r->error != NULL || r->problem_set == NULL ||
+	    strcmp(r->problem_set, h->g->set) != 0 || owner_uid(r, &uid) < 0)
+		return 0;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	h->v = cairn_xgrow(h->v, &h->cap, h->n + 1, sizeof(h->v[0]));
+	h->v[h->n++] = (struct held){ cairn_xstrdup(where), st.st_mtim, uid };
+	return 0;
+}
+
+/* by_arrival - earlier arrivals first, so that history/ counts up in their order */
+static int by_arrival(const void *a, const void *b)
+{
+	const struct held *x = a, *y = b;
+
+	if (x->at.tv_sec != y->at.tv_sec)
+		return x->at.tv_sec < y->at.tv_sec ? -1 : 1;
+	if (x->at.tv_nsec != y->at.tv_nsec)
+		return x->at.tv_nsec < y->at.tv_nsec ? -1 : 1;
+	return strcmp(x->where, y->where);
+}
+
+/*
+ * show_held - the set's results held in the owner's .held/, granted and
+ * moved into the owner's directory, earliest arrival first; 0 or -errno
+ */
+static int show_held(const struct cairn_release *rw, struct granting *g)
+{
+	int held_fd = cairn_withheld_dir(g->owner_fd, 0), rc;
+	struct holding h = { g, NULL, 0, 0 };
+
+	if (held_fd < 0)
+		return held_fd == -ENOENT ? 0 : held_fd;
+	rc = cairn_submissions_each_at(held_fd, hold_one, &h);
+	if (h.n > 1)
+		qsort(h.v, h.n, sizeof(h.v[0]), by_arrival);
+	for (size_t i = 0; i < h.n; i++) {
+		struct cairn_newest nw = {
+			.lock_dir = rw->root_fd, .lock_path = CAIRN_RESULTS_LOCK,
+			.noreplace = rw->noreplace, .history = 1, .reader = h.v[i].uid,
+		};
+
+		if (rc == 0 && (rc = cairn_withheld_show(g->owner_fd, held_fd, h.v[i].where,
+							 h.v[i].uid != g->self, &nw,
+							 rw->fsync)) == 0)
+			g->results++;
+		free(h.v[i].where);
+	}
+	free(h.v);
+	close(held_fd);
+	return rc;
+}
+
 /* grant_set - every graded result that rl releases; how many, or -errno */
 static int grant_set(const struct cairn_release *rw, const struct releasing *rl, unsigned *n)
 {
@@ -153,6 +231,8 @@ static int grant_set(const struct cairn_release *rw, const struct releasing *rl,
 			continue;
 		}
 		rc = cairn_submissions_each(g.owner_fd, grant_one, &g);
+		if (rc == 0)
+			rc = show_held(rw, &g);
 		close(g.owner_fd);
 	}
 	cairn_dir_free(owners);
@@ -222,7 +302,7 @@ static void release(struct cairn_release *rw, const struct releasing *rl)
  * one_set - the policy of set: its limit, and its releases when due: the
  * set's, and that of each owner whose extension moves it
  */
-static void one_set(struct cairn_release *rw, const char *set, int acls)
+static void one_set(struct cairn_release *rw, const char *set)
 {
 	struct cairn_policy p;
 
@@ -231,7 +311,7 @@ static void one_set(struct cairn_release *rw, const char *set, int acls)
 		return;
 	if (p.present && p.max_submissions > 0)
 		rw->limits = 1;
-	if (p.present && acls) {
+	if (p.present) {
 		struct releasing rl = { set, &p, cairn_policy_rules_release_ms(&p), NULL };
 
 		release(rw, &rl);
@@ -251,7 +331,6 @@ static void one_set(struct cairn_release *rw, const char *set, int acls)
 void cairn_release_walk(struct cairn_release *rw)
 {
 	char **names;
-	int acls = cairn_acl_supported(rw->results_fd) == 1;
 	int k = cairn_dir_list(AT_FDCWD, rw->problems_dir, set_file, NULL, &names);
 
 	rw->limits = 0;
@@ -259,7 +338,7 @@ void cairn_release_walk(struct cairn_release *rw)
 	rw->list_err = k < 0 && k != -ENOENT ? -k : 0;
 	for (int i = 0; i < k; i++) {
 		names[i][strlen(names[i]) - 5] = '\0';
-		one_set(rw, names[i], acls);
+		one_set(rw, names[i]);
 	}
 	if (k >= 0)
 		cairn_dir_free(names);

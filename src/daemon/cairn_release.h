@@ -2,9 +2,10 @@
  * cairn_release - the feedback release walk (doc/grading.md, `feedback`, doc/spool.md).
  *
  * A result of a problem set whose feedback is after_due or after_close
- * is published without its owner's read access; once the set's release
- * time has passed, one walk grants every graded result of the set (the
- * current ones and history/) to its owner, then leaves the marker
+ * is published in its owner's .held/, out of the owner's sight; once the
+ * set's release time has passed, one walk grants every graded result of
+ * the set (the current ones and history/) to its owner, moves the held
+ * ones into the owner's directory, then leaves the marker
  * results/.released/SET@RELEASE_MS, so that no later walk (of this
  * daemon or another instance) does it again, while a release time moved
  * by the instructor is a new marker and a new walk.  The same walk
@@ -35,6 +36,9 @@ struct cairn_release {
 	const char *problems_dir;
 	struct cairn_problem_cache *cache;	/* may be NULL */
 	uid_t self;			/* the daemon's own user: never granted */
+	/* How held results are moved into place (as the daemon publishes). */
+	int root_fd;			/* the spool: where the results lock is */
+	int noreplace, fsync;
 	int64_t now_ms;			/* the wall clock, ms since the epoch */
 	/* filled by cairn_release_walk() */
 	int limits;			/* some set has max_submissions */

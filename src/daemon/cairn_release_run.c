@@ -189,6 +189,9 @@ void cairn_release_run_kick(struct cairn_daemon *d)
 	d->release.walk.problems_dir = d->release.gen->problems_dir;
 	d->release.walk.cache = d->release.gen->problems;
 	d->release.walk.self = geteuid();
+	d->release.walk.root_fd = d->sp.root_fd;
+	d->release.walk.noreplace = d->sp.noreplace;
+	d->release.walk.fsync = d->release.gen->conf.fsync;
 	d->release.walk.now_ms = cairn_time_ms(&now);
 	cairn_one_owner_walk_begin(d);
 	d->release.retaining = retain_start(d);

@@ -6,10 +6,12 @@
  * that carrying the same input again for the same owner and arrival
  * gives the same bytes and replaces its own result, current or in
  * history/, rather than adding one.  The owner's directories are
- * readable by the owner at once, whatever the feedback says; the result
- * is granted when its release has come, checked again once it is in
- * place, since the release walk that ran meanwhile may have listed the
- * directory before the result was in it.  Storing allocates before the
+ * readable by the owner at once, whatever the feedback says; a result
+ * whose release has not come is published in .held/, out of the owner's
+ * sight, after its receipt (cairn_withheld.h), and shown at once if its
+ * release came meanwhile, checked again once it is in place, since the
+ * release walk that ran meanwhile may have listed .held/ before the
+ * result was in it.  Storing allocates before the
  * move and nothing after it: once the input moved, running out of
  * memory must not be able to undo that.
  */
@@ -29,12 +31,14 @@
 #include "cairn_mem.h"
 #include "cairn_pipeline.h"
 #include "cairn_puzzle.h"
+#include "cairn_receipt.h"
 #include "cairn_result_read.h"
 #include "cairn_spool.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
 #include "cairn_submissions.h"
 #include "cairn_time.h"
+#include "cairn_withheld.h"
 
 /* What cairn_spoolname_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
 #define STORED_SUFFIX_MAX 16
@@ -80,6 +84,7 @@ int cairn_pipeline_grade(const struct cairn_pipeline *pl, struct cairn_pipeline_
 {
 	struct cairn_settings set = *s;
 
+	cairn_sha256_hex(data != NULL ? data : "", len, in->sha256);
 	if (in->has_origin)
 		set.origin = &in->origin;
 	if (pl != NULL && pl->results_fd >= 0) {
@@ -107,23 +112,68 @@ static int64_t now_ms(void)
 }
 
 /*
- * grant_late - what the publish held back: history/ searchable by the
- * owner as always (the publish may have made it), and the result of
- * this arrival, wherever it is now, readable when its release came
- * meanwhile; else the release walk grants it when it comes.
+ * receipt - the owner's receipt of a held-back result, readable at once,
+ * written before the result so that a result never waits unannounced.
  */
-static void grant_late(int dir_fd, struct cairn_pipeline_input *in)
+static int receipt(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+		   int dir_fd, const struct cairn_newest *nw, char *err, size_t errlen)
 {
-	char *where = in->st.release_ms > now_ms() ? NULL :
-		      cairn_publish_find(dir_fd, in->result, &in->origin.received);
-	int r = cairn_publish_grant_held(dir_fd, where, (uid_t)in->origin.uid);
+	struct cairn_newest rn = *nw;
+	struct cairn_buf text = CAIRN_BUF_INIT;
+	char *name = cairn_withheld_receipt_name(cairn_pipeline_input_as(in));
+	int dropped, r;
 
-	if (where != NULL)
-		in->held_back = r < 0;
+	rn.history = 0;
+	rn.grant = 1;
+	cairn_receipt_text(&text, in->name, in->result, &in->origin, in->sha256, &in->st);
+	r = cairn_publish_input(dir_fd, name, pl->tag, text.data, text.len, pl->fsync,
+				pl->publish, &rn, &dropped, err, errlen);
+	cairn_buf_free(&text);
+	free(name);
+	return r;
+}
+
+/*
+ * show_late - the held result of this arrival shown now when its release
+ * came meanwhile: the release walk that ran then may have listed .held/
+ * before the result was in it.
+ */
+static void show_late(const struct cairn_pipeline *pl, int dir_fd, int held_fd,
+		      struct cairn_pipeline_input *in, const struct cairn_newest *nw)
+{
+	char *where;
+
+	if (in->st.release_ms > now_ms() ||
+	    (where = cairn_publish_find(held_fd, in->result, &in->origin.received)) == NULL)
+		return;
+	if (cairn_withheld_show(dir_fd, held_fd, where, 1, nw, pl->fsync) == 0)
+		in->held_back = 0;
 	free(where);
 }
 
-/* publish - out as the result of in under its `as` name */
+/*
+ * drop_other - this arrival's result where it no longer belongs, shown
+ * while it is now held back or held while it is now shown (a regrade
+ * after the feedback changed, or of a result published before .held/
+ * was): each arrival's result is in one place, the one its release
+ * time says now.
+ */
+static void drop_other(int dir_fd, const struct cairn_pipeline_input *in)
+{
+	int fd = in->held_back ? dir_fd : cairn_withheld_dir(dir_fd, 0);
+	char *where = fd < 0 ? NULL : cairn_publish_find(fd, in->result, &in->origin.received);
+
+	if (where != NULL)
+		unlinkat(fd, where, 0);
+	free(where);
+	if (fd >= 0 && fd != dir_fd)
+		close(fd);
+}
+
+/*
+ * publish - out as the result of in under its `as` name: in .held/ with
+ * a receipt while its feedback is not due.
+ */
 static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
 		   const struct cairn_buf *out, char *err, size_t errlen)
 {
@@ -134,7 +184,7 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 		.reader = (uid_t)in->origin.uid,
 	};
 	int dir_fd = cairn_spool_owner_dir(pl->results_fd, in->origin.owner, reader, nw.reader);
-	int r;
+	int pub_fd = dir_fd, r = 0;
 
 	free(in->result);
 	in->result = cairn_puzzle_result_name(cairn_pipeline_input_as(in));
@@ -144,11 +194,20 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s: %s", in->origin.owner, strerror(-dir_fd));
 		return dir_fd;
 	}
-	r = cairn_publish_input(dir_fd, in->result, pl->tag, out->data ? out->data : "",
-				out->len, pl->fsync, pl->publish, &nw, &in->superseded,
-				err, errlen);
+	if (in->held_back && (r = receipt(pl, in, dir_fd, &nw, err, errlen)) == 0 &&
+	    (pub_fd = r = cairn_withheld_dir(dir_fd, 1)) < 0)
+		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s/" CAIRN_HELD_DIR ": %s",
+			 in->origin.owner, strerror(-r));
+	if (r >= 0)
+		r = cairn_publish_input(pub_fd, in->result, pl->tag, out->data ? out->data : "",
+					out->len, pl->fsync, pl->publish, &nw, &in->superseded,
+					err, errlen);
+	if (r == 0 && reader)
+		drop_other(dir_fd, in);
 	if (r == 0 && in->held_back)
-		grant_late(dir_fd, in);
+		show_late(pl, dir_fd, pub_fd, in, &nw);
+	if (pub_fd >= 0 && pub_fd != dir_fd)
+		close(pub_fd);
 	close(dir_fd);
 	return r;
 }
@@ -179,10 +238,15 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
 	char *result = cairn_puzzle_result_name(cairn_pipeline_input_as(in)), *where = NULL;
 	int dir_fd = openat(pl->results_fd, in->origin.owner, O_RDONLY | O_DIRECTORY |
 			    O_NOFOLLOW | O_CLOEXEC);
-	int fd = -1, r = -1;
+	int fd = -1, held_fd, r = -1;
 
-	if (dir_fd >= 0 && (where = cairn_publish_find(dir_fd, result, &in->origin.received)) &&
-	    old != NULL)
+	if (dir_fd >= 0 && (where = cairn_publish_find(dir_fd, result, &in->origin.received)) == NULL &&
+	    (held_fd = cairn_withheld_dir(dir_fd, 0)) >= 0) {
+		close(dir_fd);
+		dir_fd = held_fd;
+		where = cairn_publish_find(dir_fd, result, &in->origin.received);
+	}
+	if (where != NULL && old != NULL)
 		fd = openat(dir_fd, where, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0) {
 		r = cairn_buf_read_fd(old, fd, UINT64_MAX);

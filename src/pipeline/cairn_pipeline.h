@@ -16,7 +16,8 @@
  *   cairn_pipeline_publish()  the result durably in results/OWNER/,
  *                             the latest arrival current, earlier ones
  *                             in history/, readable by the owner once
- *                             the problem set's feedback says;
+ *                             the problem set's feedback says (until
+ *                             then in .held/, a receipt given);
  *   cairn_pipeline_store()    the input moved into done/OWNER/ or
  *                             failed/OWNER/ with its arrival record, or
  *                             removed.
@@ -39,6 +40,7 @@
 #include "cairn_origin.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
+#include "cairn_sha256.h"
 
 /* Where and how inputs are carried; the caller owns every descriptor. */
 struct cairn_pipeline {
@@ -78,8 +80,9 @@ struct cairn_pipeline_input {
 	uint64_t ino;			/* its inode, for the journal of moves (0: none) */
 	/* filled by the steps */
 	struct cairn_stats st;
+	char sha256[CAIRN_SHA256_HEX_LEN];	/* the digest of the bytes graded, or "" */
 	char *result;			/* "hw1.result.yaml" in results/OWNER/, or NULL */
-	int held_back;			/* the owner may not read the result yet */
+	int held_back;			/* the result is in .held/, a receipt given */
 	int superseded;			/* results/ kept a newer arrival's result */
 	char *stored;			/* "done/ada/hw1.1.yaml", "failed/ada/x", or NULL */
 	int arrival_err;		/* the arrival record was not made: errno */
@@ -93,7 +96,8 @@ const char *cairn_pipeline_input_as(const struct cairn_pipeline_input *in);
 
 /*
  * The result of the input's bytes data[0..len) appended to out, with
- * settings s, for in's owner and arrival when it has them; the owner's
+ * settings s, for in's owner and arrival when it has them (in->sha256
+ * their digest); the owner's
  * graded submissions are counted in pl's results/ (pl may be NULL: none
  * are).  Fills in->st.  0, or a negative errno value as cairn_process()
  * returns it (-ECANCELED on shutdown).
@@ -112,8 +116,12 @@ void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
  * newer arrival's result stays current (in->superseded); the result it
  * replaces goes to history/, unless it is this very arrival's, which is
  * replaced where it is.  The owner may read it from the time its problem
- * set's feedback says (in->st.release_ms): at once, or later (in->held_back)
- * by the release walk.  With pl->short_names, when the result's name is
+ * set's feedback says (in->st.release_ms): at once, or later: until
+ * then (in->held_back) it is kept in results/OWNER/.held/, out of the
+ * owner's sight, and the owner gets its receipt instead,
+ * results/OWNER/NAME.receipt (cairn_receipt.h), written first; the
+ * release walk shows the result.  A copy of this arrival's result in
+ * the other place (a regrade after the feedback changed) is removed.  With pl->short_names, when the result's name is
  * the input's own trouble, out becomes an error result that says so,
  * published under a short name (in->as), and err keeps that error.  0,
  * or a negative errno value with "where: reason" in err; then nothing
@@ -124,8 +132,9 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 
 /*
  * The bytes of the result published for this arrival of the input, if
- * any, current or in history/, into old (NULL: whether there is one is
- * all that is asked): 1 when there is one, else 0.
+ * any, current or in history/, shown or held (.held/), into old (NULL:
+ * whether there is one is all that is asked): 1 when there is one,
+ * else 0.
  */
 int cairn_pipeline_published(const struct cairn_pipeline *pl,
 			     const struct cairn_pipeline_input *in, struct cairn_buf *old);

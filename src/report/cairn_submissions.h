@@ -33,10 +33,16 @@ typedef int cairn_submissions_fn(void *arg, int fd, const struct cairn_result_fi
  */
 int cairn_submissions_each(int owner_fd, cairn_submissions_fn *fn, void *arg);
 
+/* The same, with the file's path relative to owner_fd ("NAME", "history/NAME"). */
+typedef int cairn_submissions_at_fn(void *arg, const char *where, int fd,
+				    const struct cairn_result_file *r);
+int cairn_submissions_each_at(int owner_fd, cairn_submissions_at_fn *fn, void *arg);
+
 /*
  * How many graded submissions of `owner` to problem set `set` arrived
  * before the file `source` that arrived at before_ms (ms since the
- * epoch): the results in results_fd/OWNER/ and its history/ whose
+ * epoch): the results in results_fd/OWNER/ and its history/, and in
+ * its .held/ and .held/history/ (cairn_withheld.h), whose
  * problem_set is `set`, whose status is ok (not a file error, not
  * refused) and whose received is strictly before before_ms, or in that
  * same millisecond with a source that comes before `source` by strcmp

@@ -391,11 +391,12 @@ static int place_new(int tmp_fd, const char *tmp, int dir_fd, const char *name,
  * when a process is killed during one (cairnd(8), SEVERAL HOSTS).  A
  * result replaced is linked into history/ first, so that NAME always
  * holds a result; one with other links is there already (a crash came
- * between the link and the rename), and is not kept twice.
+ * between the link and the rename), and is not kept twice.  Only a
+ * temporary file (temp) is removed when it can be kept nowhere.
  * 0 or -errno.
  */
 static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
-		 const struct cairn_newest *nw, int do_fsync, int *superseded)
+		 const struct cairn_newest *nw, int do_fsync, int *superseded, int temp)
 {
 	struct stat st;
 	int fd = -1, r = 0;
@@ -415,8 +416,11 @@ static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 
 	if (current && later(&st.st_mtim, &nw->arrival)) {
 		*superseded = 1;
-		if (!nw->history || keep(tmp_fd, tmp, dir_fd, name, nw, 0, do_fsync) < 0)
+		r = nw->history ? keep(tmp_fd, tmp, dir_fd, name, nw, 0, do_fsync) : -EEXIST;
+		/* A held result is never lost: only a temporary file goes. */
+		if (r < 0 && temp)
 			unlinkat(tmp_fd, tmp, 0);
+		r = temp ? 0 : r;
 	} else {
 		if (current && nw->history && st.st_nlink == 1 &&
 		    later(&nw->arrival, &st.st_mtim))
@@ -426,6 +430,16 @@ static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 	}
 	if (fd >= 0)
 		close(fd);	/* drops the lock */
+	return r;
+}
+
+int cairn_publish_place(int from_fd, const char *from, int dir_fd, const char *name,
+			const struct cairn_newest *nw, int do_fsync, int *superseded)
+{
+	int r = place(from_fd, from, dir_fd, name, nw, do_fsync, superseded, 0);
+
+	if (r == 0 && do_fsync && !*superseded && fsync(dir_fd) < 0)
+		r = -errno;
 	return r;
 }
 
@@ -474,7 +488,7 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 		}
 		if (r == 0 && grouped)
 			cairn_dirsync_enter(&ps->sync);
-		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, do_fsync, &dropped)) < 0)
+		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, do_fsync, &dropped, 1)) < 0)
 			what = "rename";
 		if (grouped && (r < 0 || dropped))
 			cairn_dirsync_leave(&ps->sync);
@@ -556,17 +570,4 @@ int cairn_publish_grant_fd(int dir_fd, int fd, uid_t reader)
 			r = h;
 	}
 	return r < 0 ? r : 0;
-}
-
-int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader)
-{
-	int fd = -1, r;
-
-	if (placed != NULL &&
-	    (fd = openat(dir_fd, placed, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0)
-		return -errno;
-	r = cairn_publish_grant_fd(dir_fd, fd, reader);
-	if (fd >= 0)
-		close(fd);
-	return r;
 }

@@ -90,18 +90,21 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			int *superseded, char *err, size_t errlen);
 
 /*
- * What a publish with nw->grant unset held back, given later (the feedback of
- * doc/grading.md): dir_fd's history/ searchable by reader, as a granted publish
- * leaves it, and, unless `placed` is NULL, the result placed at that name
- * (relative to dir_fd) readable by reader.  0, or a negative errno value
- * when the result could not be granted.
+ * The same rule for a finished file from_fd/FROM (a result held back
+ * until its feedback was due, its time its arrival's): it becomes
+ * dir_fd/NAME, or goes to history/, or (superseded, no history) stays
+ * where it is.  0 or a negative errno value.
  */
-int cairn_publish_grant_held(int dir_fd, const char *placed, uid_t reader);
+int cairn_publish_place(int from_fd, const char *from, int dir_fd, const char *name,
+			const struct cairn_newest *nw, int do_fsync, int *superseded);
 
 /*
- * The same grant for a result open at fd (or none, fd -1) in dir_fd, as
- * the release walk gives it once a problem set's feedback is due: 0, or
- * a negative errno value when the result or history/ could not be granted.
+ * What a publish with nw->grant unset held back, given later (the feedback
+ * of doc/grading.md), as the release walk gives it once a problem set's
+ * feedback is due: dir_fd's history/ searchable by reader, as a granted
+ * publish leaves it, and the result open at fd (unless fd is -1)
+ * readable by reader.  0, or a negative errno value when the result or
+ * history/ could not be granted.
  */
 int cairn_publish_grant_fd(int dir_fd, int fd, uid_t reader);
 

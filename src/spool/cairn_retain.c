@@ -158,21 +158,39 @@ static void stored(struct owner *o, int top_fd)
 	close(o->fd);
 }
 
-/* history - one owner's results/OWNER/history/. */
+/* history_in - the history/ of dir_fd, named `what` in the error noted. */
+static void history_in(struct owner *o, int dir_fd, const char *what)
+{
+	o->fd = open_dir(dir_fd, CAIRN_HISTORY_DIR);
+	if (o->fd < 0) {
+		note(o->rw, errno, o->kind, o->name, what);
+		return;
+	}
+	each(o, o->fd, history_file);
+	close(o->fd);
+}
+
+/*
+ * history - one owner's results/OWNER/history/, and that of the results
+ * held back until their feedback is due, .held/history/.
+ */
 static void history(struct owner *o, int top_fd)
 {
-	int ofd = open_dir(top_fd, o->name);
+	int ofd = open_dir(top_fd, o->name), hfd;
 
 	o->arrival_fd = -1;
-	o->fd = ofd < 0 ? -1 : open_dir(ofd, CAIRN_HISTORY_DIR);
-	if (o->fd < 0)
-		note(o->rw, errno, o->kind, o->name, ofd < 0 ? NULL : CAIRN_HISTORY_DIR);
-	else
-		each(o, o->fd, history_file);
-	if (o->fd >= 0)
-		close(o->fd);
-	if (ofd >= 0)
-		close(ofd);
+	if (ofd < 0) {
+		note(o->rw, errno, o->kind, o->name, NULL);
+		return;
+	}
+	history_in(o, ofd, CAIRN_HISTORY_DIR);
+	if ((hfd = open_dir(ofd, CAIRN_HELD_DIR)) >= 0) {
+		history_in(o, hfd, CAIRN_HELD_DIR "/" CAIRN_HISTORY_DIR);
+		close(hfd);
+	} else {
+		note(o->rw, errno, o->kind, o->name, CAIRN_HELD_DIR);
+	}
+	close(ofd);
 }
 
 /* kind - every owner's directory of one kind, when it has a limit. */

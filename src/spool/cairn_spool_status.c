@@ -228,14 +228,16 @@ static int keep_usage(int dir_fd, const char *name, void *arg)
 {
 	struct scan *sc = arg;
 	struct stat s;
+	/* Results held back (results/OWNER/.held/) are results all the same. */
+	int held = strcmp(name, CAIRN_HELD_DIR) == 0;
 
-	if (cairn_spoolname_ignored(name) || cairn_stat_basic(dir_fd, name, &s) < 0)
+	if ((cairn_spoolname_ignored(name) && !held) || cairn_stat_basic(dir_fd, name, &s) < 0)
 		return 0;
 	if (S_ISDIR(s.st_mode)) {
 		if (sc->depth < USAGE_DEPTH) {
-			sc->depth++;
+			sc->depth += !held;
 			walk(sc, dir_fd, name, keep_usage);
-			sc->depth--;
+			sc->depth -= !held;
 		}
 		return 0;
 	}

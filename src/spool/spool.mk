@@ -16,6 +16,7 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_attempts.c src/spool/cairn_attempts.h \
 	src/spool/cairn_dirsync.c src/spool/cairn_dirsync.h \
 	src/spool/cairn_publish.c src/spool/cairn_publish.h \
+	src/spool/cairn_withheld.c src/spool/cairn_withheld.h \
 	src/spool/cairn_recover.c src/spool/cairn_recover.h \
 	src/spool/cairn_lease.c src/spool/cairn_lease.h
 # `cairn submit`: the writer's side, a file handed in to incoming/.

@@ -25,6 +25,13 @@
 /* In results/<owner>/: the earlier results of each name. */
 #define CAIRN_HISTORY_DIR "history"
 
+/*
+ * In results/<owner>/: graded results whose feedback is not due yet,
+ * laid out as the owner's directory is (history/ too), searchable by the
+ * daemon's group only (doc/spool.md, Feedback held back).
+ */
+#define CAIRN_HELD_DIR ".held"
+
 /* In done/<owner>/ and failed/<owner>/: one arrival record per input. */
 #define CAIRN_ARRIVAL_DIR ".arrival"
 

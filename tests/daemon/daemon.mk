@@ -157,6 +157,9 @@ EXTRA_DIST += tests/dfs/lib.sh tests/dfs/exactly_once.sh \
 TESTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh tests/daemon/extensions.sh
 dist_check_SCRIPTS += tests/daemon/policy.sh tests/daemon/policy_feedback.sh \
 	tests/daemon/extensions.sh
+# Issue 37: a withheld result out of its owner's sight, a receipt instead.
+TESTS += tests/daemon/withheld.sh
+dist_check_SCRIPTS += tests/daemon/withheld.sh
 # Issue 27: retain (stored inputs and history removed once old), and the
 # per-owner byte cap on incoming/ (max_incoming_bytes_per_owner).
 retain_tests = tests/daemon/retain.sh tests/daemon/incoming_cap.sh

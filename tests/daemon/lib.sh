@@ -274,6 +274,19 @@ start_daemon_as() {
 		fail "daemon $_name runs as $(ps -o user= -p "$LAST_PID")"
 }
 
+# package_spool USER GROUP: the spool's directories as the package lays
+# them out (doc/operating.md), owned by USER:GROUP, the daemon's account:
+# incoming/ 3733, results/ 0751, the rest the group's only.
+package_spool() {
+	mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
+		"$SPOOL/failed" "$SPOOL/problems"
+	chown -R "$1:$2" "$SPOOL"
+	chmod 755 "$SPOOL" "$SPOOL/problems"
+	chmod 3733 "$SPOOL/incoming"
+	chmod 0751 "$SPOOL/results"
+	chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+}
+
 # drop NAME [OWNER]: standard input into incoming/ as NAME, given to
 # OWNER if named: written under a dot name, which the daemon leaves
 # alone, and renamed in whole.  The dot name is fixed, not .NAME, since

@@ -2,8 +2,9 @@
 # Issue 24: `feedback: after_due` with throwaway accounts, as in
 # owners_perm.sh (the daemon runs as an account D with its own group; the
 # student S is outside it).  S hands in a submission to a set whose due
-# lies a few seconds ahead: before due S can list results/S/ but cannot
-# read the result (Permission denied); once the clock has passed due, the
+# lies a few seconds ahead: before due S can list results/S/, which holds
+# her receipt, but not the result, held in results/S/.held/ (Permission
+# denied); once the clock has passed due, the
 # running daemon grants it within rescan_s (1 s here), logs `feedback
 # released` once and leaves its marker.  Then the same with --once runs:
 # the run before due holds the grant back, the first run after due
@@ -22,13 +23,7 @@ G="$D"
 share_programs
 write_conf "$T/c.yaml" "rescan_s: 1"
 chmod 644 "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
-	"$SPOOL/failed" "$SPOOL/problems"
-chown -R "$D:$G" "$SPOOL"
-chmod 755 "$SPOOL" "$SPOOL/problems"
-chmod 3733 "$SPOOL/incoming"
-chmod 0751 "$SPOOL/results"
-chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+package_spool "$D" "$G"
 
 as() {
 	_u=$1
@@ -85,9 +80,9 @@ if log_has d 'msg="no ACLs"'; then
 	exit 77
 fi
 hand_in hw1.yaml fb
-wait_for 20 test -f "$RS/hw1.result.yaml" || fail "hw1.yaml not processed"
-[ "$(as "$S" ls "$RS")" = hw1.result.yaml ] || fail "S cannot list results/$S: $(as "$S" ls "$RS" 2>&1)"
-denied "$S" cat "$RS/hw1.result.yaml" || fail "S read the result before due: $(cat "$T/denied.out")"
+wait_for 20 test -f "$RS/.held/hw1.result.yaml" || fail "hw1.yaml not processed"
+[ "$(as "$S" ls "$RS")" = hw1.yaml.receipt ] || fail "S cannot list results/$S: $(as "$S" ls "$RS" 2>&1)"
+denied "$S" cat "$RS/.held/hw1.result.yaml" || fail "S read the result before due: $(cat "$T/denied.out")"
 before_due
 past_due
 # rescan_s is 1: granted within a second or so of due.
@@ -110,8 +105,8 @@ echo "ok: after_due in a running daemon: unreadable before due, readable within 
 feedback_set fb2
 hand_in hw2.yaml fb2
 once once1
-[ -f "$RS/hw2.result.yaml" ] || fail "hw2.yaml not processed: $(cat "$T/once1.log")"
-denied "$S" cat "$RS/hw2.result.yaml" || fail "S read hw2's result before due: $(cat "$T/denied.out")"
+[ -f "$RS/.held/hw2.result.yaml" ] || fail "hw2.yaml not processed: $(cat "$T/once1.log")"
+denied "$S" cat "$RS/.held/hw2.result.yaml" || fail "S read hw2's result before due: $(cat "$T/denied.out")"
 before_due
 ! log_has once1 'feedback released' || fail "once1 released: $(grep feedback "$T/once1.log")"
 past_due
@@ -138,14 +133,14 @@ DPID=$LAST_PID
 hand_in hw3.yaml fb3
 hand_in hw3u.yaml fb3 "$U"
 RU="$SPOOL/results/$U"
-wait_for 20 test -f "$RS/hw3.result.yaml" -a -f "$RU/hw3u.result.yaml" ||
+wait_for 20 test -f "$RS/.held/hw3.result.yaml" -a -f "$RU/.held/hw3u.result.yaml" ||
 	fail "hw3.yaml, hw3u.yaml not processed"
-denied "$U" cat "$RU/hw3u.result.yaml" || fail "U read the result before due: $(cat "$T/denied.out")"
+denied "$U" cat "$RU/.held/hw3u.result.yaml" || fail "U read the result before due: $(cat "$T/denied.out")"
 DUE_S=$BASE_S
 before_due
 past_due
 wait_for 10 as "$U" cat "$RU/hw3u.result.yaml" || fail "U still cannot read the result after due"
-denied "$S" cat "$RS/hw3.result.yaml" || fail "S read the result before S's own due: $(cat "$T/denied.out")"
+denied "$S" cat "$RS/.held/hw3.result.yaml" || fail "S read the result before S's own due: $(cat "$T/denied.out")"
 DUE_S=$EXT_S
 before_due
 past_due

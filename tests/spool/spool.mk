@@ -31,3 +31,12 @@ endif
 tests_spool_check_spool_enter_SOURCES = tests/spool/check_spool_enter.c
 tests_spool_check_spool_enter_CFLAGS = $(tests_check_cflags)
 tests_spool_check_spool_enter_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+# Results held back until their feedback is due (a line of its own).
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_withheld
+TESTS += tests/spool/check_withheld
+VALGRIND_TESTS += tests/spool/check_withheld
+endif
+tests_spool_check_withheld_SOURCES = tests/spool/check_withheld.c $(tests_tmpdir_sources)
+tests_spool_check_withheld_CFLAGS = $(tests_check_cflags)
+tests_spool_check_withheld_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
