@@ -70,7 +70,25 @@ while [ $round -lt 40 ] && [ "$(date +%s)" -lt $deadline ] && ! all_done; do
 	start $x
 	round=$((round + 1))
 done
-wait_for 60 all_done || fail "after $round rounds, $(find "$SPOOL/done" -mindepth 2 -maxdepth 2 -type f | wc -l) of $N in done/; failed/: $(find "$SPOOL/failed" -type f ! -path '*/.arrival/*' | head -3)"
+# Then they finish in peace: waited for while they make progress (60 s
+# without a file stored is a stall), at most 15 minutes in all, so that a
+# slow build (sanitizers) is waited for and a stuck daemon is not.
+stored() {
+	find "$SPOOL/done" "$SPOOL/failed" -mindepth 2 -maxdepth 2 -type f | wc -l
+}
+last=-1 still=0 n=0
+while ! all_done; do
+	now=$(stored)
+	if [ "$now" -eq "$last" ]; then
+		still=$((still + 1))
+	else
+		last=$now still=0
+	fi
+	[ $still -lt 120 ] && [ $n -lt 1800 ] ||
+		fail "after $round rounds, $(find "$SPOOL/done" -mindepth 2 -maxdepth 2 -type f | wc -l) of $N in done/; failed/: $(find "$SPOOL/failed" -type f ! -path '*/.arrival/*' | head -3)"
+	sleep 0.5
+	n=$((n + 1))
+done
 kill -TERM "$PID_a" "$PID_b"
 wait_exit "$PID_a" 20
 [ "$STATUS" -eq 0 ] || fail "a's exit status $STATUS"
