@@ -65,7 +65,7 @@ daemon_tests = \
 	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh tests/daemon/published.sh \
 	tests/daemon/held.sh tests/daemon/idle.sh tests/daemon/hardlink.sh \
 	tests/daemon/symlinks.sh tests/daemon/regrade_link.sh tests/daemon/interrupted.sh \
-	tests/daemon/stale_journal.sh
+	tests/daemon/stale_journal.sh tests/daemon/owners_dir.sh
 TESTS += $(daemon_tests)
 # Issue 21: files written in place, leases, arrival order (a line of its own).
 intake_tests = tests/daemon/inplace.sh tests/daemon/lease.sh tests/daemon/future.sh \
