@@ -312,6 +312,7 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		return 0;
 	}
 	r = examine(j, ctx, st, &data, why, sizeof(why));
+	j->in.unread = r != 0 && r != READ_CHANGED;	/* its refusal displaces no result */
 	if (r == READ_CHANGED) {
 		retake(j, ctx);
 		r = -1;

@@ -65,7 +65,7 @@ daemon_tests = \
 	tests/daemon/kill9_fallback.sh tests/daemon/lock.sh tests/daemon/newest.sh tests/daemon/published.sh \
 	tests/daemon/held.sh tests/daemon/idle.sh tests/daemon/hardlink.sh \
 	tests/daemon/symlinks.sh tests/daemon/regrade_link.sh tests/daemon/interrupted.sh \
-	tests/daemon/stale_journal.sh tests/daemon/owners_dir.sh
+	tests/daemon/stale_journal.sh
 TESTS += $(daemon_tests)
 # Issue 21: files written in place, leases, arrival order (a line of its own).
 intake_tests = tests/daemon/inplace.sh tests/daemon/lease.sh tests/daemon/future.sh \
@@ -178,3 +178,8 @@ handin_tests = tests/daemon/stopped_due.sh tests/daemon/renamed_late.sh \
 	tests/daemon/kill9_arrival.sh tests/daemon/store_eio.sh
 TESTS += $(handin_tests)
 dist_check_SCRIPTS += $(handin_tests)
+# Issue 37: hostile students: a directory in incoming/ the daemon may
+# not move stalls nobody; a refused hard link pushes no graded result aside.
+hostile_tests = tests/daemon/owners_dir.sh tests/daemon/hardlink_owner.sh
+TESTS += $(hostile_tests)
+dist_check_SCRIPTS += $(hostile_tests)
