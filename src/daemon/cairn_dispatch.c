@@ -376,8 +376,12 @@ static void check_idle(struct cairn_daemon *d)
 
 	if (d->stopping)
 		return;
-	/* Idle: the journal's records of files that left are compacted. */
-	if (d->pending.n == 0 && d->dispatch.running == 0)
+	/*
+	 * No job of ours runs: the journal's records of files that left are
+	 * compacted, though files may wait (another instance's, which this
+	 * one may take only after steal_ms: until then it is idle).
+	 */
+	if (d->dispatch.running == 0)
 		cairn_attempts_prune(&d->attempts);
 	/* An owner's files left in incoming/ come back once it has room. */
 	if (d->pending.refill && d->watch_open) {
