@@ -24,8 +24,7 @@
  * result (under a short name when its own name cannot carry a result, or
  * is longer than CAIRN_NAME_MAX), a transient one ends the job as LATER
  * with the file still claimed, and the spool's as STUCK, claimed too;
- * an entry no claim can move (a directory the daemon may not write) is
- * left in incoming/ (LEFT).
+ * a directory no claim can move is left in incoming/ (LEFT).
  */
 #include "config.h"
 
@@ -595,12 +594,11 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			/*
 			 * ENOENT: another instance took it.  EEXIST: a file of
 			 * that name is held in our processing/; this one
-			 * waits in incoming/ and is tried again alone.  A
-			 * directory the daemon may not move stays where it is.
+			 * waits in incoming/ and is tried again alone.  LEFT:
+			 * a directory it may not move.
 			 */
 			enum cairn_fail_kind k = cairn_failure_claim(ctx->sp->root_fd, j->name,
-								     &j->pre, -r, j->err,
-								     sizeof(j->err));
+				&j->pre, -r, j->err, sizeof(j->err));
 
 			j->end = k == CAIRN_FAIL_GONE ? CAIRN_JOB_SKIPPED :
 				 k == CAIRN_FAIL_RETRY ? CAIRN_JOB_LATER :
