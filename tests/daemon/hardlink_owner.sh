@@ -22,20 +22,7 @@ G="$D"
 share_programs
 write_conf "$T/c.yaml" "rescan_s: 1"
 chmod 644 "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
-	"$SPOOL/failed" "$SPOOL/problems"
-chown -R "$D:$G" "$SPOOL"
-chmod 755 "$SPOOL" "$SPOOL/problems"
-chmod 3733 "$SPOOL/incoming"
-chmod 0751 "$SPOOL/results"
-chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
-
-# as USER COMMAND...: run COMMAND as USER, in USER's group only.
-as() {
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups -- "$@"
-}
+package_spool "$D" "$G"
 mkdir "$T/$A"
 chown "$A:$A" "$T/$A"
 chmod 755 "$T/$A"
@@ -47,16 +34,16 @@ R="$SPOOL/results/$A"
 # --- Alice's hw.yaml, graded
 hw1_input >"$T/hw.yaml"
 chmod 644 "$T/hw.yaml"
-as "$A" cp "$T/hw.yaml" "$SPOOL/incoming/.hw.yaml"
-as "$A" mv "$SPOOL/incoming/.hw.yaml" "$SPOOL/incoming/hw.yaml"
+as_account "$A" cp "$T/hw.yaml" "$SPOOL/incoming/.hw.yaml"
+as_account "$A" mv "$SPOOL/incoming/.hw.yaml" "$SPOOL/incoming/hw.yaml"
 wait_for 20 test -f "$SPOOL/done/$A/hw.yaml" || fail "Alice's hw.yaml not graded"
 grep -qx 'status: ok' "$R/hw.result.yaml" || fail "Alice's result: $(cat "$R/hw.result.yaml")"
 cp "$R/hw.result.yaml" "$T/graded"
 
 # --- the reproduction: Alice's 0666 file, hard-linked by Mallory
-as "$A" sh -c "umask 0; echo 'id: secret' >$T/$A/open.yaml"
+as_account "$A" sh -c "umask 0; echo 'id: secret' >$T/$A/open.yaml"
 [ "$(stat -c %a "$T/$A/open.yaml")" = 666 ] || fail "open.yaml is $(stat -c %a "$T/$A/open.yaml")"
-as "$M" ln "$T/$A/open.yaml" "$SPOOL/incoming/hw.yaml" || fail "Mallory could not link"
+as_account "$M" ln "$T/$A/open.yaml" "$SPOOL/incoming/hw.yaml" || fail "Mallory could not link"
 wait_for 20 log_has d 'msg=processed file=hw.yaml .*status=error' || fail "the link not refused"
 cmp "$T/graded" "$R/hw.result.yaml" || fail "the graded result was replaced: $(cat "$R/hw.result.yaml")"
 [ -z "$(ls -A "$R/history" 2>/dev/null)" ] || fail "history/: $(ls -A "$R/history")"
@@ -67,7 +54,7 @@ case $S in
 hw-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f].yaml) ;;
 *) fail "failed/$A: $(ls -A "$SPOOL/failed/$A")" ;;
 esac
-[ "$(ls "$R")" = "$(printf 'hw-%s.result.yaml\nhw.result.yaml' "${S#hw-}" | sed 's/\.yaml\.result/.result/')" ] ||
+[ "$(LC_ALL=C ls "$R" | tr '\n' ' ')" = "${S%.yaml}.result.yaml hw.result.yaml " ] ||
 	fail "results/$A: $(ls "$R")"
 WHY='has 2 hard links: refused, a hard link can carry a file its submitter may not read'
 grep -qx "error: \"$WHY (hw.result.yaml kept: stored as $S)\"" "$R/${S%.yaml}.result.yaml" ||
@@ -79,7 +66,7 @@ sed -n 's/^ts=[^ ]* //; s/ ms=[0-9.]*//; /msg=processed file=hw.yaml .*status=er
 
 # --- Mallory again: both names hold results of other arrivals, none is made
 cp "$R/${S%.yaml}.result.yaml" "$T/refusal"
-as "$M" ln "$T/$A/open.yaml" "$SPOOL/incoming/hw.yaml" || fail "Mallory could not link again"
+as_account "$M" ln "$T/$A/open.yaml" "$SPOOL/incoming/hw.yaml" || fail "Mallory could not link again"
 wait_for 20 test -e "$SPOOL/failed/$A/${S%.yaml}.1.yaml" || fail "second link not stored"
 cmp "$T/graded" "$R/hw.result.yaml" || fail "the graded result was replaced the second time"
 cmp "$T/refusal" "$R/${S%.yaml}.result.yaml" || fail "the first refusal was replaced"

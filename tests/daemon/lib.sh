@@ -274,6 +274,27 @@ start_daemon_as() {
 		fail "daemon $_name runs as $(ps -o user= -p "$LAST_PID")"
 }
 
+# package_spool USER GROUP: $SPOOL as the package lays it out, USER:GROUP
+# (doc/operating.md, "Who may read what"): incoming/ 3733, results/ 0751,
+# processing/, done/ and failed/ 0750, problems/ and the spool 0755.
+package_spool() {
+	mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
+		"$SPOOL/failed" "$SPOOL/problems"
+	chown -R "$1:$2" "$SPOOL"
+	chmod 755 "$SPOOL" "$SPOOL/problems"
+	chmod 3733 "$SPOOL/incoming"
+	chmod 0751 "$SPOOL/results"
+	chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+}
+
+# as_account USER COMMAND...: COMMAND as USER, in USER's group only, with
+# this shell's umask.
+as_account() {
+	_u=$1
+	shift
+	setpriv --reuid="$_u" --regid="$_u" --clear-groups -- "$@"
+}
+
 # drop NAME [OWNER]: standard input into incoming/ as NAME, given to
 # OWNER if named: written under a dot name, which the daemon leaves
 # alone, and renamed in whole.  The dot name is fixed, not .NAME, since

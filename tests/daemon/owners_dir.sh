@@ -20,20 +20,7 @@ G="$D"
 share_programs
 write_conf "$T/c.yaml" "log_level: debug" "rescan_s: 1"
 chmod 644 "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
-	"$SPOOL/failed" "$SPOOL/problems"
-chown -R "$D:$G" "$SPOOL"
-chmod 755 "$SPOOL" "$SPOOL/problems"
-chmod 3733 "$SPOOL/incoming"
-chmod 0751 "$SPOOL/results"
-chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
-
-# as USER COMMAND...: run COMMAND as USER, in USER's group only.
-as() {
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups -- "$@"
-}
+package_spool "$D" "$G"
 mkdir "$T/$S2"
 chown "$S2:$S2" "$T/$S2"
 hw1_input >"$T/$S2/hw.yaml"
@@ -43,15 +30,15 @@ start_daemon_as "$D" "$G" d "$T/c.yaml"
 DPID=$LAST_PID
 
 # --- the reproduction: S1's directory, as in the issue
-as "$S1" mkdir -m 750 "$SPOOL/incoming/dir.yaml"
+as_account "$S1" mkdir -m 750 "$SPOOL/incoming/dir.yaml"
 wait_for 20 log_has d 'file=dir.yaml' || fail "dir.yaml never looked at"
 
 # --- S2's files, 1.5 s apart, each within 1 s of its drop
 ms() { echo $(( $(date +%s%N) / 1000000 )); }
 for k in 1 2 3 4; do
 	t0=$(ms)
-	as "$S2" cp "$T/$S2/hw.yaml" "$SPOOL/incoming/.s$k.yaml"
-	as "$S2" mv "$SPOOL/incoming/.s$k.yaml" "$SPOOL/incoming/s$k.yaml"
+	as_account "$S2" cp "$T/$S2/hw.yaml" "$SPOOL/incoming/.s$k.yaml"
+	as_account "$S2" mv "$SPOOL/incoming/.s$k.yaml" "$SPOOL/incoming/s$k.yaml"
 	wait_for 5 test -f "$SPOOL/results/$S2/s$k.result.yaml" || fail "s$k.yaml not processed"
 	t1=$(ms)
 	[ $((t1 - t0)) -le 1000 ] || fail "s$k.yaml took $((t1 - t0)) ms"

@@ -28,13 +28,7 @@ G="$D"
 share_programs
 write_conf "$T/c.yaml"
 chmod 644 "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
-	"$SPOOL/failed" "$SPOOL/problems"
-chown -R "$D:$G" "$SPOOL"
-chmod 755 "$SPOOL" "$SPOOL/problems"
-chmod 3733 "$SPOOL/incoming"
-chmod 0751 "$SPOOL/results"
-chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+package_spool "$D" "$G"
 
 # as USER COMMAND...: run COMMAND as USER, in USER's group only, umask 077.
 as() {
