@@ -5,13 +5,15 @@
  * Each FILE is read and handed in to incoming/ by cairn_spool_enter.c:
  * written under a temporary name the daemon ignores, flushed, and moved
  * to NAME without replacing anything (a name already waiting keeps its
- * file and this one becomes NAME.1.EXT, then .2, ...), mode 0640 whatever
- * the umask.  Names the daemon would ignore or not process are refused
+ * file and this one becomes NAME.1.EXT, then .2, ...), mode
+ * CAIRN_SPOOL_ENTER_MODE (0640) whatever the umask.  Names the daemon would ignore or not process are refused
  * here, before anything is written.  With --wait, cairn_submit_wait.c
  * then waits for the results, and notes before each move the result
  * already under its name.
  *
- * Output: "FILE: PATH" for each file submitted, then with --wait the
+ * Output: "FILE: handed in as PATH (mode 0640)" for each file submitted
+ * (the mode, so that a student sees what others may do with it while it
+ * waits), then with --wait the
  * results as they arrive.  Errors go to stderr as "cairn submit: FILE:
  * MESSAGE".
  */
@@ -40,8 +42,10 @@ static const char usage[] =
 	"Copy each FILE into the spool's incoming/ directory under a temporary\n"
 	"name, flush it and rename it into place; a file already waiting under\n"
 	"the name is kept and this one is stored as NAME.1.EXT (then .2, ...).\n"
-	"Prints \"FILE: PATH\" for each file.  The copy is mode 0640, whatever\n"
-	"the umask: the daemon reads it through its group.\n"
+	"Prints \"FILE: handed in as PATH (mode 0640)\" for each file.  The copy\n"
+	"is mode 0640, whatever the umask: the daemon reads it through its group,\n"
+	"and other users cannot read it while it waits.  A file copied or moved\n"
+	"into incoming/ some other way keeps its mode: use umask 027.\n"
 	"\n"
 	"      --spool DIR       the spool (default: the configuration's spool)\n"
 	"  -w, --wait            wait for each result in results/USER/ (USER: your\n"
@@ -203,7 +207,8 @@ static int submit_one(const struct spool *sp,
 	free(tmp);
 	if (r < 0)
 		return SUBMIT_ERROR;
-	printf("%s: %s/" CAIRN_DIR_INCOMING "/%s\n", s->file, sp->root, s->name);
+	printf("%s: handed in as %s/" CAIRN_DIR_INCOMING "/%s (mode %04o)\n", s->file, sp->root,
+	       s->name, CAIRN_SPOOL_ENTER_MODE);
 	fflush(stdout);
 	s->waiting = sp->wait.inotify_fd >= 0;
 	return 0;

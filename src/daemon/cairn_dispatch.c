@@ -18,7 +18,8 @@
  * (cairn_one_owner.c); only a storage error of the spool pauses
  * dispatching, with a backoff of 1 s doubling to 60 s; the first is
  * logged at level error, repeats at debug, and the first success after
- * them at info.
+ * them at info.  An entry no claim can move is left in incoming/, logged
+ * once and passed over until its inode or change time changes.
  */
 #include "config.h"
 
@@ -119,6 +120,27 @@ void cairn_dispatch_keep(struct cairn_daemon *d, const char *name)
 	ds->stuck[ds->nstuck++] = cairn_xstrdup(name);
 }
 
+/* remember_left - j's entry stays in incoming/: pass it over from now on. */
+static void remember_left(struct cairn_dispatch_state *ds, const struct cairn_job *j)
+{
+	struct cairn_dispatch_left *l = &ds->left[ds->nleft++ % CAIRN_DISPATCH_LEFT_MAX];
+
+	l->ino = (uint64_t)j->pre.st_ino;
+	l->ctime = j->pre.st_ctim;
+}
+
+/* left_alone - c is an entry left in incoming/ (remember_left), unchanged. */
+static int left_alone(const struct cairn_dispatch_state *ds, const struct cairn_cand *c)
+{
+	size_t n = ds->nleft < CAIRN_DISPATCH_LEFT_MAX ? ds->nleft : CAIRN_DISPATCH_LEFT_MAX;
+
+	for (size_t i = 0; i < n; i++)
+		if (ds->left[i].ino == c->ino && ds->left[i].ctime.tv_sec == c->ctime.tv_sec &&
+		    ds->left[i].ctime.tv_nsec == c->ctime.tv_nsec)
+			return 1;
+	return 0;
+}
+
 /*
  * renote_how - how a finished job's name is looked at again (a
  * CAIRN_NOTE_*), or -1: not until an event or a scan finds it.  A file
@@ -163,6 +185,10 @@ void cairn_dispatch_account(struct cairn_daemon *d, struct cairn_job *j, int ren
 		if (!j->err[0] && uv_now(&d->loop) - d->dispatch.peers_ms >= PEERS_AGAIN_MS &&
 		    uv_is_active((uv_handle_t *)&d->peers))
 			cairn_dispatch_peers(d);
+		break;
+	case CAIRN_JOB_LEFT:
+		/* Its own trouble: the spool goes on at full speed. */
+		remember_left(&d->dispatch, j);
 		break;
 	case CAIRN_JOB_RETURNED:
 	case CAIRN_JOB_LATER:
@@ -350,8 +376,12 @@ static void check_idle(struct cairn_daemon *d)
 
 	if (d->stopping)
 		return;
-	/* Idle: the journal's records of files that left are compacted. */
-	if (d->pending.n == 0 && d->dispatch.running == 0)
+	/*
+	 * No job of ours runs: the journal's records of files that left are
+	 * compacted, though files may wait (another instance's, which this
+	 * one may take only after steal_ms: until then it is idle).
+	 */
+	if (d->dispatch.running == 0)
 		cairn_attempts_prune(&d->attempts);
 	/* An owner's files left in incoming/ come back once it has room. */
 	if (d->pending.refill && d->watch_open) {
@@ -448,6 +478,11 @@ void cairn_dispatch(struct cairn_daemon *d)
 		struct cairn_cand *c = cairn_pending_pick(&d->pending, uv_now(&d->loop));
 		if (c == NULL)
 			break;
+		if (left_alone(&d->dispatch, c)) {
+			/* Left in incoming/ as it is: a scan finds it again. */
+			cairn_pending_forget(&d->pending, c);
+			continue;
+		}
 		log_taking(d, c);
 		cairn_pending_start(&d->pending, c);
 		if (cairn_retry_waits(&d->retry, c->name)) {

@@ -1,7 +1,7 @@
 /*
  * cairn_dispatch_state - cairn_dispatch.c's part of the daemon: the jobs
  * that run and what bounds them, the files stuck claimed, the storage
- * backoff.  Embedded in struct cairn_daemon (cairn_daemon_int.h) rather
+ * backoff, the entries left in incoming/.  Embedded in struct cairn_daemon (cairn_daemon_int.h) rather
  * than declared in cairn_dispatch.h, which that header would then include
  * round a loop.  cairn_daemon.c sizes the pool at start and gives a
  * job's solve slot back when it has rendered; the status reads the
@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 #include <uv.h>
 
 #include "cairn_jobs.h"
@@ -38,6 +39,17 @@ struct cairn_dispatch_job {
 	struct cairn_dispatch_job *prev, *next;	/* running jobs */
 };
 
+/*
+ * The entries of incoming/ left there (CAIRN_JOB_LEFT), by inode and
+ * change time: passed over without a job or a log line until either
+ * changes (a chmod may make one movable).  The last LEFT_MAX only.
+ */
+#define CAIRN_DISPATCH_LEFT_MAX 256
+struct cairn_dispatch_left {
+	uint64_t ino;
+	struct timespec ctime;
+};
+
 struct cairn_dispatch_state {
 	struct cairn_dispatch_job *jobs;	/* running */
 	unsigned running, pool_size;	/* pool_size: most solving at once */
@@ -51,6 +63,8 @@ struct cairn_dispatch_state {
 	int paused;			/* backing off: take nothing */
 	uv_timer_t backoff;		/* its end (opened by cairn_daemon.c) */
 	uint64_t peers_ms;		/* uv_now() when the peers were last looked at */
+	struct cairn_dispatch_left left[CAIRN_DISPATCH_LEFT_MAX];	/* a ring */
+	size_t nleft;			/* entries ever left: the next goes at nleft % MAX */
 };
 
 #endif

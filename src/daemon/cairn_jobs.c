@@ -23,7 +23,8 @@
  * cairn_failure.c's to say: a file's own trouble becomes its error
  * result (under a short name when its own name cannot carry a result, or
  * is longer than CAIRN_NAME_MAX), a transient one ends the job as LATER
- * with the file still claimed, and the spool's as STUCK, claimed too.
+ * with the file still claimed, and the spool's as STUCK, claimed too;
+ * a directory no claim can move is left in incoming/ (LEFT).
  */
 #include "config.h"
 
@@ -310,6 +311,7 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		return 0;
 	}
 	r = examine(j, ctx, st, &data, why, sizeof(why));
+	j->in.unread = r != 0 && r != READ_CHANGED;	/* its refusal displaces no result */
 	if (r == READ_CHANGED) {
 		retake(j, ctx);
 		r = -1;
@@ -592,15 +594,15 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			/*
 			 * ENOENT: another instance took it.  EEXIST: a file of
 			 * that name is held in our processing/; this one
-			 * waits in incoming/ and is tried again alone.
+			 * waits in incoming/ and is tried again alone.  LEFT:
+			 * a directory it may not move.
 			 */
-			enum cairn_fail_kind k = cairn_failure_kind(CAIRN_STEP_CLAIM, -r);
+			enum cairn_fail_kind k = cairn_failure_claim(ctx->sp->root_fd, j->name,
+				&j->pre, -r, j->err, sizeof(j->err));
 
 			j->end = k == CAIRN_FAIL_GONE ? CAIRN_JOB_SKIPPED :
-				 k == CAIRN_FAIL_RETRY ? CAIRN_JOB_LATER : CAIRN_JOB_RETRY;
-			if (k != CAIRN_FAIL_GONE)
-				snprintf(j->err, sizeof(j->err), "claiming %s: %s",
-					 j->name, strerror(-r));
+				 k == CAIRN_FAIL_RETRY ? CAIRN_JOB_LATER :
+				 k == CAIRN_FAIL_FILE ? CAIRN_JOB_LEFT : CAIRN_JOB_RETRY;
 			return;
 		}
 		j->claimed = 1;

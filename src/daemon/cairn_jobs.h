@@ -36,7 +36,8 @@ enum cairn_job_end {
 	CAIRN_JOB_STUCK,		/* storage error: input still in processing/ */
 	CAIRN_JOB_LATER,		/* this file's transient error: try it alone later */
 	CAIRN_JOB_BUSY,			/* open for writing on this host: not claimed */
-	CAIRN_JOB_CHANGED		/* changed while read: back in incoming/, nothing published */
+	CAIRN_JOB_CHANGED,		/* changed while read: back in incoming/, nothing published */
+	CAIRN_JOB_LEFT			/* cannot be claimed for its own trouble: left in incoming/ */
 };
 
 struct cairn_job;
@@ -105,7 +106,7 @@ struct cairn_job {
 	struct cairn_pipeline_input in;
 	int unsure;			/* claimed, then not found for an error: may be there */
 	struct cairn_lease lease;	/* held from before the claim until the file is read */
-	char err[512];			/* why FAILED, RETRY, STUCK or LATER */
+	char err[512];			/* why FAILED, RETRY, STUCK, LATER or LEFT */
 };
 
 /* A job for incoming/NAME, to be claimed. */

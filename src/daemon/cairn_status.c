@@ -204,6 +204,10 @@ void cairn_status_report(struct cairn_daemon *d, const struct cairn_job *j)
 	case CAIRN_JOB_CHANGED:
 		cairn_log(CAIRN_LOG_INFO, "changed while read", "file=%s action=retaken", f);
 		break;
+	case CAIRN_JOB_LEFT:
+		/* Once: cairn_dispatch.c passes it over from now on. */
+		cairn_log(CAIRN_LOG_WARNING, "left in incoming", "file=%s reason=%s", f, e);
+		break;
 	case CAIRN_JOB_RETRY:
 	case CAIRN_JOB_STUCK:
 	case CAIRN_JOB_LATER:

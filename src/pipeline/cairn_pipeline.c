@@ -11,8 +11,9 @@
  * sight, after its receipt (cairn_withheld.h), and shown at once if its
  * release came meanwhile, checked again once it is in place, since the
  * release walk that ran meanwhile may have listed .held/ before the
- * result was in it.  Storing allocates before the
- * move and nothing after it: once the input moved, running out of
+ * result was in it.  An input refused before it was read never
+ * displaces a result of another arrival: its error result takes another
+ * name, or none.  Storing allocates before the move and nothing after it: once the input moved, running out of
  * memory must not be able to undo that.
  */
 #include "config.h"
@@ -181,7 +182,7 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 	struct cairn_newest nw = {
 		.arrival = in->origin.received, .lock_dir = pl->root_fd,
 		.lock_path = CAIRN_RESULTS_LOCK, .noreplace = pl->noreplace, .history = 1,
-		.reader = (uid_t)in->origin.uid,
+		.reader = (uid_t)in->origin.uid, .only_new = in->unread,
 	};
 	int dir_fd = cairn_spool_owner_dir(pl->results_fd, in->origin.owner, reader, nw.reader);
 	int pub_fd = dir_fd, r = 0;
@@ -215,19 +216,38 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
 			   struct cairn_buf *out, char *err, size_t errlen)
 {
-	int r = publish(pl, in, out, err, errlen);
+	char why[512], base[512];
+	int r;
 
-	if (r < 0 && pl->short_names && in->as == NULL &&
-	    cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
+	snprintf(why, sizeof(why), "%s", err);	/* an input refused unread: why */
+	r = publish(pl, in, out, err, errlen);
+	if (r == 0 || !pl->short_names || in->as != NULL)
+		return r;
+	if (r == -EEXIST && in->unread) {
+		/*
+		 * A result of another arrival is there: a refusal never
+		 * pushes it aside (a hard link makes a file another's).
+		 */
+		in->as = cairn_failure_short_name(in->name);
+		snprintf(err, errlen, "%.300s (%s kept: stored as %s)", why, in->result, in->as);
+	} else if (cairn_failure_kind(CAIRN_STEP_PUBLISH, -r) == CAIRN_FAIL_FILE) {
 		/* The result name is the file's trouble: fail it under another. */
-		char why[512];
-
 		snprintf(why, sizeof(why), "%s", err);
 		in->as = cairn_failure_short_name(in->name);
 		snprintf(err, errlen, "no result under this name (%.200s): stored as %s",
 			 why, in->as);
-		cairn_pipeline_refuse(in, err, out);
-		r = publish(pl, in, out, err, errlen);
+	} else {
+		return r;
+	}
+	cairn_pipeline_refuse(in, err, out);
+	snprintf(base, sizeof(base), "%s", err);
+	r = publish(pl, in, out, err, errlen);
+	if (r == -EEXIST && in->unread) {
+		/* That name holds another arrival's too: stored, no result. */
+		snprintf(err, errlen, "%.400s, no result (%s kept)", base, in->result);
+		free(in->result);
+		in->result = NULL;
+		r = 0;
 	}
 	return r;
 }

@@ -75,6 +75,12 @@ struct cairn_pipeline_input {
 	 * cannot (malloc'd, or NULL).
 	 */
 	char *as;
+	/*
+	 * Refused before it was read (a hard link, not a regular file, too
+	 * large, unreadable): its error result never replaces a result of
+	 * another arrival (cairn_pipeline_publish()).
+	 */
+	int unread;
 	int has_origin;			/* 0: no owner (cairn grade): none written */
 	struct cairn_origin origin;	/* its owner and arrival */
 	uint64_t ino;			/* its inode, for the journal of moves (0: none) */
@@ -123,9 +129,13 @@ void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
  * release walk shows the result.  A copy of this arrival's result in
  * the other place (a regrade after the feedback changed) is removed.  With pl->short_names, when the result's name is
  * the input's own trouble, out becomes an error result that says so,
- * published under a short name (in->as), and err keeps that error.  0,
- * or a negative errno value with "where: reason" in err; then nothing
- * was published.
+ * published under a short name (in->as), and err keeps that error.  The
+ * error result of an input refused unread (in->unread, err its reason)
+ * takes its own name only where no result of another arrival is there,
+ * else the short name where none is there, else no name at all (0, and
+ * in->result NULL); the input is stored under the name taken, err says
+ * which (doc/spool.md, "Bad files").  0, or a negative errno value with
+ * "where: reason" in err; then nothing was published.
  */
 int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
 			   struct cairn_buf *out, char *err, size_t errlen);

@@ -436,6 +436,11 @@ int cairn_attempts_prune(struct cairn_attempts *a)
 
 	pthread_mutex_lock(&a->mu);
 	n = a->n;
+	if (a->log_fd < 0 && a->logged == 0) {
+		/* Nothing recorded since the last prune: nothing left since. */
+		pthread_mutex_unlock(&a->mu);
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (in_place(a, &a->v[i]))
 			a->v[kept++] = a->v[i];
@@ -443,7 +448,8 @@ int cairn_attempts_prune(struct cairn_attempts *a)
 			free(a->v[i].name);
 	}
 	a->n = kept;
-	if (kept < n) {
+	if (kept < n || (kept > 0 && a->logged > 0)) {
+		/* One line per live entry: the records of those that left go. */
 		r = save_locked(a);
 	} else if (kept == 0 && a->logged > 0 && a->log_fd >= 0) {
 		/* Every record ends in D: nothing to keep, one cheap call. */

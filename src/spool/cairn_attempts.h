@@ -89,10 +89,11 @@ unsigned cairn_attempts_crashed(struct cairn_attempts *a, const char *name,
 				const struct stat *st);
 /*
  * Drop the entries whose file is not where they say (processing/ with the
- * same inode) and rewrite the journal when one
- * went, or empty it when no entry is left; the journal is closed until
- * the next record (nothing held open while idle).  Returns how many went, or
- * -errno.
+ * same inode) and rewrite the journal, one line per entry left, when
+ * one went or records were appended, or empty it when no entry is left;
+ * the journal is closed until the next record (nothing held open while
+ * idle), and a prune with no record since does nothing.  Returns how
+ * many went, or -errno.
  */
 int cairn_attempts_prune(struct cairn_attempts *a);
 size_t cairn_attempts_count(struct cairn_attempts *a);

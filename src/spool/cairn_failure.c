@@ -10,14 +10,22 @@
  * may pass and are retried for that file.  An errno value the table does
  * not name is the spool's where the daemon writes, and a retry where it
  * reads, so that nothing unforeseen is ever published as a result.
+ * One error is told apart by the entry it names rather than by the
+ * table: a claim refused on a directory its submitter keeps to himself.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cairn_failure.h"
 #include "cairn_mem.h"
+#include "cairn_spool.h"
+#include "cairn_spool_dirs.h"
 
 #define F CAIRN_FAIL_FILE
 #define R CAIRN_FAIL_RETRY
@@ -60,6 +68,33 @@ enum cairn_fail_kind cairn_failure_kind(enum cairn_fail_step step, int err)
 		if (table[i].err == err)
 			return (enum cairn_fail_kind)table[i].kind[step];
 	return (enum cairn_fail_kind)unknown[step];
+}
+
+enum cairn_fail_kind cairn_failure_claim(int root_fd, const char *name, const struct stat *st,
+					 int err, char *why, size_t whylen)
+{
+	enum cairn_fail_kind k = cairn_failure_kind(CAIRN_STEP_CLAIM, err);
+
+	if ((err == EACCES || err == EPERM) && S_ISDIR(st->st_mode)) {
+		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
+
+		/*
+		 * Not writable to the daemon: the directory's trouble.  One
+		 * it may write failed for the spool's reason (incoming/ or
+		 * processing/ refused the rename), as a regular file would.
+		 */
+		if (faccessat(root_fd, path, W_OK, AT_EACCESS) < 0 && errno == EACCES) {
+			snprintf(why, whylen, "not a regular file (%s), and the daemon may not "
+				 "move it: %s", cairn_spool_kind(st->st_mode), strerror(err));
+			k = CAIRN_FAIL_FILE;
+		}
+		free(path);
+		if (k == CAIRN_FAIL_FILE)
+			return k;
+	}
+	if (k != CAIRN_FAIL_GONE)
+		snprintf(why, whylen, "claiming %s: %s", name, strerror(err));
+	return k;
 }
 
 uint64_t cairn_failure_retry_ms(unsigned tries)

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "cairn_spoolname.h"
 
@@ -39,6 +40,19 @@ enum cairn_fail_step {
 	CAIRN_STEP_STORE,		/* moving the input out of processing/ */
 	CAIRN_STEP_COUNT
 };
+
+/*
+ * The kind of a failed claim (err, a positive errno value) of the entry
+ * incoming/NAME, whose status before the claim was st (st_mode 0:
+ * unknown), with why it failed in why (nothing for GONE).  Moving a
+ * directory into another one rewrites its "..", which needs write
+ * permission on the directory itself: EACCES or EPERM on a directory the
+ * daemon may not write is that entry's own trouble (FILE: it cannot be
+ * moved, so it is left where it is), never the spool's.  Any other error
+ * is as cairn_failure_kind(CAIRN_STEP_CLAIM, err) says.
+ */
+enum cairn_fail_kind cairn_failure_claim(int root_fd, const char *name, const struct stat *st,
+					 int err, char *why, size_t whylen);
 
 /* Tries of a file with a transient failure before it goes to failed/. */
 #define CAIRN_RETRY_MAX 5

@@ -392,7 +392,8 @@ static int place_new(int tmp_fd, const char *tmp, int dir_fd, const char *name,
  * result replaced is linked into history/ first, so that NAME always
  * holds a result; one with other links is there already (a crash came
  * between the link and the rename), and is not kept twice.  Only a
- * temporary file (temp) is removed when it can be kept nowhere.
+ * temporary file (temp) is removed when it can be kept nowhere.  With
+ * nw->only_new, only this arrival's result is replaced (-EEXIST).
  * 0 or -errno.
  */
 static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
@@ -411,10 +412,13 @@ static int place(int tmp_fd, const char *tmp, int dir_fd, const char *name,
 		close(fd);
 		fd = -1;
 	}
-	int current = nw != NULL && fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		      S_ISREG(st.st_mode);
+	int there = nw != NULL && fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	int current = there && S_ISREG(st.st_mode);
 
-	if (current && later(&st.st_mtim, &nw->arrival)) {
+	if (there && nw->only_new && (!current || later(&st.st_mtim, &nw->arrival) ||
+				      later(&nw->arrival, &st.st_mtim))) {
+		r = -EEXIST;		/* the caller removes tmp */
+	} else if (current && later(&st.st_mtim, &nw->arrival)) {
 		*superseded = 1;
 		r = nw->history ? keep(tmp_fd, tmp, dir_fd, name, nw, 0, do_fsync) : -EEXIST;
 		/* A held result is never lost: only a temporary file goes. */

@@ -65,6 +65,11 @@ struct cairn_newest {
 	int history;			/* keep earlier arrivals' results in history/ */
 	int grant;			/* give `reader` read access (cairn_acl.h) */
 	uid_t reader;
+	/*
+	 * Place the result only where NAME holds none but this arrival's,
+	 * else -EEXIST: a refusal never pushes a result aside.
+	 */
+	int only_new;
 };
 
 /*
@@ -82,7 +87,8 @@ struct cairn_newest {
  * (the history/ entry whose time is that arrival's).  With
  * nw->grant, the result (and history/, when made use of) is readable by
  * nw->reader: where the file system has no ACLs, nothing is granted and
- * the publish goes on.
+ * the publish goes on.  With nw->only_new, a NAME of another arrival
+ * (or anything else at NAME) is left as it is, and -EEXIST returned.
  */
 int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 			const void *data, size_t len, int do_fsync,

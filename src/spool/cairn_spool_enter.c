@@ -70,7 +70,7 @@ int cairn_spool_enter_write(int incoming_fd, const char *tmp, int fd,
 	size_t off = 0;
 	ssize_t n;
 	/* Made 0600, nobody else could open it before this. */
-	int e = fchmod(fd, 0640) < 0 ? errno : 0;
+	int e = fchmod(fd, CAIRN_SPOOL_ENTER_MODE) < 0 ? errno : 0;
 
 	while (e == 0 && off < len) {
 		n = write(fd, data + off, len - off);

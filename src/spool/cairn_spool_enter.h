@@ -10,6 +10,12 @@
 #include <stddef.h>
 
 /*
+ * The mode of every file handed in, whatever the umask: the daemon reads
+ * it through its group, other users not at all (doc/spool.md, "Permissions").
+ */
+#define CAIRN_SPOOL_ENTER_MODE 0640
+
+/*
  * ROOT/incoming/ opened with O_PATH (a writer may be unable to list it):
  * the descriptor, or a negative errno value.
  */
@@ -23,7 +29,7 @@ int cairn_spool_enter_dir(const char *root);
 int cairn_spool_enter_create(int incoming_fd, const char *name, char **tmp);
 
 /*
- * Make the file fd (tmp in incoming/) mode 0640, write data to it, flush
+ * Make the file fd (tmp in incoming/) mode CAIRN_SPOOL_ENTER_MODE, write data to it, flush
  * it with fsync() and close it: 0, or a negative errno value with fd
  * closed and tmp removed.
  */

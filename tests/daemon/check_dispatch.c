@@ -10,7 +10,8 @@
  * the stuck list, the storage backoff, a --once run's stop), the jobs
  * allowed at once, when a --once run ends, what shutdown does to queued
  * and running jobs; and for the rule, when it holds, whose files wait,
- * the owners' last arrivals, and what a release walk says.  Each test
+ * the owners' last arrivals, and what a release walk says; an entry left
+ * in incoming/ passed over.  Each test
  * closes its handles and asserts that uv_loop_close() succeeds.
  */
 #include "config.h"
@@ -133,6 +134,8 @@ static const struct {
 	{ CAIRN_JOB_SKIPPED, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1 },
 	{ CAIRN_JOB_BUSY, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1 },
 	{ CAIRN_JOB_CHANGED, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1 },
+	{ CAIRN_JOB_LEFT, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1 },
+	{ CAIRN_JOB_LEFT, 1, 0, 0, 0, 0, 0, 0, 0, 0, -1 },
 };
 
 START_TEST(test_account)
@@ -353,6 +356,46 @@ START_TEST(test_in_order)
 }
 END_TEST
 
+/*
+ * An entry left in incoming/ (a directory the daemon may not move) is
+ * passed over while its inode and change time stay (issue 37, case 2):
+ * no job starts for it; a chmod since (another change time) is looked
+ * at anew.
+ */
+START_TEST(test_left)
+{
+	struct cairn_daemon *d = daemon_new(1, 1);
+	struct cairn_job j;
+	struct stat st;
+
+	memset(&st, 0, sizeof(st));
+	st.st_mode = S_IFDIR | 0750;
+	st.st_ino = 42;
+	st.st_ctim.tv_sec = 1000;
+	st.st_ctim.tv_nsec = 5;
+	cairn_jobs_init(&j, "dir.yaml");
+	j.pre = st;
+	j.end = CAIRN_JOB_LEFT;
+	cairn_dispatch_account(d, &j, 0);
+	cairn_jobs_clear(&j);
+	ck_assert_uint_eq(d->dispatch.nleft, 1);
+	ck_assert_ptr_nonnull(cairn_pending_note(&d->pending, "dir.yaml", &st, CAIRN_NOTE_READY,
+						 uv_now(&d->loop), 1000000));
+	cairn_dispatch(d);
+	ck_assert_uint_eq(d->dispatch.running, 0);
+	ck_assert_ptr_null(cairn_pending_find(&d->pending, "dir.yaml"));
+	/* Changed since: taken (paused here, so that no job starts). */
+	st.st_ctim.tv_nsec = 6;
+	d->dispatch.paused = 1;
+	ck_assert_ptr_nonnull(cairn_pending_note(&d->pending, "dir.yaml", &st, CAIRN_NOTE_READY,
+						 uv_now(&d->loop), 1000000));
+	d->dispatch.paused = 0;
+	ck_assert_ptr_eq(cairn_pending_pick(&d->pending, uv_now(&d->loop)),
+			 cairn_pending_find(&d->pending, "dir.yaml"));
+	daemon_free(d);
+}
+END_TEST
+
 static Suite *dispatch_suite(void)
 {
 	Suite *s = suite_create("dispatch");
@@ -366,6 +409,7 @@ static Suite *dispatch_suite(void)
 	tcase_add_loop_test(tc, test_rule, 0, sizeof(rule_cases) / sizeof(rule_cases[0]));
 	tcase_add_test(tc, test_walks);
 	tcase_add_test(tc, test_in_order);
+	tcase_add_test(tc, test_left);
 	suite_add_tcase(s, tc);
 	return s;
 }

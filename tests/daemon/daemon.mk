@@ -181,3 +181,8 @@ handin_tests = tests/daemon/stopped_due.sh tests/daemon/renamed_late.sh \
 	tests/daemon/kill9_arrival.sh tests/daemon/store_eio.sh
 TESTS += $(handin_tests)
 dist_check_SCRIPTS += $(handin_tests)
+# Issue 37: hostile students: a directory in incoming/ the daemon may
+# not move stalls nobody; a refused hard link pushes no graded result aside.
+hostile_tests = tests/daemon/owners_dir.sh tests/daemon/hardlink_owner.sh
+TESTS += $(hostile_tests)
+dist_check_SCRIPTS += $(hostile_tests)

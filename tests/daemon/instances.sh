@@ -1,6 +1,7 @@
 #!/bin/sh
 # Two instances (different `instance` names) serve one spool while a
-# stream of files arrives: each file is processed by exactly one of them.
+# stream of files arrives: each file is processed by exactly one of them,
+# and once all are done both journals are empty.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 N=600
@@ -20,6 +21,14 @@ while [ $i -lt $N ]; do
 	i=$((i + 1))
 done
 wait_for 120 has_at_least "$DONE" $N || fail "only $(count_files "$DONE") of $N done"
+# Drained: each journal is emptied (issue 37, case 10b), though each
+# instance still knows of files the other took (it would steal them only
+# after two rescans).
+empty_journals() {
+	[ ! -s "$SPOOL/processing/alpha/.attempts" ] && [ ! -s "$SPOOL/processing/beta/.attempts" ]
+}
+wait_for 10 empty_journals || fail "journals not empty after draining: alpha \
+$(wc -l <"$SPOOL/processing/alpha/.attempts"), beta $(wc -l <"$SPOOL/processing/beta/.attempts") lines"
 kill -TERM "$A" "$B"
 wait_exit "$A" 20
 [ "$STATUS" -eq 0 ] || fail "alpha exit $STATUS"

@@ -4,8 +4,8 @@
 # move into done/ (the shim kills the daemon right before or after the
 # chosen system call), then a restart: every input ends in done/ exactly
 # once under its own (numbered) name, with its right result, never in failed/,
-# processed at most once more, and nothing is left in incoming/ or
-# processing/ (no marker, no journal entry).
+# processed at most once more, with its arrival record, and nothing is
+# left in incoming/ or processing/ (no marker, no journal entry).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
@@ -15,6 +15,20 @@ mkdir -p "$SPOOL/incoming" "$DONE"
 P="$SPOOL/processing/test"
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS
+
+# has_record CASE DIR STORED FILE: DIR/.arrival/STORED is the arrival
+# record of FILE stored as DIR/STORED, written before the link (issue 37,
+# case 10a): it names FILE, its time is the result's `received`, and it
+# is FILE's only record.
+has_record() {
+	_r="$2/.arrival/$3"
+	[ -f "$_r" ] || fail "$1: no arrival record $_r: $(ls -A "$2/.arrival")"
+	[ "$(cat "$_r")" = "$4" ] || fail "$1: the record says $(cat "$_r")"
+	[ "$(as_received "$(stat -c %.9Y "$_r")")" = "$(sed -n 's/^received: //p' "$RES/${4%.yaml}.result.yaml")" ] ||
+		fail "$1: the record's time $(stat -c %.9Y "$_r"), received $(grep received: "$RES/${4%.yaml}.result.yaml")"
+	[ "$(grep -lx -- "$4" "$2/.arrival"/* | wc -l)" -eq 1 ] ||
+		fail "$1: records of $4: $(grep -lx -- "$4" "$2/.arrival"/*)"
+}
 
 # run_case CASE FILE STORED CALL NAME WHEN: drop FILE, crash at CALL on
 # NAME (WHEN: before or after), run $between (if set), restart; FILE must
@@ -39,6 +53,7 @@ run_case() {
 	[ -f "$DONE/$stored" ] || fail "$case: $file not in done/ as $stored: $(ls "$DONE")"
 	expect_hw1 | sed "s/^source: hw1.yaml/source: $file/" >"$T/want"
 	same_result "$T/want" "$RES/${file%.yaml}.result.yaml" || fail "$case: result differs"
+	has_record "$case" "$DONE" "$stored" "$file"
 	n=$(cat "$T/$case-1.log" "$T/$case-2.log" | grep -c "msg=processed file=$file ") || true
 	[ "$n" -le 1 ] || fail "$case: processed $n times"
 	if [ "${7:-}" = moved ] && grep -q "msg=processed file=$file " "$T/$case-2.log"; then
@@ -104,6 +119,8 @@ CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=unlinkat CAIRN_STOP_NAME="*+${#long}~*" CAI
 CAIRN_NO_NOREPLACE=1 LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-2.log" 2>&1 ||
 	fail "long: restart exit $?"
 [ "$(count_files "$FAILED")" -eq 1 ] || fail "long: failed/ holds $(ls "$FAILED")"
+# (stored, recorded and published under its short name)
+has_record long "$FAILED" "$(ls "$FAILED")" "$(ls "$FAILED")"
 [ -z "$(left_in_processing "$P")" ] || fail "long: left in processing/"
 ! grep -q "msg=processed" "$T/long-2.log" || fail "long: processed again: $(cat "$T/long-2.log")"
 echo "ok: long"

@@ -274,9 +274,9 @@ start_daemon_as() {
 		fail "daemon $_name runs as $(ps -o user= -p "$LAST_PID")"
 }
 
-# package_spool USER GROUP: the spool's directories as the package lays
-# them out (doc/operating.md), owned by USER:GROUP, the daemon's account:
-# incoming/ 3733, results/ 0751, the rest the group's only.
+# package_spool USER GROUP: $SPOOL as the package lays it out, USER:GROUP
+# (doc/operating.md, "Who may read what"): incoming/ 3733, results/ 0751,
+# processing/, done/ and failed/ 0750, problems/ and the spool 0755.
 package_spool() {
 	mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
 		"$SPOOL/failed" "$SPOOL/problems"
@@ -285,6 +285,14 @@ package_spool() {
 	chmod 3733 "$SPOOL/incoming"
 	chmod 0751 "$SPOOL/results"
 	chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+}
+
+# as_account USER COMMAND...: COMMAND as USER, in USER's group only, with
+# this shell's umask.
+as_account() {
+	_u=$1
+	shift
+	setpriv --reuid="$_u" --regid="$_u" --clear-groups -- "$@"
 }
 
 # drop NAME [OWNER]: standard input into incoming/ as NAME, given to

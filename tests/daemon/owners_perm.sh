@@ -28,13 +28,7 @@ G="$D"
 share_programs
 write_conf "$T/c.yaml"
 chmod 644 "$T/c.yaml"
-mkdir -p "$SPOOL/incoming" "$SPOOL/processing" "$SPOOL/results" "$SPOOL/done" \
-	"$SPOOL/failed" "$SPOOL/problems"
-chown -R "$D:$G" "$SPOOL"
-chmod 755 "$SPOOL" "$SPOOL/problems"
-chmod 3733 "$SPOOL/incoming"
-chmod 0751 "$SPOOL/results"
-chmod 0750 "$SPOOL/processing" "$SPOOL/done" "$SPOOL/failed"
+package_spool "$D" "$G"
 
 # as USER COMMAND...: run COMMAND as USER, in USER's group only, umask 077.
 as() {
@@ -64,7 +58,7 @@ as "$S2" sh -c "printf 'id: q2\npiles: [1, 2, 3]\nexpect: {diff: 5}\n' >$T/$S2/h
 # --- no daemon: S2's file waits in incoming/, S3 cannot read it
 as "$S2" "$CAIRN" submit --spool "$SPOOL" "$T/$S2/hw1.yaml" >"$T/out" 2>"$T/err" ||
 	fail "S2 submit: $(cat "$T/err")"
-[ "$(cat "$T/out")" = "$T/$S2/hw1.yaml: $SPOOL/incoming/hw1.yaml" ] || fail "S2 submit: $(cat "$T/out")"
+[ "$(cat "$T/out")" = "$T/$S2/hw1.yaml: handed in as $SPOOL/incoming/hw1.yaml (mode 0640)" ] || fail "S2 submit: $(cat "$T/out")"
 W="$SPOOL/incoming/hw1.yaml"
 [ "$(stat -c '%a %U:%G' "$W")" = "640 $S2:$G" ] ||
 	fail "waiting file is $(stat -c '%a %U:%G' "$W"), want 640 $S2:$G"
@@ -91,7 +85,7 @@ as "$S1" "$CAIRN" submit --spool "$SPOOL" --wait --timeout 60 "$T/$S1/hw1.yaml" 
 [ ! -s "$T/s1.err" ] || fail "S1 stderr: $(cat "$T/s1.err")"
 R1="$SPOOL/results/$S1/hw1.result.yaml"
 R2="$SPOOL/results/$S2/hw1.result.yaml"
-[ "$(sed -n 1,2p "$T/s1.out")" = "$T/$S1/hw1.yaml: $SPOOL/incoming/hw1.yaml
+[ "$(sed -n 1,2p "$T/s1.out")" = "$T/$S1/hw1.yaml: handed in as $SPOOL/incoming/hw1.yaml (mode 0640)
 ==> $R1 <==" ] || fail "S1 output: $(cat "$T/s1.out")"
 sed 1,2d "$T/s1.out" | cmp - "$R1" || fail "S1's printed result is not the result file"
 grep -qx '    verdict: correct' "$R1" || fail "S1's result: $(cat "$R1")"

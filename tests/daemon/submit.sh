@@ -34,9 +34,9 @@ printf 'piles: [1, 2, 3]\n' >"$I/hw.yaml"
 mkdir "$T/u"
 printf 'piles: [3, 9, 1, 2]\n' >"$T/u/hw.yaml"
 submit "$T/u/hw.yaml" >"$T/out" || fail "submit exit $?"
-[ "$(cat "$T/out")" = "$T/u/hw.yaml: $SPOOL/incoming/hw.1.yaml" ] || fail "where: $(cat "$T/out")"
+[ "$(cat "$T/out")" = "$T/u/hw.yaml: handed in as $SPOOL/incoming/hw.1.yaml (mode 0640)" ] || fail "where: $(cat "$T/out")"
 submit "$T/u/hw.yaml" >"$T/out" || fail "submit exit $?"
-[ "$(cat "$T/out")" = "$T/u/hw.yaml: $SPOOL/incoming/hw.2.yaml" ] || fail "where: $(cat "$T/out")"
+[ "$(cat "$T/out")" = "$T/u/hw.yaml: handed in as $SPOOL/incoming/hw.2.yaml (mode 0640)" ] || fail "where: $(cat "$T/out")"
 [ "$(cat "$I/hw.yaml")" = "piles: [1, 2, 3]" ] || fail "waiting file overwritten"
 cmp "$T/u/hw.yaml" "$I/hw.1.yaml" || fail "hw.1.yaml differs"
 [ "$(count_files "$I")" -eq 3 ] || fail "incoming: $(ls -a "$I")"
@@ -44,10 +44,14 @@ cmp "$T/u/hw.yaml" "$I/hw.1.yaml" || fail "hw.1.yaml differs"
 # the copy waiting in incoming/ is 0640 whatever the umask and the source's
 # mode: the daemon reads it through the group, nobody else may
 printf 'piles: [4, 1]\n' >"$T/u/mode.yaml"
-for um in 077:600 000:666; do
+# (a world-readable source under umask 022 too: issue 37, case 10c), and
+# the line says so
+for um in 077:600 000:666 022:644; do
 	chmod "${um#*:}" "$T/u/mode.yaml"
 	(umask "${um%:*}" && submit "$T/u/mode.yaml") >"$T/out" || fail "submit (umask ${um%:*}) exit $?"
-	w=$(sed 's/^[^:]*: //' "$T/out")
+	[ "$(cat "$T/out")" = "$T/u/mode.yaml: handed in as $SPOOL/incoming/mode.yaml (mode 0640)" ] ||
+		fail "umask ${um%:*}: $(cat "$T/out")"
+	w="$SPOOL/incoming/mode.yaml"
 	[ "$(stat -c %a "$w")" = 640 ] ||
 		fail "umask ${um%:*}, source ${um#*:}: $w is mode $(stat -c %a "$w"), want 640"
 	rm "$w"
@@ -59,7 +63,7 @@ SHIM="$top_builddir/tests/daemon/.libs/norename_shim.so"
 printf 'piles: [7]\n' >"$T/u/hw.yaml"
 LD_PRELOAD="$SHIM" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 	"$CAIRN" submit -c "$T/c.yaml" "$T/u/hw.yaml" >"$T/out" || fail "submit (link) exit $?"
-[ "$(cat "$T/out")" = "$T/u/hw.yaml: $SPOOL/incoming/hw.3.yaml" ] || fail "where (link): $(cat "$T/out")"
+[ "$(cat "$T/out")" = "$T/u/hw.yaml: handed in as $SPOOL/incoming/hw.3.yaml (mode 0640)" ] || fail "where (link): $(cat "$T/out")"
 [ "$(cat "$I/hw.3.yaml")" = "piles: [7]" ] || fail "hw.3.yaml (link)"
 [ "$(cat "$I/hw.yaml")" = "piles: [1, 2, 3]" ] || fail "waiting file overwritten (link)"
 [ "$(count_files "$I")" -eq 4 ] || fail "incoming (link): $(ls -a "$I")"
@@ -142,7 +146,7 @@ for p in 1 2 3 4; do
 	[ "$(cat "$T/p$p.status")" -eq "$want" ] ||
 		fail "process $p exit $(cat "$T/p$p.status"): $(cat "$T/p$p.err")"
 	[ ! -s "$T/p$p.err" ] || fail "process $p stderr: $(cat "$T/p$p.err")"
-	[ "$(grep -c "^$T/p$p/f$p-[0-9]*\.yaml: $SPOOL/incoming/f$p-[0-9]*\.yaml\$" "$T/p$p.out")" -eq 100 ] ||
+	[ "$(grep -c "^$T/p$p/f$p-[0-9]*\.yaml: handed in as $SPOOL/incoming/f$p-[0-9]*\.yaml (mode 0640)\$" "$T/p$p.out")" -eq 100 ] ||
 		fail "process $p: not 100 submitted lines"
 	# split the output into one file per printed result
 	rm -rf "$T/split"

@@ -7,7 +7,8 @@
  * arrival is a fixed time, never the clock, so that the bytes a step
  * writes are known: the same input for the same owner and arrival gives
  * the same result, which replaces itself wherever it is; a newer arrival
- * moves the older result to history/; an older one is kept there.
+ * moves the older result to history/; an older one is kept there; an
+ * input refused unread replaces no result of another arrival.
  */
 #include "config.h"
 
@@ -306,6 +307,77 @@ START_TEST(test_short_name)
 }
 END_TEST
 
+/* refused - in refused unread (why), published; its err after */
+static void refused(struct cairn_pipeline_input *in, time_t sec, const char *why,
+		    struct cairn_buf *out, char *err, size_t errlen)
+{
+	input(in, "p.yaml", sec, 0);
+	in->unread = 1;
+	snprintf(err, errlen, "%s", why);
+	cairn_pipeline_refuse(in, err, out);
+	ck_assert_int_eq(cairn_pipeline_publish(&pl, in, out, err, errlen), 0);
+}
+
+/*
+ * An input refused unread (a hard link: another's file) never pushes a
+ * result of another arrival aside (issue 37, case 3): its error result
+ * goes under the short name, and once that holds another's too, nowhere.
+ * Its own arrival's error result it replaces, as anything does.
+ */
+START_TEST(test_refused_unread)
+{
+	struct cairn_pipeline_input in;
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	char err[512], want[600], *graded_text, *first;
+	struct stat st;
+
+	pl.short_names = 1;
+	input(&in, "p.yaml", 100, 0);
+	graded(&in, puzzle, &out);
+	cairn_pipeline_input_clear(&in);
+	graded_text = strdup(slurp("results/ada/p.result.yaml"));
+
+	refused(&in, 200, "has 2 hard links", &out, err, sizeof err);
+	ck_assert_str_eq(slurp("results/ada/p.result.yaml"), graded_text);
+	ck_assert_int_ne(fstatat(pl.results_fd, "ada/history", &st, 0), 0);
+	snprintf(want, sizeof want, "has 2 hard links (p.result.yaml kept: stored as %s)", in.as);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(strncmp(in.result, "p-", 2), 0);
+	snprintf(want, sizeof want, "results/ada/%s", in.result);
+	first = strdup(slurp(want));
+	ck_assert_ptr_nonnull(strstr(first, "error: \"has 2 hard links (p.result.yaml kept: "));
+	cairn_pipeline_input_clear(&in);
+
+	/* The same arrival again (after a crash): its own result, replaced. */
+	refused(&in, 200, "has 2 hard links", &out, err, sizeof err);
+	ck_assert_ptr_nonnull(in.result);
+	ck_assert_str_eq(slurp(want), first);
+	cairn_pipeline_input_clear(&in);
+
+	/* Another: both names hold another arrival's: stored, no result. */
+	refused(&in, 300, "has 3 hard links", &out, err, sizeof err);
+	ck_assert_ptr_null(in.result);
+	ck_assert_ptr_nonnull(in.as);
+	ck_assert_ptr_nonnull(strstr(err, "), no result ("));
+	ck_assert_str_eq(slurp("results/ada/p.result.yaml"), graded_text);
+	ck_assert_str_eq(slurp(want), first);
+	cairn_pipeline_input_clear(&in);
+
+	/* Where no result is there, its own name. */
+	input(&in, "q.yaml", 400, 0);
+	in.unread = 1;
+	snprintf(err, sizeof err, "not a regular file (directory)");
+	cairn_pipeline_refuse(&in, err, &out);
+	ck_assert_int_eq(cairn_pipeline_publish(&pl, &in, &out, err, sizeof err), 0);
+	ck_assert_str_eq(in.result, "q.result.yaml");
+	ck_assert_ptr_null(in.as);
+	cairn_pipeline_input_clear(&in);
+	free(graded_text);
+	free(first);
+	cairn_buf_free(&out);
+}
+END_TEST
+
 static Suite *pipeline_suite(void)
 {
 	Suite *s = suite_create("pipeline");
@@ -318,6 +390,7 @@ static Suite *pipeline_suite(void)
 	tcase_add_test(tc, test_store);
 	tcase_add_test(tc, test_refuse_as);
 	tcase_add_test(tc, test_short_name);
+	tcase_add_test(tc, test_refused_unread);
 	suite_add_tcase(s, tc);
 	return s;
 }

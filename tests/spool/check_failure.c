@@ -5,14 +5,20 @@
  * it must be at each step (doc/spool.md): a file's own trouble fails
  * that file, a transient one retries it alone, only the spool's pauses.
  * The short names of over-long file names fit, keep their extension, are
- * distinct, and never cut a UTF-8 sequence.
+ * distinct, and never cut a UTF-8 sequence.  A claim refused on a
+ * directory the daemon may not write is that entry's trouble, not the
+ * spool's (issue 37, case 2).
  */
 #include "config.h"
 
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cairn_failure.h"
 #include "check_run.h"
@@ -146,6 +152,67 @@ START_TEST(test_short_name)
 }
 END_TEST
 
+/*
+ * cairn_failure_claim: EACCES on a directory the daemon may not write is
+ * FILE, with why; on one it may write, or on a regular file, the spool's;
+ * GONE says nothing.  As root the directory is looked at as nobody
+ * (effective ids: what faccessat(AT_EACCESS) asks about).
+ */
+START_TEST(test_claim)
+{
+	char root[] = "/tmp/check_failure.XXXXXX", why[256];
+	struct stat st;
+	int fd;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	ck_assert_int_eq(chmod(root, 0755), 0);
+	fd = open(root, O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(mkdirat(fd, "incoming", 0755), 0);
+	ck_assert_int_eq(mkdirat(fd, "incoming/dir.yaml", 0555), 0);
+	ck_assert_int_eq(mkdirat(fd, "incoming/open.yaml", 0777), 0);
+	ck_assert_int_eq(fchmodat(fd, "incoming/open.yaml", 0777, 0), 0);
+	close(openat(fd, "incoming/f.yaml", O_WRONLY | O_CREAT, 0444));
+	if (geteuid() == 0)
+		ck_assert_int_eq(seteuid(65534), 0);
+
+	ck_assert_int_eq(fstatat(fd, "incoming/dir.yaml", &st, 0), 0);
+	ck_assert_int_eq(cairn_failure_claim(fd, "dir.yaml", &st, EACCES, why, sizeof(why)),
+			 CAIRN_FAIL_FILE);
+	ck_assert_str_eq(why, "not a regular file (directory), and the daemon may not move it: "
+			 "Permission denied");
+	ck_assert_int_eq(cairn_failure_claim(fd, "dir.yaml", &st, EPERM, why, sizeof(why)),
+			 CAIRN_FAIL_FILE);
+	ck_assert_int_eq(cairn_failure_claim(fd, "dir.yaml", &st, EIO, why, sizeof(why)),
+			 CAIRN_FAIL_SPOOL);
+	ck_assert_str_eq(why, "claiming dir.yaml: Input/output error");
+
+	ck_assert_int_eq(fstatat(fd, "incoming/open.yaml", &st, 0), 0);
+	ck_assert_int_eq(cairn_failure_claim(fd, "open.yaml", &st, EACCES, why, sizeof(why)),
+			 CAIRN_FAIL_SPOOL);
+	ck_assert_str_eq(why, "claiming open.yaml: Permission denied");
+
+	ck_assert_int_eq(fstatat(fd, "incoming/f.yaml", &st, 0), 0);
+	ck_assert_int_eq(cairn_failure_claim(fd, "f.yaml", &st, EACCES, why, sizeof(why)),
+			 CAIRN_FAIL_SPOOL);
+	ck_assert_int_eq(cairn_failure_claim(fd, "f.yaml", &st, EEXIST, why, sizeof(why)),
+			 CAIRN_FAIL_RETRY);
+	why[0] = '\0';
+	ck_assert_int_eq(cairn_failure_claim(fd, "f.yaml", &st, ENOENT, why, sizeof(why)),
+			 CAIRN_FAIL_GONE);
+	ck_assert_str_eq(why, "");
+
+	if (getuid() == 0)
+		ck_assert_int_eq(seteuid(0), 0);
+	unlinkat(fd, "incoming/f.yaml", 0);
+	unlinkat(fd, "incoming/open.yaml", AT_REMOVEDIR);
+	unlinkat(fd, "incoming/dir.yaml", AT_REMOVEDIR);
+	unlinkat(fd, "incoming", AT_REMOVEDIR);
+	close(fd);
+	ck_assert_int_eq(rmdir(root), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("failure");
@@ -155,6 +222,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_bad_step);
 	tcase_add_test(tc, test_retry_ms);
 	tcase_add_test(tc, test_short_name);
+	tcase_add_test(tc, test_claim);
 	suite_add_tcase(s, tc);
 	return s;
 }

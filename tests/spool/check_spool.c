@@ -906,6 +906,12 @@ START_TEST(test_attempts_prune)
 	ck_assert_int_eq(cairn_attempts_prune(&a), 1);
 	ck_assert_uint_eq(cairn_attempts_count(&a), 1);
 	ck_assert_int_eq(cairn_attempts_prune(&a), 0);
+	/* Records of a live entry appended since: compacted to its one line. */
+	st = st_of(dir, "here.yaml");
+	cairn_attempts_stop(&a, "here.yaml");
+	cairn_attempts_start(&a, "here.yaml", &st);
+	ck_assert_int_eq(cairn_attempts_prune(&a), 0);
+	ck_assert_ptr_null(strchr(strchr(slurp(dir, ".attempts"), '\n') + 1, '\n'));
 	crash_and_reload(&a, dir);
 	ck_assert_uint_eq(a.n, 1);
 	ck_assert_str_eq(a.v[0].name, "here.yaml");
