@@ -162,7 +162,7 @@ timeout 60 setpriv --reuid="$S" --regid="$S" --clear-groups -- sh -c 'umask 077;
 	STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "submit --wait exit $STATUS: $(cat "$T/wait.out" "$T/wait.err")"
 {
-	printf '%s: %s\n' "$T/$S/hw4.yaml" "$SPOOL/incoming/hw4.yaml"
+	printf '%s: handed in as %s (mode 0640)\n' "$T/$S/hw4.yaml" "$SPOOL/incoming/hw4.yaml"
 	printf '==> %s <==\n' "$RS/hw4.yaml.receipt"
 	printf 'format: cairn-receipt/1\nsource: hw4.yaml\nowner: %s\nuid: %s\nreceived: TIME\nsha256: %s\nlate: false\nfeedback: %s.000Z\nresult: hw4.result.yaml\n' \
 		"$S" "$SUID" "$(sha256sum <"$T/$S/hw4.yaml" | cut -c1-64)" \
