@@ -17,9 +17,10 @@
  *                             the latest arrival current, earlier ones
  *                             in history/, readable by the owner once
  *                             the problem set's feedback says;
- *   cairn_pipeline_store()    the input moved into done/OWNER/ or
- *                             failed/OWNER/ with its arrival record, or
- *                             removed.
+ *   cairn_pipeline_store()    a copy of the input, the daemon's, into
+ *                             done/OWNER/ or failed/OWNER/ with its
+ *                             arrival record, and the input removed
+ *                             from processing/.
  *
  * What an input is, whose it is and when it arrived is all in struct
  * cairn_pipeline_input, so that what an arrival means is decided in one
@@ -39,6 +40,7 @@
 #include "cairn_origin.h"
 #include "cairn_process.h"
 #include "cairn_publish.h"
+#include "cairn_sha256.h"
 
 /* Where and how inputs are carried; the caller owns every descriptor. */
 struct cairn_pipeline {
@@ -78,6 +80,11 @@ struct cairn_pipeline_input {
 	uint64_t ino;			/* its inode, for the journal of moves (0: none) */
 	/* filled by the steps */
 	struct cairn_stats st;
+	/* graded: the sha256 (hex) and length of the bytes graded */
+	int digested;
+	char sha256[CAIRN_SHA256_HEX_LEN];
+	size_t graded_len;
+	int unread;			/* refused before a byte was read */
 	char *result;			/* "hw1.result.yaml" in results/OWNER/, or NULL */
 	int held_back;			/* the owner may not read the result yet */
 	int superseded;			/* results/ kept a newer arrival's result */
@@ -142,11 +149,15 @@ int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
 				 struct cairn_pipeline_input *in, int *failed);
 
 /*
- * Move the input from_fd/HELD (in->held, else its name) into failed/OWNER/ (failed), or into
- * done/OWNER/ (keep), never replacing a stored input (hw1.1.yaml after
- * hw1.yaml), with its arrival record (in->stored; in->arrival_err when
- * the record could not be made, the input stored all the same); else
- * remove it.  0, or a negative errno value with the reason in err.
+ * Store the input from_fd/HELD (in->held, else its name) into
+ * failed/OWNER/ (failed), or into done/OWNER/ (keep), never replacing a
+ * stored input (hw1.1.yaml after hw1.yaml), as a copy the daemon owns
+ * with its arrival record (in->stored; in->arrival_err when the record
+ * could not be made, the input stored all the same), then remove it from
+ * from_fd; without either, only remove it.  The copy holds the bytes
+ * graded (an input refused unread: none), and an input stored before a
+ * crash is not stored again (cairn_pipeline_store.c).  0, or a negative
+ * errno value with the reason in err.
  */
 int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
 			 struct cairn_pipeline_input *in, int failed, int keep,

@@ -4,5 +4,6 @@
 # share.  Uses report, process and spool, and what they use.
 noinst_LTLIBRARIES += src/pipeline/libcairn_pipeline.la
 src_pipeline_libcairn_pipeline_la_SOURCES = \
-	src/pipeline/cairn_pipeline.c src/pipeline/cairn_pipeline.h
+	src/pipeline/cairn_pipeline.c src/pipeline/cairn_pipeline.h \
+	src/pipeline/cairn_pipeline_store.c
 src_pipeline_libcairn_pipeline_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_pipeline_inc)
