@@ -53,9 +53,6 @@
 /* What cairn_spoolname_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
 #define STORED_SUFFIX_MAX 16
 
-/* The copy's temporary name: "%s%ju" with the held inode's number. */
-#define COPY_PREFIX ".cairn-copy."
-
 /* Where a directory the daemon cannot remove is put aside: PREFIX + held name. */
 #define REFUSED_PREFIX ".refused~"
 
@@ -65,7 +62,7 @@ struct storing {
 	struct cairn_pipeline_input *in;
 	const char *as;
 	int owner_fd, arrival_fd;
-	char tmp[sizeof(COPY_PREFIX) + 24];
+	char tmp[sizeof(CAIRN_ARRIVAL_COPY) + 24];
 	/* the record's digest (hex), or "" when refused unread */
 	char sha256[CAIRN_SHA256_HEX_LEN];
 	int err;			/* the last record's errno, 0: written */
@@ -166,42 +163,6 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 }
 
 /*
- * ours - whether the input stored as `to` is this one, stored before a
- * crash: its record names the same result name, arrival and owner, and
- * the same digest when both are known.
- */
-static int ours(const struct storing *s, const char *to)
-{
-	const struct cairn_pipeline_input *in = s->in;
-	struct cairn_arrival a;
-
-	return s->arrival_fd >= 0 && cairn_arrival_load(s->arrival_fd, to, &a) == 0 &&
-	       strcmp(a.name, s->as) == 0 && a.time.tv_sec == in->origin.received.tv_sec &&
-	       a.time.tv_nsec == in->origin.received.tv_nsec &&
-	       (!a.has_uid || a.uid == in->origin.uid) &&
-	       !(in->digested && a.digest == CAIRN_ARRIVAL_SHA256 &&
-		 strcmp(a.sha256, in->sha256) != 0);
-}
-
-/* stored_before - the name under which this input is stored already, or NULL. */
-static char *stored_before(const struct storing *s)
-{
-	for (unsigned k = 0; k <= CAIRN_NUMBERED_MAX; k++) {
-		char *to = cairn_spoolname_numbered(s->as, k);
-		struct stat st;
-
-		if (fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			free(to);
-			return NULL;
-		}
-		if (ours(s, to))
-			return to;
-		free(to);
-	}
-	return NULL;
-}
-
-/*
  * record_before - the arrival record of `to` is written before the copy
  * is placed there, so that no crash can leave a stored input without its
  * record.  A name that holds another stored input keeps that one's
@@ -230,11 +191,11 @@ static int remove_held(int dir_fd, const char *name)
 	char aside[NAME_MAX + 1];
 	int e;
 
-	if (unlinkat(dir_fd, name, 0) == 0 || errno == ENOENT)
+	if (unlinkat(dir_fd, name, 0) == 0)
 		return 0;
 	if (errno != EISDIR && errno != EPERM)
 		return -errno;
-	if (unlinkat(dir_fd, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+	if (unlinkat(dir_fd, name, AT_REMOVEDIR) == 0)
 		return 0;
 	if (errno != ENOTEMPTY && errno != EEXIST)
 		return -errno;
@@ -263,10 +224,12 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		free(stored);
 		return -errno;
 	}
-	snprintf(s.tmp, sizeof s.tmp, COPY_PREFIX "%ju", (uintmax_t)st.st_ino);
+	snprintf(s.tmp, sizeof s.tmp, CAIRN_ARRIVAL_COPY "%ju", (uintmax_t)st.st_ino);
 	s.owner_fd = r = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0);
 	s.arrival_fd = r < 0 ? -1 : cairn_spool_owner_dir(s.owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
-	if (r >= 0 && (put = stored_before(&s)) != NULL) {
+	if (r >= 0 && (put = cairn_arrival_find(s.owner_fd, s.arrival_fd, s.as,
+				&in->origin.received, in->origin.uid,
+				in->digested ? in->sha256 : NULL, !in->digested)) != NULL) {
 		/* Stored before a crash: only what a link left behind is left. */
 		unlinkat(s.owner_fd, s.tmp, 0);
 	} else if (r >= 0) {
@@ -274,8 +237,6 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		if (r == 0)
 			r = cairn_spoolname_store_tried(s.owner_fd, s.tmp, s.owner_fd, s.as,
 							pl->noreplace, record_before, &s, &put);
-		if (r == 0 && pl->fsync && fsync(s.owner_fd) < 0)
-			r = -errno;
 		if (r < 0)
 			unlinkat(s.owner_fd, s.tmp, 0);
 	}

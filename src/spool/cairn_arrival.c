@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 
 #include "cairn_arrival.h"
 #include "cairn_mem.h"
+#include "cairn_spoolname.h"
 
 /* A record: a name (at most NAME_MAX bytes), its length and a few lines. */
 #define ARRIVAL_MAX 4096
@@ -164,6 +166,64 @@ int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespe
 	*name = cairn_xstrdup(a.name);
 	*arrival = a.time;
 	return 0;
+}
+
+/* same - whether record a is of the input as, arrival, uid (and sha256) */
+static int same(const struct cairn_arrival *a, const char *as, const struct timespec *arrival,
+		uint32_t uid, const char *sha256)
+{
+	return strcmp(a->name, as) == 0 && a->time.tv_sec == arrival->tv_sec &&
+	       a->time.tv_nsec == arrival->tv_nsec && a->has_uid && a->uid == uid &&
+	       !(sha256 != NULL && a->digest == CAIRN_ARRIVAL_SHA256 &&
+		 strcmp(a->sha256, sha256) != 0);
+}
+
+/* every_record - cairn_arrival_find() over every record in arrival_fd */
+static char *every_record(int owner_fd, int arrival_fd, const char *as,
+			  const struct timespec *arrival, uint32_t uid, const char *sha256)
+{
+	int fd = openat(arrival_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *de;
+	char *found = NULL;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while (found == NULL && (de = readdir(d)) != NULL) {
+		struct cairn_arrival a;
+		struct stat st;
+
+		if (de->d_name[0] != '.' && cairn_arrival_load(arrival_fd, de->d_name, &a) == 0 &&
+		    same(&a, as, arrival, uid, sha256) &&
+		    fstatat(owner_fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			found = cairn_xstrdup(de->d_name);
+	}
+	closedir(d);
+	return found;
+}
+
+char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
+			 const struct timespec *arrival, uint32_t uid, const char *sha256,
+			 int every)
+{
+	for (unsigned k = 0; arrival_fd >= 0 && k <= CAIRN_NUMBERED_MAX; k++) {
+		char *to = cairn_spoolname_numbered(as, k);
+		struct cairn_arrival a;
+		struct stat st;
+
+		if (fstatat(owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			free(to);
+			break;
+		}
+		if (cairn_arrival_load(arrival_fd, to, &a) == 0 && same(&a, as, arrival, uid, sha256))
+			return to;
+		free(to);
+	}
+	return every && arrival_fd >= 0 ? every_record(owner_fd, arrival_fd, as, arrival, uid,
+							sha256) : NULL;
 }
 
 int cairn_arrival_time(int arrival_fd, const char *as, struct timespec *arrival)

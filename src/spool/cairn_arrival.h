@@ -31,6 +31,12 @@
 #include "cairn_sha256.h"
 #include "cairn_spool_dirs.h"	/* CAIRN_ARRIVAL_DIR, where the records are */
 
+/*
+ * The temporary name of a stored input's copy in its owner's directory,
+ * before it is placed: this and the held inode's number in decimal.
+ */
+#define CAIRN_ARRIVAL_COPY ".cairn-copy."
+
 /* What a record says of the stored input's bytes. */
 enum cairn_arrival_digest {
 	CAIRN_ARRIVAL_OLD,		/* nothing: a record of an older version */
@@ -72,6 +78,20 @@ int cairn_arrival_load(int arrival_fd, const char *as, struct cairn_arrival *a);
  * or -1.
  */
 int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespec *arrival);
+
+/*
+ * Where in owner_fd (done/OWNER/ or failed/OWNER/, arrival_fd its
+ * .arrival/) the input `as` of this arrival and owner's uid is stored
+ * already: the first of as's numbered names, looked at in turn up to the
+ * first free one, whose record names as, this arrival and this uid (and,
+ * when sha256 is not NULL and the record has a digest, this digest);
+ * with `every`, when none of those is, any name whose record is (one
+ * before it may have been removed since).  The name (malloc'd), or NULL.  A store that a crash interrupted is
+ * told from a new one by it (cairn_pipeline_store.c).
+ */
+char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
+			 const struct timespec *arrival, uint32_t uid, const char *sha256,
+			 int every);
 
 /*
  * The arrival of stored input `as` by its record in arrival_fd (an

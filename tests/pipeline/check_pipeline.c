@@ -98,6 +98,18 @@ static void input(struct cairn_pipeline_input *in, const char *name, time_t sec,
 #define slurp(path) check_tmpdir_slurp(pl.root_fd, path)
 #define mtime_is(path, t) check_tmpdir_mtime_is(pl.root_fd, path, t)
 
+/* record - the arrival record of `name` stored with the bytes `data`, ours */
+static const char *record(const char *name, const char *data)
+{
+	static char text[512];
+	char hex[CAIRN_SHA256_HEX_LEN];
+
+	cairn_sha256_hex(data, strlen(data), hex);
+	snprintf(text, sizeof text, "%zu:%s\nuid %lu\nsha256 %s\n", strlen(name), name,
+		 (unsigned long)geteuid(), hex);
+	return text;
+}
+
 /* graded - `text` as the result of in, published */
 static void graded(struct cairn_pipeline_input *in, const char *text, struct cairn_buf *out)
 {
@@ -226,14 +238,14 @@ START_TEST(test_store)
 	ck_assert_str_eq(a.stored, "done/ada/p.yaml");
 	ck_assert_int_eq(a.arrival_err, 0);
 	ck_assert_str_eq(slurp("done/ada/p.yaml"), "first\n");
-	ck_assert_str_eq(slurp("done/ada/.arrival/p.yaml"), "p.yaml\n");
+	ck_assert_str_eq(slurp("done/ada/.arrival/p.yaml"), record("p.yaml", "first\n"));
 	mtime_is("done/ada/.arrival/p.yaml", &a.origin.received);
 	/* A second p.yaml of one owner never replaces the first. */
 	claimed("p.yaml", "second\n");
 	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
 	ck_assert_str_eq(b.stored, "done/ada/p.1.yaml");
 	ck_assert_str_eq(slurp("done/ada/p.1.yaml"), "second\n");
-	ck_assert_str_eq(slurp("done/ada/.arrival/p.1.yaml"), "p.yaml\n");
+	ck_assert_str_eq(slurp("done/ada/.arrival/p.1.yaml"), record("p.yaml", "second\n"));
 	mtime_is("done/ada/.arrival/p.1.yaml", &b.origin.received);
 	/* A file error goes to failed/, whatever keep_inputs says. */
 	claimed("bad.yaml", "x\n");
