@@ -20,7 +20,7 @@
  *   cairn_pipeline_store()    a copy of the input, the daemon's, into
  *                             done/OWNER/ or failed/OWNER/ with its
  *                             arrival record, and the input removed
- *                             from processing/.
+ *                             from processing/ (cairn_pipeline_store.h).
  *
  * What an input is, whose it is and when it arrived is all in struct
  * cairn_pipeline_input, so that what an arrival means is decided in one
@@ -147,20 +147,5 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
  */
 int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
 				 struct cairn_pipeline_input *in, int *failed);
-
-/*
- * Store the input from_fd/HELD (in->held, else its name) into
- * failed/OWNER/ (failed), or into done/OWNER/ (keep), never replacing a
- * stored input (hw1.1.yaml after hw1.yaml), as a copy the daemon owns
- * with its arrival record (in->stored; in->arrival_err when the record
- * could not be made, the input stored all the same), then remove it from
- * from_fd; without either, only remove it.  The copy holds the bytes
- * graded (an input refused unread: none), and an input stored before a
- * crash is not stored again (cairn_pipeline_store.c).  0, or a negative
- * errno value with the reason in err.
- */
-int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
-			 struct cairn_pipeline_input *in, int failed, int keep,
-			 char *err, size_t errlen);
 
 #endif

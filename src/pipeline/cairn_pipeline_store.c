@@ -45,6 +45,7 @@
 #include "cairn_arrival.h"
 #include "cairn_mem.h"
 #include "cairn_pipeline.h"
+#include "cairn_pipeline_store.h"
 #include "cairn_sha256.h"
 #include "cairn_spool.h"
 #include "cairn_spool_dirs.h"

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cairn_pipeline.h"
+#include "cairn_pipeline_store.h"
 #include "cairn_plugins.h"
 #include "check_run.h"
 #include "check_tmpdir.h"
