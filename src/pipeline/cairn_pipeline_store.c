@@ -6,8 +6,8 @@
  * What is stored is never the submitter's own inode: she may keep a
  * descriptor of the file she handed in and write through it long after
  * it was graded.  The copy, mode 0640, is written under a temporary name
- * in the owner's directory (".cairn-copy.INO", INO the held inode's
- * number, so that a retry reuses it and no crash leaves more than one),
+ * in the owner's directory (".cairn-copy~HELD", after its held name, so
+ * that a retry reuses it and no crash leaves more than one),
  * flushed with fsync, and placed under the first free numbered name of
  * its `as` name with a move that never replaces; its arrival record, with
  * the owner's uid and the sha256 of the bytes graded, is written just
@@ -63,7 +63,7 @@ struct storing {
 	struct cairn_pipeline_input *in;
 	const char *as;
 	int owner_fd, arrival_fd;
-	char tmp[sizeof(CAIRN_ARRIVAL_COPY) + 24];
+	char tmp[NAME_MAX + 1];
 	/* the record's digest (hex), or "" when refused unread */
 	char sha256[CAIRN_SHA256_HEX_LEN];
 	int err;			/* the last record's errno, 0: written */
@@ -225,7 +225,10 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		free(stored);
 		return -errno;
 	}
-	snprintf(s.tmp, sizeof s.tmp, CAIRN_ARRIVAL_COPY "%ju", (uintmax_t)st.st_ino);
+	if ((size_t)snprintf(s.tmp, sizeof s.tmp, CAIRN_ARRIVAL_COPY "%s", from) >= sizeof s.tmp) {
+		free(stored);
+		return -ENAMETOOLONG;
+	}
 	s.owner_fd = r = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0);
 	s.arrival_fd = r < 0 ? -1 : cairn_spool_owner_dir(s.owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
 	if (r >= 0 && (put = cairn_arrival_find(s.owner_fd, s.arrival_fd, s.as,

@@ -33,9 +33,10 @@
 
 /*
  * The temporary name of a stored input's copy in its owner's directory,
- * before it is placed: this and the held inode's number in decimal.
+ * before it is placed: this and its held name (cairn_held.h), one per
+ * held name, so that a store a crash cut short is found again.
  */
-#define CAIRN_ARRIVAL_COPY ".cairn-copy."
+#define CAIRN_ARRIVAL_COPY ".cairn-copy~"
 
 /* What a record says of the stored input's bytes. */
 enum cairn_arrival_digest {

@@ -187,19 +187,18 @@ static int resolve_linked(const struct cairn_spool *sp, const char *name,
  * copied_in - whether held h (st) is stored in dir_fd's OWNER/ already;
  * then its copy's temporary name goes.
  */
-static int copied_in(int dir_fd, const char *owner, const struct cairn_held *h,
-		     const struct stat *st)
+static int copied_in(int dir_fd, const char *owner, const char *held,
+		     const struct cairn_held *h, const struct stat *st)
 {
 	int fd = openat(dir_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	int arrival_fd = fd < 0 ? -1 : openat(fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY |
 					      O_NOFOLLOW | O_CLOEXEC);
 	char *to = cairn_arrival_find(fd, arrival_fd, h->name, &h->arrival, (uint32_t)st->st_uid,
-				      NULL, 1), tmp[sizeof(CAIRN_ARRIVAL_COPY) + 24];
+				      NULL, 1), tmp[NAME_MAX + 1];
 
-	if (to != NULL) {
-		snprintf(tmp, sizeof tmp, CAIRN_ARRIVAL_COPY "%ju", (uintmax_t)st->st_ino);
+	if (to != NULL &&
+	    (size_t)snprintf(tmp, sizeof tmp, CAIRN_ARRIVAL_COPY "%s", held) < sizeof tmp)
 		unlinkat(fd, tmp, 0);
-	}
 	if (arrival_fd >= 0)
 		close(arrival_fd);
 	if (fd >= 0)
@@ -229,8 +228,8 @@ static int resolve_copied(const struct cairn_spool *sp, const char *name,
 	if (h.known &&
 	    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    cairn_owner_name(st.st_uid, owner) == 0)
-		dir = copied_in(sp->done_fd, owner, &h, &st) ? CAIRN_DIR_DONE :
-		      copied_in(sp->failed_fd, owner, &h, &st) ? CAIRN_DIR_FAILED : NULL;
+		dir = copied_in(sp->done_fd, owner, name, &h, &st) ? CAIRN_DIR_DONE :
+		      copied_in(sp->failed_fd, owner, name, &h, &st) ? CAIRN_DIR_FAILED : NULL;
 	cairn_held_free(&h);
 	if (dir == NULL || unlinkat(sp->processing_fd, name,
 				    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) < 0)
