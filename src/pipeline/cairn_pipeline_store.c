@@ -146,10 +146,8 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 {
 	int fd, r;
 
-	/* Left by a store a crash cut short: that store starts over. */
-	if (unlinkat(s->owner_fd, s->tmp, 0) < 0 && errno != ENOENT)
-		return -errno;
-	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	/* One left by a store a crash cut short is the daemon's: written over. */
+	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
 		    0640);
 	if (fd < 0)
 		return -errno;
