@@ -9,7 +9,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +19,7 @@
 #include <unistd.h>
 
 #include "cairn_arrival.h"
+#include "cairn_dir.h"
 #include "cairn_mem.h"
 #include "cairn_spoolname.h"
 
@@ -178,30 +178,38 @@ static int same(const struct cairn_arrival *a, const char *as, const struct time
 		 strcmp(a->sha256, sha256) != 0);
 }
 
+/* What one_of() looks for. */
+struct finding {
+	int owner_fd;
+	const char *as, *sha256;
+	const struct timespec *arrival;
+	uint32_t uid;
+};
+
+/* one_of - whether record NAME in arrival_fd is of the input looked for, stored */
+static int one_of(int arrival_fd, const char *name, void *arg)
+{
+	const struct finding *f = arg;
+	struct cairn_arrival a;
+	struct stat st;
+
+	return name[0] != '.' && cairn_arrival_load(arrival_fd, name, &a) == 0 &&
+	       same(&a, f->as, f->arrival, f->uid, f->sha256) &&
+	       fstatat(f->owner_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
 /* every_record - cairn_arrival_find() over every record in arrival_fd */
 static char *every_record(int owner_fd, int arrival_fd, const char *as,
 			  const struct timespec *arrival, uint32_t uid, const char *sha256)
 {
-	int fd = openat(arrival_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = fd < 0 ? NULL : fdopendir(fd);
-	struct dirent *de;
-	char *found = NULL;
+	struct finding f = { owner_fd, as, sha256, arrival, uid };
+	char **names, *found = NULL;
 
-	if (d == NULL) {
-		if (fd >= 0)
-			close(fd);
+	if (cairn_dir_list(arrival_fd, ".", one_of, &f, &names) < 0)
 		return NULL;
-	}
-	while (found == NULL && (de = readdir(d)) != NULL) {
-		struct cairn_arrival a;
-		struct stat st;
-
-		if (de->d_name[0] != '.' && cairn_arrival_load(arrival_fd, de->d_name, &a) == 0 &&
-		    same(&a, as, arrival, uid, sha256) &&
-		    fstatat(owner_fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-			found = cairn_xstrdup(de->d_name);
-	}
-	closedir(d);
+	if (names[0] != NULL)
+		found = cairn_xstrdup(names[0]);
+	cairn_dir_free(names);
 	return found;
 }
 
