@@ -7,16 +7,18 @@
  * descriptor of the file she handed in and write through it long after
  * it was graded.  The copy, mode 0640, is written under a temporary name
  * in the owner's directory (".cairn-copy~HELD", after its held name, so
- * that a retry reuses it and no crash leaves more than one),
- * flushed with fsync, and placed under the first free numbered name of
- * its `as` name with a move that never replaces; its arrival record, with
- * the owner's uid and the sha256 of the bytes graded, is written just
- * before (cairn_arrival.h).  Only then is the submitter's inode removed
- * from processing/.  The copy is made from the held file, hashed on the
- * way: when its bytes are no longer those graded, the record keeps the
- * digest of the bytes graded, so `cairn regrade` refuses it.  An input
- * refused before it was read (not a regular file, hard links, too big,
- * unreadable) is stored as an empty file, its record saying so
+ * that a retry reuses it and no crash leaves more than one), flushed
+ * with fsync, and placed under the first free numbered name of its `as`
+ * name with a move that never replaces; its arrival record, with the
+ * owner's uid and the sha256 of the bytes graded, is written just before
+ * (cairn_arrival.h).  Only then is the submitter's inode removed from
+ * processing/.  The copy is made from the held file, hashed on the way:
+ * when its bytes are no longer those graded, the record keeps the digest
+ * of the bytes graded, so `cairn regrade` refuses it.  One carried on
+ * after a crash between its publish and its store has no digest of what
+ * was graded: it is copied as it is then, with that copy's digest.  An
+ * input refused before it was read (not a regular file, hard links, too
+ * big, unreadable) is stored as an empty file, its record saying so
  * ("sha256 -"), and the object is removed: a directory that is not empty
  * is put aside in processing/INSTANCE/ as ".refused~HELD", which no one
  * but the daemon's account reaches.
