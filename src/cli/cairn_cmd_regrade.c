@@ -14,7 +14,8 @@
  * oldest arrival first (cairn_stored.h), each carried through the
  * daemon's own pipeline (cairn_pipeline.h) with the owner and arrival
  * it was stored with, so that a set fixed after its due time does not
- * make on-time work late; a result that comes out the same bytes is not
+ * make on-time work late, and only when its bytes are those graded when
+ * it arrived (cairn_stored.h); a result that comes out the same bytes is not
  * written again.  Standard output gets one line per result whose score
  * or status changed and a summary line.
  */
@@ -67,7 +68,9 @@ static const char usage[] =
 	"(a score, or error, refused, none for nothing graded, - for no result\n"
 	"before), then\n"
 	"  inputs=N changed=C replaced=R unchanged=U skipped=S failed=F\n"
-	"Inputs without an arrival record are skipped, named on stderr.\n"
+	"Inputs without an arrival record are skipped, named on stderr; one\n"
+	"whose bytes are not those its record says were graded is refused\n"
+	"(failed), named on stderr, its result left as it is.\n"
 	"\n"
 	"      --owner NAME        only this owner's inputs (repeatable)\n"
 	"      --set NAME          only inputs of this problem set (repeatable)\n"

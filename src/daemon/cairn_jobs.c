@@ -46,6 +46,7 @@
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_pipeline.h"
+#include "cairn_pipeline_store.h"
 #include "cairn_solve.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_stat.h"

@@ -13,8 +13,9 @@
  * release walk that ran meanwhile may have listed .held/ before the
  * result was in it.  An input refused before it was read never
  * displaces a result of another arrival: its error result takes another
- * name, or none.  Storing allocates before the move and nothing after it: once the input moved, running out of
- * memory must not be able to undo that.
+ * name, or none.  The digest of the bytes graded is kept for the
+ * receipt and for the stored copy's arrival record; storing is
+ * cairn_pipeline_store.c's.
  */
 #include "config.h"
 
@@ -34,15 +35,13 @@
 #include "cairn_puzzle.h"
 #include "cairn_receipt.h"
 #include "cairn_result_read.h"
+#include "cairn_sha256.h"
 #include "cairn_spool.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
 #include "cairn_submissions.h"
 #include "cairn_time.h"
 #include "cairn_withheld.h"
-
-/* What cairn_spoolname_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
-#define STORED_SUFFIX_MAX 16
 
 void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name)
 {
@@ -85,9 +84,12 @@ int cairn_pipeline_grade(const struct cairn_pipeline *pl, struct cairn_pipeline_
 {
 	struct cairn_settings set = *s;
 
-	cairn_sha256_hex(data != NULL ? data : "", len, in->sha256);
 	if (in->has_origin)
 		set.origin = &in->origin;
+	/* What was graded, for the receipt and the stored copy's record. */
+	cairn_sha256_hex(data != NULL ? data : "", len, in->sha256);
+	in->digested = 1;
+	in->graded_len = len;
 	if (pl != NULL && pl->results_fd >= 0) {
 		set.count_submissions = count;
 		set.count_ctx = (void *)pl;
@@ -99,6 +101,7 @@ void cairn_pipeline_refuse(struct cairn_pipeline_input *in, const char *why,
 			   struct cairn_buf *out)
 {
 	out->len = 0;
+	in->unread = !in->digested;
 	cairn_process_error_result(cairn_pipeline_input_as(in),
 				   in->has_origin ? &in->origin : NULL, why, out, &in->st);
 }
@@ -305,88 +308,4 @@ int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
 out:
 	cairn_buf_free(&old);
 	return yes;
-}
-
-/* What record_before() needs to write an arrival record before a move. */
-struct recording {
-	int from_fd, owner_fd, arrival_fd;
-	const char *from, *as;
-	const struct timespec *arrival;
-	int err;			/* the last record's errno, 0: written */
-};
-
-/*
- * record_before - the arrival record of `to` is written before the input
- * is moved there, so that no crash can leave a stored input without its
- * record (the held name that carried the arrival is gone with the move).
- * A name that holds another stored input keeps that one's record: the
- * move there fails.  Our own inode there is a move a crash cut short.
- */
-static void record_before(void *arg, const char *to)
-{
-	struct recording *rec = arg;
-	struct stat st;
-
-	if (fstatat(rec->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    !cairn_spoolname_same(rec->from_fd, rec->from, rec->owner_fd, to))
-		return;
-	rec->err = rec->arrival_fd < 0 ? -rec->arrival_fd :
-		   cairn_arrival_write(rec->arrival_fd, to, rec->as, rec->arrival);
-}
-
-/*
- * store_in - move from_fd/HELD into to_fd's OWNER/ under the first free
- * numbered name of its `as`, its arrival record written there first.
- */
-static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
-		    struct cairn_pipeline_input *in)
-{
-	const char *as = cairn_pipeline_input_as(in), *from = in->held ? in->held : in->name;
-	size_t len = strlen(as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
-	char *stored = cairn_xmalloc(len), *put = NULL;
-	int owner_fd = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0), r = owner_fd;
-	struct recording rec = {
-		from_fd, owner_fd, owner_fd < 0 ? -1 :
-		cairn_spool_owner_dir(owner_fd, CAIRN_ARRIVAL_DIR, 0, 0),
-		from, as, &in->origin.received, 0
-	};
-
-	/* A link and an unlink: recovery finishes it only if recorded. */
-	if (r >= 0 && !pl->noreplace && pl->attempts != NULL)
-		cairn_attempts_moving(pl->attempts, from, in->ino);
-	if (r >= 0) {
-		r = cairn_spoolname_store_tried(from_fd, from, owner_fd, as, pl->noreplace,
-						record_before, &rec, &put);
-		close(owner_fd);
-	}
-	if (r == 0) {
-		snprintf(stored, len, "%s/%s/%s", dir, in->origin.owner, put);
-		free(in->stored);
-		in->stored = stored;
-		stored = NULL;
-		in->arrival_err = rec.err;
-		free(put);
-	}
-	free(stored);
-	if (rec.arrival_fd >= 0)
-		close(rec.arrival_fd);
-	return r;
-}
-
-int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
-			 struct cairn_pipeline_input *in, int failed, int keep,
-			 char *err, size_t errlen)
-{
-	const char *from = in->held ? in->held : in->name;
-	int r;
-
-	if (failed)
-		r = store_in(pl, from_fd, pl->failed_fd, CAIRN_DIR_FAILED, in);
-	else if (keep)
-		r = store_in(pl, from_fd, pl->done_fd, CAIRN_DIR_DONE, in);
-	else
-		r = unlinkat(from_fd, from, 0) < 0 ? -errno : 0;
-	if (r < 0)
-		snprintf(err, errlen, "moving %s out of processing: %s", in->name, strerror(-r));
-	return r;
 }

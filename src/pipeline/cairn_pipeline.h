@@ -18,9 +18,10 @@
  *                             in history/, readable by the owner once
  *                             the problem set's feedback says (until
  *                             then in .held/, a receipt given);
- *   cairn_pipeline_store()    the input moved into done/OWNER/ or
- *                             failed/OWNER/ with its arrival record, or
- *                             removed.
+ *   cairn_pipeline_store()    a copy of the input, the daemon's, into
+ *                             done/OWNER/ or failed/OWNER/ with its
+ *                             arrival record, and the input removed
+ *                             from processing/ (cairn_pipeline_store.h).
  *
  * What an input is, whose it is and when it arrived is all in struct
  * cairn_pipeline_input, so that what an arrival means is decided in one
@@ -78,7 +79,8 @@ struct cairn_pipeline_input {
 	/*
 	 * Refused before it was read (a hard link, not a regular file, too
 	 * large, unreadable): its error result never replaces a result of
-	 * another arrival (cairn_pipeline_publish()).
+	 * another arrival (cairn_pipeline_publish()), and what is stored of
+	 * it is an empty file (cairn_pipeline_store()).
 	 */
 	int unread;
 	int has_origin;			/* 0: no owner (cairn grade): none written */
@@ -86,7 +88,10 @@ struct cairn_pipeline_input {
 	uint64_t ino;			/* its inode, for the journal of moves (0: none) */
 	/* filled by the steps */
 	struct cairn_stats st;
-	char sha256[CAIRN_SHA256_HEX_LEN];	/* the digest of the bytes graded, or "" */
+	/* graded: the sha256 (hex) and length of the bytes graded */
+	int digested;
+	char sha256[CAIRN_SHA256_HEX_LEN];
+	size_t graded_len;
 	char *result;			/* "hw1.result.yaml" in results/OWNER/, or NULL */
 	int held_back;			/* the result is in .held/, a receipt given */
 	int superseded;			/* results/ kept a newer arrival's result */
@@ -159,16 +164,5 @@ int cairn_pipeline_published(const struct cairn_pipeline *pl,
  */
 int cairn_pipeline_was_published(const struct cairn_pipeline *pl,
 				 struct cairn_pipeline_input *in, int *failed);
-
-/*
- * Move the input from_fd/HELD (in->held, else its name) into failed/OWNER/ (failed), or into
- * done/OWNER/ (keep), never replacing a stored input (hw1.1.yaml after
- * hw1.yaml), with its arrival record (in->stored; in->arrival_err when
- * the record could not be made, the input stored all the same); else
- * remove it.  0, or a negative errno value with the reason in err.
- */
-int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
-			 struct cairn_pipeline_input *in, int failed, int keep,
-			 char *err, size_t errlen);
 
 #endif

@@ -5,5 +5,6 @@
 noinst_LTLIBRARIES += src/pipeline/libcairn_pipeline.la
 src_pipeline_libcairn_pipeline_la_SOURCES = \
 	src/pipeline/cairn_pipeline.c src/pipeline/cairn_pipeline.h \
-	src/pipeline/cairn_receipt.c src/pipeline/cairn_receipt.h
+	src/pipeline/cairn_receipt.c src/pipeline/cairn_receipt.h \
+	src/pipeline/cairn_pipeline_store.c src/pipeline/cairn_pipeline_store.h
 src_pipeline_libcairn_pipeline_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_pipeline_inc)

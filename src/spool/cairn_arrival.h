@@ -2,36 +2,97 @@
  * cairn_arrival - the arrival record of a stored input (doc/spool.md): beside
  * done/OWNER/AS (or failed/OWNER/AS), the file .arrival/AS whose
  * modification time is the input's arrival, to the nanosecond, and whose
- * text is the name its result is named after and a newline (AS may be a
- * numbered name, hw1.1.yaml, when an earlier hw1.yaml is stored).  The
- * daemon writes it just before it moves the input there, so that no
- * crash leaves a stored input without one; `cairn regrade` and
- * `cairn status` read it back, and retention ages the input by it.  The daemon runs as an account that may
+ * text says what the input was:
+ *
+ *   9:hw1.1.yaml       the name its result is named after, after its
+ *                      length in bytes (any name, a newline in it too)
+ *   uid 1000           its owner's uid (the stored copy is the daemon's)
+ *   sha256 HEX         the digest of the bytes graded, which the stored
+ *                      copy holds; "sha256 -": refused before it was read,
+ *                      its bytes not kept
+ *
+ * A record of cairn 0.2 and earlier is the name and a newline alone (no
+ * owner's uid, no digest); it is still read, and tells apart from the
+ * above by having one line only.  AS may be a numbered name, hw1.1.yaml,
+ * when an earlier hw1.yaml is stored.  The daemon writes it just before
+ * it places the input there, so that no crash leaves a stored input
+ * without one; `cairn regrade` and `cairn status` read it back, and
+ * retention ages the input by it.  The daemon runs as an account that may
  * not set the times of a submitter's file, so the record is a file of
  * its own.
  */
 #ifndef CAIRN_ARRIVAL_H
 #define CAIRN_ARRIVAL_H
 
+#include <limits.h>
+#include <stdint.h>
 #include <time.h>
 
+#include "cairn_sha256.h"
 #include "cairn_spool_dirs.h"	/* CAIRN_ARRIVAL_DIR, where the records are */
 
 /*
- * Write the record of stored input `as` into arrival_fd (an owner's
- * .arrival/): 0 or an errno value.  Allocates nothing, so that it can
- * follow a move that must not be undone by running out of memory.
+ * The temporary name of a stored input's copy in its owner's directory,
+ * before it is placed: this and its held name (cairn_held.h), one per
+ * held name, so that a store a crash cut short is found again.
  */
-int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
-			const struct timespec *arrival);
+#define CAIRN_ARRIVAL_COPY ".cairn-copy~"
+
+/* What a record says of the stored input's bytes. */
+enum cairn_arrival_digest {
+	CAIRN_ARRIVAL_OLD,		/* nothing: a record of an older version */
+	CAIRN_ARRIVAL_UNREAD,		/* refused unread, its bytes not kept */
+	CAIRN_ARRIVAL_SHA256		/* the digest of the bytes graded */
+};
+
+/* One record, read back. */
+struct cairn_arrival {
+	char name[NAME_MAX + 1];	/* the name its result is named after */
+	struct timespec time;		/* its arrival */
+	int has_uid;			/* 0: an older version's record */
+	uint32_t uid;			/* its owner's uid */
+	enum cairn_arrival_digest digest;
+	char sha256[CAIRN_SHA256_HEX_LEN];	/* with CAIRN_ARRIVAL_SHA256 */
+};
 
 /*
- * Read the record of stored input `as` in owner_fd (done/OWNER/ or
- * failed/OWNER/): 0 with *name (malloc'd) and *arrival, or -1 when there
- * is none that is sound (a regular file whose text is one file name and a
- * newline).  Follows no symbolic link.
+ * Write the record of stored input `as` into arrival_fd (an owner's
+ * .arrival/): its result's name, arrival, owner's uid and sha256 (the
+ * hex digest of its bytes, or NULL: refused unread).  0 or an errno
+ * value.  Allocates nothing, so that it can come right before a placing
+ * that must not be undone by running out of memory.
+ */
+int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
+			const struct timespec *arrival, uint32_t uid, const char *sha256);
+
+/*
+ * The record of stored input `as` in arrival_fd (an owner's .arrival/)
+ * into *a: 0, or -1 when there is none that is sound (a regular file in
+ * one of the two forms above whose name holds no '/' nor NUL and is not
+ * "." or "..").  Follows no symbolic link; allocates nothing.
+ */
+int cairn_arrival_load(int arrival_fd, const char *as, struct cairn_arrival *a);
+
+/*
+ * cairn_arrival_load() the record of stored input `as` in owner_fd
+ * (done/OWNER/ or failed/OWNER/): 0 with *name (malloc'd) and *arrival,
+ * or -1.
  */
 int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespec *arrival);
+
+/*
+ * Where in owner_fd (done/OWNER/ or failed/OWNER/, arrival_fd its
+ * .arrival/) the input `as` of this arrival and owner's uid is stored
+ * already: the first of as's numbered names, looked at in turn up to the
+ * first free one, whose record names as, this arrival and this uid (and,
+ * when sha256 is not NULL and the record has a digest, this digest);
+ * with `every`, when none of those is, any name whose record is (one
+ * before it may have been removed since).  The name (malloc'd), or NULL.  A store that a crash interrupted is
+ * told from a new one by it (cairn_pipeline_store.c).
+ */
+char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
+			 const struct timespec *arrival, uint32_t uid, const char *sha256,
+			 int every);
 
 /*
  * The arrival of stored input `as` by its record in arrival_fd (an

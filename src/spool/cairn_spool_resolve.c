@@ -1,7 +1,16 @@
 /*
  * cairn_spool_resolve - finish at start the moves a crash cut short.
  *
- * A move into done/ or failed/ where the file system has no
+ * An input is stored as a copy the daemon owns, placed in done/OWNER/
+ * or failed/OWNER/ with its arrival record written first, and only then
+ * removed from processing/ (cairn_pipeline_store.c).  A crash between
+ * the two leaves it held and stored: a held name whose arrival, name and
+ * owner's uid a record in its owner's directory names is stored already,
+ * and is removed here (with the copy's temporary name, which a link()
+ * cut short leaves).  Held names carry the arrival (cairn_held.h), so
+ * this needs no journal: a new input of that name has a later arrival.
+ *
+ * Earlier versions moved the input itself.  A move into done/ or failed/ where the file system has no
  * RENAME_NOREPLACE is a link() under the first free numbered name, then
  * the unlink of the claimed name (cairn_spoolname_store_as()).  A crash
  * between the two leaves a claimed file with two links; it is known to
@@ -27,7 +36,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cairn_arrival.h"
 #include "cairn_dir.h"
+#include "cairn_held.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_spool_resolve.h"
@@ -172,6 +183,61 @@ static int resolve_linked(const struct cairn_spool *sp, const char *name,
 	return 1;
 }
 
+/*
+ * copied_in - whether held h (st) is stored in dir_fd's OWNER/ already;
+ * then its copy's temporary name goes.
+ */
+static int copied_in(int dir_fd, const char *owner, const char *held,
+		     const struct cairn_held *h, const struct stat *st)
+{
+	int fd = openat(dir_fd, owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int arrival_fd = fd < 0 ? -1 : openat(fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY |
+					      O_NOFOLLOW | O_CLOEXEC);
+	char *to = cairn_arrival_find(fd, arrival_fd, h->name, &h->arrival, (uint32_t)st->st_uid,
+				      NULL, 1), tmp[NAME_MAX + 1];
+
+	if (to != NULL &&
+	    (size_t)snprintf(tmp, sizeof tmp, CAIRN_ARRIVAL_COPY "%s", held) < sizeof tmp)
+		unlinkat(fd, tmp, 0);
+	if (arrival_fd >= 0)
+		close(arrival_fd);
+	if (fd >= 0)
+		close(fd);
+	if (to == NULL)
+		return 0;
+	free(to);
+	return 1;
+}
+
+/*
+ * resolve_copied - HELD, claimed here, is stored already (its copy and
+ * record in place, a crash before its removal): it is removed.  An
+ * object that cannot be removed here (a directory with something in it)
+ * is left to its job, which stores nothing twice either.  Returns 1 when
+ * it was removed.
+ */
+static int resolve_copied(const struct cairn_spool *sp, const char *name,
+			  const struct cairn_resolve_ops *ops)
+{
+	char owner[CAIRN_OWNER_MAX + 1];
+	const char *dir = NULL;
+	struct cairn_held h;
+	struct stat st;
+
+	cairn_held_parse(name, &h);
+	if (h.known &&
+	    fstatat(sp->processing_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    cairn_owner_name(st.st_uid, owner) == 0)
+		dir = copied_in(sp->done_fd, owner, name, &h, &st) ? CAIRN_DIR_DONE :
+		      copied_in(sp->failed_fd, owner, name, &h, &st) ? CAIRN_DIR_FAILED : NULL;
+	cairn_held_free(&h);
+	if (dir == NULL || unlinkat(sp->processing_fd, name,
+				    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) < 0)
+		return 0;
+	ops->moved(ops->arg, name, (uint64_t)st.st_ino, dir);
+	return 1;
+}
+
 /* claimed_or_marker - a claimed file, or a marker of an old version's move. */
 static int claimed_or_marker(int dir_fd, const char *name, void *arg)
 {
@@ -198,7 +264,9 @@ int cairn_spool_resolve(const struct cairn_spool *sp, const struct cairn_resolve
 
 			done += resolve_marker(sp, *m, name, dir, to_fd, k, ops);
 		} else if ((*m)[0] != '.') {
-			done += resolve_linked(sp, *m, ops);
+			int copied = resolve_copied(sp, *m, ops);
+
+			done += copied ? copied : resolve_linked(sp, *m, ops);
 		}
 		free(name);
 		free(*m);

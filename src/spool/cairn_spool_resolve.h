@@ -22,8 +22,12 @@ struct cairn_resolve_ops {
 };
 
 /*
- * At start, before anything is claimed: finish the moves into done/ and
- * failed/ that a crash interrupted after their link().  A claimed file
+ * At start, before anything is claimed: finish the stores into done/ and
+ * failed/ that a crash interrupted.  A claimed file whose copy and
+ * arrival record are in place (the record names its held name's
+ * arrival, its name and its owner's uid) is removed from processing/ and
+ * reported to ops->moved().  An older version's moves interrupted after
+ * their link(): a claimed file
  * with more than one link whose move ops->moving() says was begun and
  * whose inode is in done/ or failed/ is unlinked from processing/ and
  * reported to ops->moved(); so is one that an older version's marker

@@ -5,8 +5,11 @@
  *
  * An input keeps what the daemon knew of it when it took it: its owner
  * is the name of the owner's directory it is stored in (and its uid the
- * stored file's owner, which a move into done/ or failed/ keeps), its
- * arrival the time of its arrival record.  Only owners' directories
+ * one its arrival record keeps, or for an older version's record the
+ * stored file's owner, which that version's move kept), its arrival the
+ * time of its arrival record.  Its bytes are graded again only when they
+ * are those graded when it arrived (the record's sha256): a stored input
+ * changed since is refused, never taken for what was handed in.  Only owners' directories
  * whose names are safe owner names count, and no symbolic link is
  * followed.
  */
@@ -68,6 +71,8 @@ static int owner_inputs(struct listing *l, int where, const char *owner, char *e
 	int fd = openat(l->sd->dir_fd[where], owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 			O_CLOEXEC);
 	int r = fd < 0 ? -errno : cairn_dir_list(fd, ".", keep_input, NULL, &names);
+	int arrival_fd = r < 0 ? -1 : openat(fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY |
+					     O_NOFOLLOW | O_CLOEXEC);
 
 	if (r < 0) {
 		if (fd >= 0)
@@ -77,17 +82,26 @@ static int owner_inputs(struct listing *l, int where, const char *owner, char *e
 	}
 	for (char **p = names; *p != NULL; p++) {
 		struct cairn_stored s = { .where = where, .dir = dir_names[where], .stored = *p };
+		struct cairn_arrival a;
 
 		snprintf(s.owner, sizeof s.owner, "%s", owner);
-		if (cairn_arrival_read(fd, *p, &s.name, &s.arrival) < 0) {
+		if (arrival_fd < 0 || cairn_arrival_load(arrival_fd, *p, &a) < 0) {
 			l->sd->skipped(l->sd->arg, &s, "no arrival record (" CAIRN_ARRIVAL_DIR "/NAME)");
 			continue;
 		}
+		s.name = cairn_xstrdup(a.name);
+		s.arrival = a.time;
+		s.has_uid = a.has_uid;
+		s.uid = a.uid;
+		s.digest = a.digest;
+		memcpy(s.sha256, a.sha256, sizeof s.sha256);
 		s.stored = cairn_xstrdup(*p);
 		l->v = cairn_xgrow(l->v, &l->cap, l->n + 1, sizeof *l->v);
 		l->v[l->n++] = s;
 	}
 	cairn_dir_free(names);
+	if (arrival_fd >= 0)
+		close(arrival_fd);
 	close(fd);
 	return 0;
 }
@@ -163,6 +177,13 @@ int cairn_stored_read(const struct cairn_stored_dirs *sd, const struct cairn_sto
 	int r;
 
 	free(path);
+	if (s->digest == CAIRN_ARRIVAL_UNREAD) {
+		if (fd >= 0)
+			close(fd);
+		snprintf(err, errlen, "refused unread when it arrived, its bytes not kept: "
+			 "not re-graded");
+		return 1;
+	}
 	if (fd < 0 && errno == ELOOP) {
 		snprintf(err, errlen, "a symbolic link: not re-graded");
 		return 1;
@@ -174,12 +195,23 @@ int cairn_stored_read(const struct cairn_stored_dirs *sd, const struct cairn_sto
 			close(fd);
 		return r;
 	}
-	*uid = (uint32_t)st.st_uid;
+	*uid = s->has_uid ? s->uid : (uint32_t)st.st_uid;
 	if (!S_ISREG(st.st_mode) || st.st_nlink != 1)
 		r = 1;
 	else
 		r = cairn_buf_read_fd(data, fd, max);
 	close(fd);
+	if (r == 0 && s->digest == CAIRN_ARRIVAL_SHA256) {
+		char hex[CAIRN_SHA256_HEX_LEN];
+
+		cairn_sha256_hex(data->data != NULL ? data->data : "", data->len, hex);
+		if (strcmp(hex, s->sha256) != 0) {
+			snprintf(err, errlen, "its bytes are not those graded when it arrived "
+				 "(sha256 %.12s..., its record says %.12s...): refused, its "
+				 "result left as it is", hex, s->sha256);
+			return -EBADMSG;
+		}
+	}
 	if (r > 0)
 		snprintf(err, errlen, "not a regular file with one link within "
 			 "max_file_bytes: not re-graded");

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "cairn_arrival.h"
 #include "cairn_buf.h"
 #include "cairn_origin.h"
 
@@ -30,6 +31,10 @@ struct cairn_stored {
 	char *stored;			/* its name in DIR/OWNER/ */
 	char *name;			/* its original name, which names its result */
 	struct timespec arrival;
+	int has_uid;			/* its record has its owner's uid: */
+	uint32_t uid;
+	enum cairn_arrival_digest digest;	/* what its record says of its bytes */
+	char sha256[CAIRN_SHA256_HEX_LEN];
 };
 
 enum { CAIRN_STORED_DONE, CAIRN_STORED_FAILED };
@@ -55,11 +60,13 @@ int cairn_stored_list(const struct cairn_stored_dirs *sd, struct cairn_stored **
 void cairn_stored_free(struct cairn_stored *v, size_t n);
 
 /*
- * The bytes of stored input s and its owner's uid (the stored file's
- * owner, which the move into done/ or failed/ kept): 0; 1 when it is not
- * to be graded again (a symbolic link, not a regular file with one link,
- * or more than max bytes: why in err); or a negative errno value with
- * the reason in err.
+ * The bytes of stored input s and its owner's uid (its record's, or for
+ * an older version's record the stored file's owner, which that
+ * version's move kept): 0; 1 when it is not to be graded again (a
+ * symbolic link, not a regular file with one link, more than max bytes,
+ * or refused unread when it arrived: why in err); -EBADMSG when its
+ * bytes are not those its record's digest says were graded; or another
+ * negative errno value; the reason in err.
  */
 int cairn_stored_read(const struct cairn_stored_dirs *sd, const struct cairn_stored *s,
 		      uint64_t max, struct cairn_buf *data, uint32_t *uid,

@@ -57,7 +57,7 @@ ages() {
 # What find counts in each directory is what status says below; the
 # results' bytes are find's, as the result format may grow.
 [ "$(usage incoming)/$(usage processing/test)/$(usage done)/$(usage failed)" = \
-  "4 62/1 14/1 54/3 36" ] || fail "find counts $(usage incoming)/$(usage processing/test)/$(usage done)/$(usage failed)"
+  "4 62/1 14/1 54/3 25" ] || fail "find counts $(usage incoming)/$(usage processing/test)/$(usage done)/$(usage failed)"
 set -- $(usage results)
 [ "$1" -eq 4 ] && [ "$2" -lt 100000 ] || fail "find counts $1 $2 in results/"
 rbytes=$2
@@ -87,7 +87,7 @@ Directories:
   incoming             4     62
   processing/test      1     14
   done                 1     54
-  failed               3     36
+  failed               3     25
   results              4  $(printf %5s "$rbytes")
 END
 ages "$T/out" >"$T/got"
@@ -125,14 +125,14 @@ cat >"$T/want" <<END
   "failed_total": 3,
   "failures": [
     {"owner": "root", "file": "bad.1.yaml", "bytes": 13, "failed": "$(ct $F/root/bad.1.yaml)", "age_s": AGE, "received": "$(mt $F/root/.arrival/bad.1.yaml)", "error": "$control"},
-    {"owner": "60002", "file": "link.yaml", "bytes": 11, "failed": "$(ct $F/60002/link.yaml)", "age_s": AGE, "received": "$(mt $F/60002/.arrival/link.yaml)", "error": "$link"},
+    {"owner": "60002", "file": "link.yaml", "bytes": 0, "failed": "$(ct $F/60002/link.yaml)", "age_s": AGE, "received": "$(mt $F/60002/.arrival/link.yaml)", "error": "$link"},
     {"owner": "root", "file": "bad.yaml", "bytes": 12, "failed": "$(ct $F/root/bad.yaml)", "age_s": AGE, "received": "$(mt $F/root/.arrival/bad.yaml)", "error": "$syntax"}
   ],
   "directories": {
     "incoming": {"files": 4, "bytes": 62},
     "processing/test": {"files": 1, "bytes": 14},
     "done": {"files": 1, "bytes": 54},
-    "failed": {"files": 3, "bytes": 36},
+    "failed": {"files": 3, "bytes": 25},
     "results": {"files": 4, "bytes": $rbytes}
   }
 }

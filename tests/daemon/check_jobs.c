@@ -24,6 +24,7 @@
 #include "cairn_owner.h"
 #include "cairn_plugins.h"
 #include "cairn_recover.h"
+#include "cairn_sha256.h"
 #include "cairn_spoolname.h"
 #include "cairn_time.h"
 #include "check_run.h"
@@ -127,7 +128,7 @@ static int claimed(void)
 START_TEST(test_done)
 {
 	struct cairn_job j;
-	char received[128], at[CAIRN_TIME_LEN];
+	char received[128], at[CAIRN_TIME_LEN], hex[CAIRN_SHA256_HEX_LEN], record[256];
 
 	struct stat before;
 
@@ -151,7 +152,10 @@ START_TEST(test_done)
 	ck_assert_ptr_nonnull(strstr(slurp(of("results", "p.result.yaml")), received));
 	ck_assert_ptr_nonnull(strstr(slurp(of("results", "p.result.yaml")), "\n    diff: 7\n"));
 	ck_assert_str_eq(slurp(of("done", "p.yaml")), "piles: [3, 9, 1, 2]\n");
-	ck_assert_str_eq(slurp(of("done", ".arrival/p.yaml")), "p.yaml\n");
+	cairn_sha256_hex("piles: [3, 9, 1, 2]\n", 20, hex);
+	snprintf(record, sizeof record, "6:p.yaml\nuid %lu\nsha256 %s\n",
+		 (unsigned long)j.in.origin.uid, hex);
+	ck_assert_str_eq(slurp(of("done", ".arrival/p.yaml")), record);
 	ck_assert_ptr_null(slurp("incoming/p.yaml"));
 	ck_assert_int_eq(claimed(), 0);
 	cairn_jobs_clear(&j);

@@ -75,6 +75,10 @@ TESTS += $(intake_tests)
 fairness_tests = tests/daemon/fairness.sh
 TESTS += $(fairness_tests)
 dist_check_SCRIPTS += $(fairness_tests)
+# Issue 37: the stored input is the daemon's copy of what was graded; a
+# name with a newline keeps its arrival record.
+TESTS += tests/daemon/stored_copy.sh tests/daemon/regrade_newline.sh
+dist_check_SCRIPTS += tests/daemon/stored_copy.sh tests/daemon/regrade_newline.sh
 # Issue 24: cairn regrade on a spool the daemon made.
 TESTS += tests/daemon/regrade.sh
 dist_check_SCRIPTS += tests/daemon/regrade.sh

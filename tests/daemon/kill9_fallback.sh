@@ -85,9 +85,9 @@ grep -q 'msg="removed stale temporary files" count=1' "$T/publish-2.log" ||
 printf 'older\n' >"$RES/p2.result.yaml"
 touch -d @1000 "$RES/p2.result.yaml"
 run_case publish-replace p2.yaml p2.yaml renameat p2.result.yaml after
-# the move into done/: linked under its numbered name, then unlinked from
-# processing/test/ (a file left with two links is found in done/ by its
-# inode at the restart)
+# the store into done/: the copy linked under its numbered name, then
+# unlinked from processing/test/ (a file left there is found in done/ by
+# its arrival record at the restart)
 run_case link-before s1.yaml s1.yaml linkat s1.yaml before
 run_case link s2.yaml s2.yaml linkat s2.yaml after moved
 run_case unlink-before s3.yaml s3.yaml unlinkat s3.yaml before moved
@@ -105,14 +105,15 @@ between=
 [ "$(count_files "$DONE")" -eq 12 ] || fail "done/ has extra files: $(ls "$DONE")"
 
 # a name too long to process goes to failed/ under a short name: killed
-# between that link and the unlink, it is found there by its inode and
-# not processed again
+# between the link of its copy there and its unlink from processing/, it
+# is found there by its arrival record and not processed again
 long=$(printf 'l%.0s' $(seq 1 201)).yaml
 printf 'x\n' >"$SPOOL/incoming/.t"
 mv "$SPOOL/incoming/.t" "$SPOOL/incoming/$long"
 STATUS=0
-# (held under its short name and its length: doc/spool.md)
-CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=unlinkat CAIRN_STOP_NAME="*+${#long}~*" CAIRN_STOP_WHEN=before \
+# (held under its short name and its length: doc/spool.md; the copy's
+# temporary name in failed/, .cairn-copy~HELD, does not start with a digit)
+CAIRN_NO_NOREPLACE=1 CAIRN_STOP_CALL=unlinkat CAIRN_STOP_NAME="[0-9]*+${#long}~*" CAIRN_STOP_WHEN=before \
 	LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/long-1.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 137 ] || fail "long: not killed at its unlink: exit $STATUS"
 [ "$(count_files "$FAILED")" -eq 1 ] || fail "long: not linked into failed/ before the kill"

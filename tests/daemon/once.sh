@@ -3,8 +3,9 @@
 # a good file, a symbolic link, a FIFO, a directory, a file over
 # max_file_bytes, an unsupported extension, a dot file and a .part file.
 # Exit 65 (files failed); the dot file and the .part file are untouched;
-# directories, like the other non-regular files, go to failed/ with an
-# error result.  Then crash leftovers: a file in processing/ goes back and
+# directories, like the other non-regular files, fail with an error
+# result, an empty file of the daemon's stored for each in failed/, the
+# object itself removed (doc/spool.md, "done/ and failed/").  Then crash leftovers: a file in processing/ goes back and
 # is processed, a file the journal says was interrupted before fails as
 # "interrupted twice", a stale temporary file of this instance is removed
 # (another instance's is not); a clean run exits 0.
@@ -47,8 +48,12 @@ check_failed link.yaml "symbolic link, not followed" link.result.yaml
 check_failed pipe.yaml "not a regular file (fifo)" pipe.result.yaml
 check_failed dir.yaml "not a regular file (directory)" dir.result.yaml
 check_failed big.yaml "file is $BIG bytes, more than max_file_bytes (100)" big.result.yaml
-[ -L "$FAILED/link.yaml" ] || fail "the link itself was not moved"
-[ -p "$FAILED/pipe.yaml" ] || fail "the fifo itself was not moved"
+for f in link.yaml pipe.yaml dir.yaml big.yaml; do
+	[ "$(stat -c '%F %s %a' "$FAILED/$f")" = "regular empty file 0 640" ] ||
+		fail "failed/$f is $(stat -c '%F %s %a' "$FAILED/$f"), not an empty file of the daemon's"
+done
+[ -z "$(find "$SPOOL/processing/test" -mindepth 1 -maxdepth 1 ! -name '.*')" ] ||
+	fail "left in processing/: $(ls -A "$SPOOL/processing/test")"
 grep -qx 'status: error' "$RES/notes.result.txt" || fail "notes.txt result"
 [ -f "$FAILED/notes.txt" ] || fail "notes.txt not in failed/"
 [ -f "$I/.dot.yaml" ] && [ -f "$I/half.yaml.part" ] || fail "ignored names were touched"

@@ -3,7 +3,8 @@
 # again (doc/spool.md, Crashes).  hw.yaml is handed in while no daemon
 # runs, its change time recorded; then cairnd (fsync: true, keep_inputs:
 # true) runs with tests/daemon/eio_shim.so failing, once, with EIO:
-# - the move of the input out of processing/ into done/;
+# - the placing of the input's copy into done/OWNER/ (its rename from
+#   the temporary name .cairn-copy~HELD);
 # - the fsync of results/OWNER/ after the result was renamed into place.
 # The daemon retries after its backoff.  Then: one `processed` line for
 # hw.yaml, no history/ entry, the result's bytes those of the first
@@ -65,7 +66,7 @@ round() {
 	[ -z "$_left" ] || fail "$_case: left behind: $_left"
 }
 
-round move CAIRN_EIO_RENAME_FROM=/processing/ CAIRN_EIO_RENAME_TO=/done/
-echo "ok: the move into done/ failed once: stored later, not graded again"
+round move CAIRN_EIO_RENAME_FROM=/.cairn-copy~ CAIRN_EIO_RENAME_TO=/done/
+echo "ok: the placing in done/ failed once: stored later, not graded again"
 round dirsync CAIRN_EIO_FSYNC_DIR=/results/
 echo "ok: the fsync of results/OWNER/ failed once: stored, not graded again"

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cairn_pipeline.h"
+#include "cairn_pipeline_store.h"
 #include "cairn_plugins.h"
 #include "check_run.h"
 #include "check_tmpdir.h"
@@ -98,6 +99,18 @@ static void input(struct cairn_pipeline_input *in, const char *name, time_t sec,
 /* slurp, mtime_is - the fixture's, under the spool */
 #define slurp(path) check_tmpdir_slurp(pl.root_fd, path)
 #define mtime_is(path, t) check_tmpdir_mtime_is(pl.root_fd, path, t)
+
+/* record - the arrival record of `name` stored with the bytes `data`, ours */
+static const char *record(const char *name, const char *data)
+{
+	static char text[512];
+	char hex[CAIRN_SHA256_HEX_LEN];
+
+	cairn_sha256_hex(data, strlen(data), hex);
+	snprintf(text, sizeof text, "%zu:%s\nuid %lu\nsha256 %s\n", strlen(name), name,
+		 (unsigned long)geteuid(), hex);
+	return text;
+}
 
 /* graded - `text` as the result of in, published */
 static void graded(struct cairn_pipeline_input *in, const char *text, struct cairn_buf *out)
@@ -227,14 +240,14 @@ START_TEST(test_store)
 	ck_assert_str_eq(a.stored, "done/ada/p.yaml");
 	ck_assert_int_eq(a.arrival_err, 0);
 	ck_assert_str_eq(slurp("done/ada/p.yaml"), "first\n");
-	ck_assert_str_eq(slurp("done/ada/.arrival/p.yaml"), "p.yaml\n");
+	ck_assert_str_eq(slurp("done/ada/.arrival/p.yaml"), record("p.yaml", "first\n"));
 	mtime_is("done/ada/.arrival/p.yaml", &a.origin.received);
 	/* A second p.yaml of one owner never replaces the first. */
 	claimed("p.yaml", "second\n");
 	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
 	ck_assert_str_eq(b.stored, "done/ada/p.1.yaml");
 	ck_assert_str_eq(slurp("done/ada/p.1.yaml"), "second\n");
-	ck_assert_str_eq(slurp("done/ada/.arrival/p.1.yaml"), "p.yaml\n");
+	ck_assert_str_eq(slurp("done/ada/.arrival/p.1.yaml"), record("p.yaml", "second\n"));
 	mtime_is("done/ada/.arrival/p.1.yaml", &b.origin.received);
 	/* A file error goes to failed/, whatever keep_inputs says. */
 	claimed("bad.yaml", "x\n");
@@ -253,6 +266,61 @@ START_TEST(test_store)
 	cairn_pipeline_input_clear(&b);
 	cairn_pipeline_input_clear(&c);
 	cairn_pipeline_input_clear(&d);
+}
+END_TEST
+
+/*
+ * A graded input is stored as the daemon's copy with the digest of what
+ * was graded (a held file changed since is copied, its record keeping the
+ * graded digest); one refused unread is stored empty, its object removed
+ * (an empty directory too); stored before a crash, it is not stored again.
+ */
+START_TEST(test_store_copy)
+{
+	struct cairn_pipeline_input a, b, c;
+	struct cairn_buf out = CAIRN_BUF_INIT;
+	struct stat st;
+	char err[512], hex[CAIRN_SHA256_HEX_LEN], want[512];
+	atomic_int cancel = 0;
+
+	input(&a, "q.yaml", 1765314850, 0);
+	claimed("q.yaml", "graded\n");
+	ck_assert_int_eq(cairn_pipeline_grade(&pl, &a, &set, "graded\n", 7, &cancel, &out), 0);
+	ck_assert_int_eq(a.digested, 1);
+	cairn_sha256_hex("graded\n", 7, hex);
+	ck_assert_str_eq(a.sha256, hex);
+	/* changed after it was graded: the record says what was graded */
+	ck_assert_int_eq(unlinkat(processing_fd, "q.yaml", 0), 0);
+	claimed("q.yaml", "changed\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &a, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(a.stored, "done/ada/q.yaml");
+	ck_assert_str_eq(slurp("done/ada/q.yaml"), "changed\n");
+	snprintf(want, sizeof want, "6:q.yaml\nuid %lu\nsha256 %s\n", (unsigned long)geteuid(), hex);
+	ck_assert_str_eq(slurp("done/ada/.arrival/q.yaml"), want);
+	ck_assert_int_eq(fstatat(pl.root_fd, "done/ada/q.yaml", &st, 0), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0640);
+	ck_assert_int_eq(faccessat(processing_fd, "q.yaml", F_OK, 0), -1);
+	/* the same input held again, as a crash after the copy leaves it */
+	input(&b, "q.yaml", 1765314850, 0);
+	claimed("q.yaml", "changed\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(b.stored, "done/ada/q.yaml");
+	ck_assert_int_eq(faccessat(processing_fd, "q.yaml", F_OK, 0), -1);
+	ck_assert_ptr_null(slurp("done/ada/q.1.yaml"));
+	/* a directory refused unread: an empty file stored, the directory gone */
+	input(&c, "d.yaml", 1765314851, 0);
+	ck_assert_int_eq(mkdirat(processing_fd, "d.yaml", 0777), 0);
+	cairn_pipeline_refuse(&c, "not a regular file (directory)", &out);
+	ck_assert_int_eq(c.unread, 1);
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &c, 1, 0, err, sizeof err), 0);
+	ck_assert_str_eq(slurp("failed/ada/d.yaml"), "");
+	snprintf(want, sizeof want, "6:d.yaml\nuid %lu\nsha256 -\n", (unsigned long)geteuid());
+	ck_assert_str_eq(slurp("failed/ada/.arrival/d.yaml"), want);
+	ck_assert_int_eq(faccessat(processing_fd, "d.yaml", F_OK, 0), -1);
+	cairn_buf_free(&out);
+	cairn_pipeline_input_clear(&a);
+	cairn_pipeline_input_clear(&b);
+	cairn_pipeline_input_clear(&c);
 }
 END_TEST
 
@@ -388,6 +456,7 @@ static Suite *pipeline_suite(void)
 	tcase_add_test(tc, test_publish_same_arrival);
 	tcase_add_test(tc, test_publish_arrivals);
 	tcase_add_test(tc, test_store);
+	tcase_add_test(tc, test_store_copy);
 	tcase_add_test(tc, test_refuse_as);
 	tcase_add_test(tc, test_short_name);
 	tcase_add_test(tc, test_refused_unread);

@@ -12,6 +12,15 @@ tests_spool_check_spool_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 tests_spool_check_failure_SOURCES = tests/spool/check_failure.c
 tests_spool_check_failure_CFLAGS = $(tests_check_cflags)
 tests_spool_check_failure_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+# Arrival records: any name, both forms, found by record (a line of its own).
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_arrival
+TESTS += tests/spool/check_arrival
+VALGRIND_TESTS += tests/spool/check_arrival
+endif
+tests_spool_check_arrival_SOURCES = tests/spool/check_arrival.c $(tests_tmpdir_sources)
+tests_spool_check_arrival_CFLAGS = $(tests_check_cflags)
+tests_spool_check_arrival_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
 # `cairn status`: the lock probe and the newest failures (a line of its own).
 if HAVE_CHECK
 check_PROGRAMS += tests/spool/check_spool_status

@@ -1,0 +1,281 @@
+/*
+ * cairn_pipeline_store - an input out of processing/ once its result is
+ * published: stored in done/OWNER/ or failed/OWNER/ as a copy the daemon
+ * owns, with its arrival record, or removed.
+ *
+ * What is stored is never the submitter's own inode: she may keep a
+ * descriptor of the file she handed in and write through it long after
+ * it was graded.  The copy, mode 0640, is written under a temporary name
+ * in the owner's directory (".cairn-copy~HELD", after its held name, so
+ * that a retry reuses it and no crash leaves more than one), flushed
+ * with fsync, and placed under the first free numbered name of its `as`
+ * name with a move that never replaces; its arrival record, with the
+ * owner's uid and the sha256 of the bytes graded, is written just before
+ * (cairn_arrival.h).  Only then is the submitter's inode removed from
+ * processing/.  The copy is made from the held file, hashed on the way:
+ * when its bytes are no longer those graded, the record keeps the digest
+ * of the bytes graded, so `cairn regrade` refuses it.  One carried on
+ * after a crash between its publish and its store has no digest of what
+ * was graded: it is copied as it is then, with that copy's digest.  An
+ * input refused before it was read (not a regular file, hard links, too
+ * big, unreadable) is stored as an empty file, its record saying so
+ * ("sha256 -"), and the object is removed: a directory that is not empty
+ * is put aside in processing/INSTANCE/ as ".refused~HELD", which no one
+ * but the daemon's account reaches.
+ *
+ * A crash at any point leaves the input held in processing/ or stored
+ * once.  Held, it is carried on and stored again, and a stored input is
+ * recognised by its record, not its inode: a name taken in the owner's
+ * directory whose record names the same result name, arrival and owner
+ * (and, when both are known, digest) is this input, stored before the
+ * crash, and only the removal from processing/ is left.  Two inputs of
+ * one owner, name and arrival are one input everywhere in the spool (they
+ * have one result), so nothing is lost by that.  Storing allocates
+ * before the placing and nothing after it: once the copy is in place,
+ * running out of memory must not be able to undo that.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_arrival.h"
+#include "cairn_mem.h"
+#include "cairn_pipeline.h"
+#include "cairn_pipeline_store.h"
+#include "cairn_sha256.h"
+#include "cairn_spool.h"
+#include "cairn_spool_dirs.h"
+#include "cairn_spoolname.h"
+
+/* What cairn_spoolname_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
+#define STORED_SUFFIX_MAX 16
+
+/* Where a directory the daemon cannot remove is put aside: PREFIX + held name. */
+#define REFUSED_PREFIX ".refused~"
+
+/* One store: the input, its copy, where it goes. */
+struct storing {
+	const struct cairn_pipeline *pl;
+	struct cairn_pipeline_input *in;
+	const char *as;
+	int owner_fd, arrival_fd;
+	char tmp[NAME_MAX + 1];
+	/* the record's digest (hex), or "" when refused unread */
+	char sha256[CAIRN_SHA256_HEX_LEN];
+	int err;			/* the last record's errno, 0: written */
+};
+
+/* copy_bytes - src into dst, at most max bytes, hashed into hex; 0 or -errno */
+static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_LEN])
+{
+	static const char digits[] = "0123456789abcdef";
+	unsigned char buf[16384], md[CAIRN_SHA256_LEN];
+	struct cairn_sha256 h;
+	uint64_t done = 0;
+
+	cairn_sha256_init(&h);
+	while (done < max) {
+		size_t want = max - done < sizeof buf ? (size_t)(max - done) : sizeof buf;
+		ssize_t n = read(src, buf, want);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			break;
+		for (ssize_t off = 0; off < n; ) {
+			ssize_t w = write(dst, buf + off, (size_t)(n - off));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				return -errno;
+			off += w;
+		}
+		cairn_sha256_add(&h, buf, (size_t)n);
+		done += (uint64_t)n;
+	}
+	cairn_sha256_end(&h, md);
+	for (size_t i = 0; i < CAIRN_SHA256_LEN; i++) {
+		hex[2 * i] = digits[md[i] >> 4];
+		hex[2 * i + 1] = digits[md[i] & 15];
+	}
+	hex[2 * CAIRN_SHA256_LEN] = '\0';
+	return 0;
+}
+
+/*
+ * fill - the copy's bytes from from_fd/FROM (st): the held file's, when
+ * it was read (or, carried on after a crash, is a regular file with one
+ * link), at most one byte more than was graded; none when refused unread.
+ * Sets s->sha256.  0 or -errno.
+ */
+static int fill(struct storing *s, int from_fd, const char *from, const struct stat *st, int fd)
+{
+	struct cairn_pipeline_input *in = s->in;
+	char got[CAIRN_SHA256_HEX_LEN];
+	struct stat now;
+	int src, r;
+
+	/* Read and graded: the record keeps what was graded, whatever is copied. */
+	memcpy(s->sha256, in->digested ? in->sha256 : "", in->digested ? sizeof s->sha256 : 1);
+	if (in->unread || !S_ISREG(st->st_mode) || (!in->digested && st->st_nlink != 1))
+		return 0;
+	src = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (src < 0)
+		return errno == EACCES || errno == EPERM || errno == ELOOP ? 0 : -errno;
+	if (fstat(src, &now) < 0 || now.st_ino != st->st_ino || now.st_dev != st->st_dev) {
+		close(src);
+		return -EAGAIN;		/* replaced meanwhile: not ours to copy */
+	}
+	r = copy_bytes(src, fd, in->digested ? (uint64_t)in->graded_len + 1 :
+		       (uint64_t)now.st_size, got);
+	close(src);
+	if (r == 0 && !in->digested)
+		memcpy(s->sha256, got, sizeof s->sha256);
+	return r;
+}
+
+/* make_copy - the copy under s->tmp in the owner's directory; 0 or -errno */
+static int make_copy(struct storing *s, int from_fd, const char *from, const struct stat *st)
+{
+	int fd, r;
+
+	/* One left by a store a crash cut short is the daemon's: written over. */
+	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+		    0640);
+	if (fd < 0)
+		return -errno;
+	r = fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
+	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
+		r = -errno;
+	if (close(fd) < 0 && r == 0)
+		r = -errno;
+	if (r < 0)
+		unlinkat(s->owner_fd, s->tmp, 0);
+	return r;
+}
+
+/*
+ * record_before - the arrival record of `to` is written before the copy
+ * is placed there, so that no crash can leave a stored input without its
+ * record.  A name that holds another stored input keeps that one's
+ * record: placing there fails.  Our own copy there is a link a crash cut
+ * short.
+ */
+static void record_before(void *arg, const char *to)
+{
+	struct storing *s = arg;
+	struct stat st;
+
+	if (fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    !cairn_spoolname_same(s->owner_fd, s->tmp, s->owner_fd, to))
+		return;
+	s->err = s->arrival_fd < 0 ? -s->arrival_fd :
+		 cairn_arrival_write(s->arrival_fd, to, s->as, &s->in->origin.received,
+				     s->in->origin.uid, s->sha256[0] ? s->sha256 : NULL);
+}
+
+/*
+ * remove_held - the submitter's object out of processing/: unlinked, an
+ * empty directory removed, one with something in it put aside.
+ */
+static int remove_held(int dir_fd, const char *name)
+{
+	char aside[NAME_MAX + 1];
+	int e;
+
+	if (unlinkat(dir_fd, name, 0) == 0)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return -errno;
+	if (unlinkat(dir_fd, name, AT_REMOVEDIR) == 0)
+		return 0;
+	if (errno != ENOTEMPTY && errno != EEXIST)
+		return -errno;
+	e = errno;
+	if ((size_t)snprintf(aside, sizeof aside, REFUSED_PREFIX "%s", name) >= sizeof aside)
+		return -e;
+	return renameat(dir_fd, name, dir_fd, aside) < 0 ? -errno : 0;
+}
+
+/*
+ * store_in - copy from_fd/HELD into to_fd's OWNER/ under the first free
+ * numbered name of its `as`, its arrival record written there first,
+ * then remove it.
+ */
+static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
+		    struct cairn_pipeline_input *in)
+{
+	const char *from = in->held ? in->held : in->name;
+	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in) };
+	size_t len = strlen(s.as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
+	char *stored = cairn_xmalloc(len), *put = NULL;
+	struct stat st;
+	int r;
+
+	if (fstatat(from_fd, from, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		free(stored);
+		return -errno;
+	}
+	if ((size_t)snprintf(s.tmp, sizeof s.tmp, CAIRN_ARRIVAL_COPY "%s", from) >= sizeof s.tmp) {
+		free(stored);
+		return -ENAMETOOLONG;
+	}
+	s.owner_fd = r = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0);
+	s.arrival_fd = r < 0 ? -1 : cairn_spool_owner_dir(s.owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
+	if (r >= 0 && (put = cairn_arrival_find(s.owner_fd, s.arrival_fd, s.as,
+				&in->origin.received, in->origin.uid,
+				in->digested ? in->sha256 : NULL, !in->digested)) != NULL) {
+		/* Stored before a crash: only what a link left behind is left. */
+		unlinkat(s.owner_fd, s.tmp, 0);
+	} else if (r >= 0) {
+		r = make_copy(&s, from_fd, from, &st);
+		if (r == 0)
+			r = cairn_spoolname_store_tried(s.owner_fd, s.tmp, s.owner_fd, s.as,
+							pl->noreplace, record_before, &s, &put);
+		if (r < 0)
+			unlinkat(s.owner_fd, s.tmp, 0);
+	}
+	if (r >= 0)
+		r = remove_held(from_fd, from);
+	if (r == 0) {
+		snprintf(stored, len, "%s/%s/%s", dir, in->origin.owner, put);
+		free(in->stored);
+		in->stored = stored;
+		stored = NULL;
+		in->arrival_err = s.err;
+	}
+	free(put);
+	free(stored);
+	if (s.owner_fd >= 0)
+		close(s.owner_fd);
+	if (s.arrival_fd >= 0)
+		close(s.arrival_fd);
+	return r < 0 ? r : 0;
+}
+
+int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
+			 struct cairn_pipeline_input *in, int failed, int keep,
+			 char *err, size_t errlen)
+{
+	const char *from = in->held ? in->held : in->name;
+	int r;
+
+	if (failed)
+		r = store_in(pl, from_fd, pl->failed_fd, CAIRN_DIR_FAILED, in);
+	else if (keep)
+		r = store_in(pl, from_fd, pl->done_fd, CAIRN_DIR_DONE, in);
+	else
+		r = remove_held(from_fd, from);
+	if (r < 0)
+		snprintf(err, errlen, "moving %s out of processing: %s", in->name, strerror(-r));
+	return r;
+}

@@ -1,0 +1,30 @@
+/*
+ * cairn_pipeline_store - the last step of cairn_pipeline.h: an input
+ * whose result is published leaves processing/, stored as a copy the
+ * daemon owns with its arrival record (doc/spool.md, "done/ and
+ * failed/"), or removed.
+ */
+#ifndef CAIRN_PIPELINE_STORE_H
+#define CAIRN_PIPELINE_STORE_H
+
+#include <stddef.h>
+
+struct cairn_pipeline;
+struct cairn_pipeline_input;
+
+/*
+ * Store the input from_fd/HELD (in->held, else its name) into
+ * failed/OWNER/ (failed), or into done/OWNER/ (keep), never replacing a
+ * stored input (hw1.1.yaml after hw1.yaml), as a copy the daemon owns
+ * with its arrival record (in->stored; in->arrival_err when the record
+ * could not be made, the input stored all the same), then remove it from
+ * from_fd; without either, only remove it.  The copy holds the bytes
+ * graded (an input refused unread: none), and an input stored before a
+ * crash is not stored again (cairn_pipeline_store.c).  0, or a negative
+ * errno value with the reason in err.
+ */
+int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
+			 struct cairn_pipeline_input *in, int failed, int keep,
+			 char *err, size_t errlen);
+
+#endif

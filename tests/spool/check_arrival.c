@@ -1,0 +1,158 @@
+/*
+ * check_arrival - unit tests of arrival records (src/spool/cairn_arrival.c):
+ * a record written reads back, whatever bytes the name holds (a newline,
+ * a colon, leading digits); an older version's one-line record reads as
+ * one with no uid and no digest; a refused input's record says so; a
+ * record that is not sound (a short name, no newline, a '/') is none;
+ * and a stored input is found by its record, not by its name alone.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cairn_arrival.h"
+#include "check_run.h"
+#include "check_tmpdir.h"
+
+static int dir_fd = -1, arrival_fd = -1;
+static const struct timespec when = { 1765314843, 123456789 };
+
+static void setup(void)
+{
+	check_tmpdir_make("check_arrival");
+	dir_fd = check_tmpdir_open();
+	ck_assert_int_eq(mkdirat(dir_fd, CAIRN_ARRIVAL_DIR, 0750), 0);
+	arrival_fd = openat(dir_fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(arrival_fd, 0);
+}
+
+static void teardown(void)
+{
+	close(arrival_fd);
+	close(dir_fd);
+	check_tmpdir_remove();
+}
+
+/* put - dir/.arrival/AS holding text, its time `when` */
+static void put(const char *as, const char *text)
+{
+	struct timespec ts[2] = { when, when };
+	int fd = openat(arrival_fd, as, O_WRONLY | O_CREAT | O_TRUNC, 0640);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	ck_assert_int_eq(futimens(fd, ts), 0);
+	close(fd);
+}
+
+START_TEST(test_arrival_names)
+{
+	static const char *const names[] = { "nl\nname.yaml", "12:x.yaml", "hw1.yaml", "\n" };
+	char hex[CAIRN_SHA256_HEX_LEN];
+	struct cairn_arrival a;
+
+	cairn_sha256_hex("bytes\n", 6, hex);
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		ck_assert_int_eq(cairn_arrival_write(arrival_fd, "s.yaml", names[i], &when, 1000, hex),
+				 0);
+		ck_assert_int_eq(cairn_arrival_load(arrival_fd, "s.yaml", &a), 0);
+		ck_assert_str_eq(a.name, names[i]);
+		ck_assert(a.time.tv_sec == when.tv_sec && a.time.tv_nsec == when.tv_nsec);
+		ck_assert_int_eq(a.has_uid, 1);
+		ck_assert_uint_eq(a.uid, 1000);
+		ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_SHA256);
+		ck_assert_str_eq(a.sha256, hex);
+	}
+	ck_assert_str_eq(check_tmpdir_slurp(arrival_fd, "s.yaml"), "1:\n\nuid 1000\nsha256 "
+			 "95cc8e8ec552664096b998c62dfd5dfd0a41c96154de6814d918d1ca34bfc225\n");
+}
+END_TEST
+
+START_TEST(test_arrival_forms)
+{
+	struct cairn_arrival a;
+	char *name;
+	struct timespec t;
+
+	/* an older version's: the name alone, read as before */
+	put("old.yaml", "old.yaml\n");
+	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "old.yaml", &a), 0);
+	ck_assert_str_eq(a.name, "old.yaml");
+	ck_assert_int_eq(a.has_uid, 0);
+	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_OLD);
+	ck_assert_int_eq(cairn_arrival_read(dir_fd, "old.yaml", &name, &t), 0);
+	ck_assert_str_eq(name, "old.yaml");
+	free(name);
+	/* one that looks like a length is still an old name on one line */
+	put("n.yaml", "3:abc\n");
+	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "n.yaml", &a), 0);
+	ck_assert_str_eq(a.name, "3:abc");
+	/* refused unread */
+	ck_assert_int_eq(cairn_arrival_write(arrival_fd, "d.yaml", "d.yaml", &when, 7, NULL), 0);
+	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "d.yaml", &a), 0);
+	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_UNREAD);
+	ck_assert_str_eq(check_tmpdir_slurp(arrival_fd, "d.yaml"), "6:d.yaml\nuid 7\nsha256 -\n");
+	/* not sound: none */
+	static const char *const bad[] = {
+		"", "\n", "x.yaml", "4:x.yaml\nuid 1\n", "6:x.yaml\nuid -1\n", "6:a/yaml\nuid 1\n",
+		"1:.\nuid 1\n", "6:x.yaml\nsha256 XYZ\n", "6:x.yaml\nuid 1", "a/b\n",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		put("bad.yaml", bad[i]);
+		ck_assert_msg(cairn_arrival_load(arrival_fd, "bad.yaml", &a) == -1, "%s", bad[i]);
+	}
+	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "none.yaml", &a), -1);
+}
+END_TEST
+
+START_TEST(test_arrival_find)
+{
+	struct timespec other = { when.tv_sec, when.tv_nsec + 1 };
+	char *to;
+
+	/* p.yaml: another arrival; p.1.yaml: this one, of uid 5 */
+	ck_assert_int_eq(close(openat(dir_fd, "p.yaml", O_WRONLY | O_CREAT, 0640)), 0);
+	ck_assert_int_eq(close(openat(dir_fd, "p.1.yaml", O_WRONLY | O_CREAT, 0640)), 0);
+	ck_assert_int_eq(cairn_arrival_write(arrival_fd, "p.yaml", "p.yaml", &other, 5, NULL), 0);
+	ck_assert_int_eq(cairn_arrival_write(arrival_fd, "p.1.yaml", "p.yaml", &when, 5, NULL), 0);
+	to = cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 0);
+	ck_assert_str_eq(to, "p.1.yaml");
+	free(to);
+	/* another owner's uid, another name: not this input */
+	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 6, NULL, 0));
+	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "q.yaml", &when, 5, NULL, 0));
+	/* a gap before it: found only when every record is looked at */
+	ck_assert_int_eq(unlinkat(dir_fd, "p.yaml", 0), 0);
+	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 0));
+	to = cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 1);
+	ck_assert_str_eq(to, "p.1.yaml");
+	free(to);
+	/* a record without its input is not a stored input */
+	ck_assert_int_eq(unlinkat(dir_fd, "p.1.yaml", 0), 0);
+	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 1));
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("arrival");
+	TCase *tc = tcase_create("arrival");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_arrival_names);
+	tcase_add_test(tc, test_arrival_forms);
+	tcase_add_test(tc, test_arrival_find);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return cairn_check_run(suite());
+}
