@@ -18,16 +18,17 @@ export ASAN_OPTIONS
 
 # has_record CASE DIR STORED FILE: DIR/.arrival/STORED is the arrival
 # record of FILE stored as DIR/STORED, written before the link (issue 37,
-# case 10a): it names FILE, its time is the result's `received`, and it
+# case 10a): it names FILE (LEN:NAME, doc/spool.md), its time is the result's `received`, and it
 # is FILE's only record.
 has_record() {
 	_r="$2/.arrival/$3"
 	[ -f "$_r" ] || fail "$1: no arrival record $_r: $(ls -A "$2/.arrival")"
-	[ "$(cat "$_r")" = "$4" ] || fail "$1: the record says $(cat "$_r")"
+	_first="$(printf %s "$4" | wc -c | tr -d ' '):$4"
+	[ "$(head -n 1 "$_r")" = "$_first" ] || fail "$1: the record says $(cat "$_r")"
 	[ "$(as_received "$(stat -c %.9Y "$_r")")" = "$(sed -n 's/^received: //p' "$RES/${4%.yaml}.result.yaml")" ] ||
 		fail "$1: the record's time $(stat -c %.9Y "$_r"), received $(grep received: "$RES/${4%.yaml}.result.yaml")"
-	[ "$(grep -lx -- "$4" "$2/.arrival"/* | wc -l)" -eq 1 ] ||
-		fail "$1: records of $4: $(grep -lx -- "$4" "$2/.arrival"/*)"
+	[ "$(grep -lx -- "$_first" "$2/.arrival"/* | wc -l)" -eq 1 ] ||
+		fail "$1: records of $4: $(grep -lx -- "$_first" "$2/.arrival"/*)"
 }
 
 # run_case CASE FILE STORED CALL NAME WHEN: drop FILE, crash at CALL on
