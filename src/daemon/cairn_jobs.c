@@ -43,6 +43,7 @@
 
 #include "cairn_held.h"
 #include "cairn_jobs.h"
+#include "cairn_jobs_arrival.h"
 #include "cairn_mem.h"
 #include "cairn_owner.h"
 #include "cairn_pipeline.h"
@@ -359,24 +360,6 @@ static void settle(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		cairn_attempts_done(ctx->attempts, j->held, j->in.ino);
 }
 
-int cairn_jobs_origin(const char *held, const struct stat *st, struct cairn_pipeline_input *in)
-{
-	struct cairn_held h;
-
-	cairn_held_parse(held, &h);
-	in->has_origin = 1;
-	in->ino = (uint64_t)st->st_ino;
-	in->origin.uid = (uint32_t)st->st_uid;
-	/*
-	 * The arrival its claim read before it moved the file, kept in the
-	 * held name; a file an older version claimed: the change time that
-	 * claim's rename set, which it keeps while claimed.
-	 */
-	in->origin.received = h.known ? h.arrival : st->st_ctim;
-	cairn_held_free(&h);
-	return cairn_owner_name(st->st_uid, in->origin.owner);
-}
-
 void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl)
 {
 	const struct cairn_spool *sp = ctx->sp;
@@ -427,69 +410,6 @@ static void stored(struct cairn_job *j, const struct cairn_jobctx *ctx,
 }
 
 /*
- * hold - the file's arrival, read in incoming/ before the claim moves it
- * (the move sets its change time to the daemon's time, not the
- * submitter's), and its held name from it (doc/spool.md, "Owner and
- * arrival").  Where a rename does not set the change time, the arrival
- * is no earlier than when the daemon first saw the name: a file written
- * elsewhere before a deadline and renamed in after it is late.  0, or a
- * negative errno value (-ENOENT: gone).
- */
-static int hold(struct cairn_job *j, const struct cairn_jobctx *ctx)
-{
-	struct timespec arrival;
-	int r;
-
-	if (j->lease.fd >= 0) {
-		r = fstat(j->lease.fd, &j->pre) < 0 ? -errno : 0;
-	} else {
-		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", j->name);
-
-		r = fstatat(ctx->sp->root_fd, path, &j->pre, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
-		free(path);
-	}
-	if (r < 0)
-		return r;
-	arrival = j->pre.st_ctim;
-	if (!ctx->sp->rename_ctime && j->first_seen_ms > 0 &&
-	    (int64_t)j->first_seen_ms > cairn_time_ms(&arrival)) {
-		arrival.tv_sec = (time_t)(j->first_seen_ms / 1000);
-		arrival.tv_nsec = (long)(j->first_seen_ms % 1000) * 1000000;
-	}
-	free(j->held);
-	j->held = cairn_held_name(&arrival, j->name);
-	j->in.held = j->held;
-	return 0;
-}
-
-/*
- * rehold - the claimed file (st) is not the one whose arrival was read
- * (replaced or written between the two): its arrival is its change time
- * now, no earlier than the claim, and its held name says so.  0, or a
- * negative errno value.
- */
-static int rehold(struct cairn_job *j, const struct cairn_jobctx *ctx, const struct stat *st)
-{
-	char *held;
-
-	if (st->st_ino == j->pre.st_ino && st->st_size == j->pre.st_size &&
-	    st->st_mtim.tv_sec == j->pre.st_mtim.tv_sec &&
-	    st->st_mtim.tv_nsec == j->pre.st_mtim.tv_nsec)
-		return 0;
-	held = cairn_held_name(&st->st_ctim, j->name);
-	if (renameat(ctx->sp->processing_fd, j->held, ctx->sp->processing_fd, held) < 0) {
-		int e = errno;
-
-		free(held);
-		return -e;
-	}
-	free(j->held);
-	j->held = held;
-	j->in.held = held;
-	return 0;
-}
-
-/*
  * work - everything after the claim; sets j->end.  A file that was
  * claimed before this job (found after a crash, or kept after a storage
  * error) and whose result for this very arrival is published already is
@@ -510,12 +430,14 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 		j->end = CAIRN_JOB_SKIPPED;
 		goto out;
 	}
-	if (fresh && (r = rehold(j, ctx, &st)) < 0) {
+	r = fresh ? cairn_jobs_arrival_rehold(ctx->sp, j->name, &j->pre, &st, &j->held) : 0;
+	j->in.held = j->held;
+	if (r < 0) {
 		snprintf(j->err, sizeof(j->err), "claiming %s: %s", j->name, strerror(-r));
 		keep(j, CAIRN_JOB_STUCK);
 		goto out;
 	}
-	r = cairn_jobs_origin(j->held, &st, &j->in);
+	r = cairn_jobs_arrival_origin(j->held, &st, &j->in);
 	if (r < 0) {
 		/* The user database failed us: the file waits, claimed, for a retry. */
 		snprintf(j->err, sizeof(j->err), "looking up the owner of %s (uid %lu): %s",
@@ -586,8 +508,10 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
-		int r = hold(j, ctx);
+		int r = cairn_jobs_arrival_hold(ctx->sp, j->name, j->lease.fd, j->first_seen_ms,
+						 &j->pre, &j->held);
 
+		j->in.held = j->held;
 		if (r == 0)
 			r = cairn_spool_claim(ctx->sp, j->name, j->held, j->check_claim);
 		if (r < 0) {

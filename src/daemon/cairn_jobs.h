@@ -117,14 +117,6 @@ void cairn_jobs_init_held(struct cairn_job *j, const char *held);
 const char *cairn_jobs_key(const struct cairn_job *j);
 void cairn_jobs_clear(struct cairn_job *j);
 void cairn_jobs_run(struct cairn_job *j, const struct cairn_jobctx *ctx);
-/*
- * The owner and arrival of the file held as `held` whose status is st,
- * into in: the one place where what an arrival is is decided (the one
- * its held name carries; a file an older version claimed: the change
- * time its claim set).  0, or a negative errno value when the user
- * database failed (the file is to wait).
- */
-int cairn_jobs_origin(const char *held, const struct stat *st, struct cairn_pipeline_input *in);
 /* The pipeline's shared part for ctx's spool, flushing when fsync. */
 void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn_pipeline *pl);
 

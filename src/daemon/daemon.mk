@@ -9,6 +9,7 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_pending_uid.c src/daemon/cairn_pending_uid.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
+	src/daemon/cairn_jobs_arrival.c src/daemon/cairn_jobs_arrival.h \
 	src/daemon/cairn_generation.c src/daemon/cairn_generation.h \
 	src/daemon/cairn_daemon.c src/daemon/cairn_daemon.h src/daemon/cairn_daemon_int.h \
 	src/daemon/cairn_dispatch.c src/daemon/cairn_dispatch.h src/daemon/cairn_dispatch_state.h \
