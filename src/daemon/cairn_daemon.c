@@ -42,6 +42,7 @@
 #include "cairn_release_run.h"
 #include "cairn_sigmask.h"
 #include "cairn_status.h"
+#include "cairn_uvinit.h"
 
 /* Waiting files kept in memory; more are found again by a later scan. */
 #define PENDING_LIMIT 4096
@@ -467,7 +468,6 @@ static void start(struct cairn_daemon *d)
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);
 	cairn_pending_set_max_bytes(&d->pending, c->max_incoming_bytes_per_owner);
 	cairn_one_owner_start(d);
-	d->dispatch.pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
@@ -536,10 +536,18 @@ int cairn_daemon_run(const struct cairn_generation_source *src, struct cairn_gen
 	d->retry.due = cairn_dispatch;
 	d->gen = g;
 	d->notify.fd = -1;
+	/* libuv's own first: what it cannot make aborts, so before the spool. */
+	d->dispatch.pool_size = start_pool_size(d, g->conf.workers, g->conf.fsync);
+	if ((code = cairn_uvinit_loop(&d->loop)) != 0) {
+		cairn_generation_unref(g);
+		free(d);
+		return code;
+	}
 	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));
 	if (r < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "cannot open spool", "error=%s",
 			  cairn_log_value(v, sizeof(v), err));
+		uv_loop_close(&d->loop);
 		cairn_generation_unref(g);
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
@@ -556,19 +564,12 @@ int cairn_daemon_run(const struct cairn_generation_source *src, struct cairn_gen
 			  cairn_log_value(inst, sizeof(inst), d->sp.instance),
 			  cairn_log_value(v, sizeof(v), err));
 		cairn_spool_close(&d->sp);
+		uv_loop_close(&d->loop);
 		cairn_generation_unref(g);
 		code = d->sp.lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
 		d->sp.lock_fd = -1;
 		free(d);
 		return code;
-	}
-	if ((r = uv_loop_init(&d->loop)) < 0) {
-		start_failed("uv_loop_init", r);
-		close(d->sp.lock_fd);
-		cairn_spool_close(&d->sp);
-		cairn_generation_unref(g);
-		free(d);
-		return CAIRN_EX_TEMPFAIL;
 	}
 	start(d);
 	uv_run(&d->loop, UV_RUN_DEFAULT);
