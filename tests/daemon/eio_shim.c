@@ -12,8 +12,10 @@
  * fails with EIO.  The journal and the lock (dot names) are left alone.
  * A burst at start-up, whatever the path: with CAIRN_EIO_OPENAT_FROM=N
  * (and CAIRN_EIO_OPENAT_COUNT=K, default 1), the Nth to the (N+K-1)th
- * openat() calls of the process fail with EIO; CAIRN_EIO_OPENAT_LOG=FILE
- * appends "N PATH" for each call, to find where the burst is to fall.
+ * openat() calls of the main thread fail with EIO (the pool's threads,
+ * which race it, are neither counted nor failed); CAIRN_EIO_OPENAT_LOG=FILE
+ * appends "N PATH" for each of those calls, to find where the burst is to
+ * fall.
  *
  * The storing of a published result's input fails too, on request: with
  * CAIRN_EIO_RENAME_FROM=TEXT (and CAIRN_EIO_RENAME_TO=TEXT), renameat,
@@ -143,9 +145,12 @@ static int in_burst(int dirfd, const char *name)
 {
 	const char *from = getenv("CAIRN_EIO_OPENAT_FROM"), *count = getenv("CAIRN_EIO_OPENAT_COUNT");
 	const char *log = getenv("CAIRN_EIO_OPENAT_LOG");
-	unsigned n = atomic_fetch_add(&openats, 1) + 1, first, k;
+	unsigned n, first, k;
 	int yes;
 
+	if (gettid() != getpid())
+		return 0;
+	n = atomic_fetch_add(&openats, 1) + 1;
 	first = from != NULL && atoi(from) > 0 ? (unsigned)atoi(from) : 0;
 	k = count != NULL && atoi(count) > 0 ? (unsigned)atoi(count) : 1;
 	yes = first > 0 && n >= first && n - first < k;
