@@ -266,30 +266,16 @@ static void peers_cb(uv_timer_t *t)
 	cairn_dispatch(d);
 }
 
-/*
- * start_failed - a libuv handle could not be made (out of memory, out of
- * descriptors): log it once; the start ends with EX_TEMPFAIL (restarted).
- */
-static int start_failed(const char *what, int r)
-{
-	char v[256];
-
-	cairn_log(CAIRN_LOG_ERROR, r == UV_ENOMEM ? "out of memory" : "cannot start",
-		  "what=%s error=%s exit=%d", what, cairn_log_value(v, sizeof(v), uv_strerror(r)),
-		  CAIRN_EX_TEMPFAIL);
-	return r;
-}
-
 static int start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
 {
 	int r = uv_signal_init(&d->loop, s);
 
 	if (r < 0)
-		return start_failed("uv_signal_init", r);
+		return cairn_uvinit_failed("uv_signal_init", r);
 	s->data = d;
 	d->nhandles++;
 	if ((r = uv_signal_start(s, signal_cb, signum)) < 0)
-		return start_failed("uv_signal_start", r);
+		return cairn_uvinit_failed("uv_signal_start", r);
 	return 0;
 }
 
@@ -334,7 +320,7 @@ static int start_handles(struct cairn_daemon *d)
 	    (r = start_signal(d, &d->sighup, SIGHUP)) < 0)
 		return r;
 	if ((r = uv_async_init(&d->loop, &d->rendered, rendered_cb)) < 0)
-		return start_failed("uv_async_init", r);
+		return cairn_uvinit_failed("uv_async_init", r);
 	d->rendered.data = d;
 	d->nhandles++;
 	return 0;

@@ -88,14 +88,14 @@ static int presize(uv_loop_t *loop)
 	return r;
 }
 
-static int failed(const char *what, int r)
+int cairn_uvinit_failed(const char *what, int r)
 {
 	char v[256];
 
 	cairn_log(CAIRN_LOG_ERROR, r == UV_ENOMEM ? "out of memory" : "cannot start",
 		  "what=%s error=%s exit=%d", what, cairn_log_value(v, sizeof(v), uv_strerror(r)),
 		  CAIRN_EX_TEMPFAIL);
-	return CAIRN_EX_TEMPFAIL;
+	return r;
 }
 
 int cairn_uvinit_loop(uv_loop_t *loop)
@@ -111,7 +111,8 @@ int cairn_uvinit_loop(uv_loop_t *loop)
 	step = "uv_loop_init";
 	if ((r = uv_loop_init(loop)) < 0) {
 		sigaction(SIGABRT, &old, NULL);
-		return failed(step, r);
+		cairn_uvinit_failed(step, r);
+		return CAIRN_EX_TEMPFAIL;
 	}
 	/* The pool's threads start now and wait; the loop runs the no-op dry. */
 	step = "uv_queue_work";
@@ -125,7 +126,8 @@ int cairn_uvinit_loop(uv_loop_t *loop)
 	sigaction(SIGABRT, &old, NULL);
 	if (r < 0) {
 		uv_loop_close(loop);
-		return failed(step, r);
+		cairn_uvinit_failed(step, r);
+		return CAIRN_EX_TEMPFAIL;
 	}
 	return 0;
 }

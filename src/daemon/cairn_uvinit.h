@@ -21,5 +21,10 @@
  * meanwhile ends the process with that line and that code.
  */
 int cairn_uvinit_loop(uv_loop_t *loop);
+/*
+ * A libuv call `what` failed with r at start (no memory, no descriptor):
+ * log it once, saying that the start ends with EX_TEMPFAIL; returns r.
+ */
+int cairn_uvinit_failed(const char *what, int r);
 
 #endif

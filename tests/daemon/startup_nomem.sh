@@ -11,12 +11,7 @@
 # never a hang (each wait bounded).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-SHIM="$top_builddir/tests/daemon/.libs/nomem_shim.so"
-[ -f "$SHIM" ] || fail "$SHIM not built"
-if ldd "$CAIRND" 2>/dev/null | grep -q 'libasan\|libtsan'; then
-	echo "SKIP: a sanitizer owns malloc in this build"
-	exit 77
-fi
+use_nomem_shim
 write_conf "$T/c.yaml" "rescan_s: 0"
 mkdir -p "$SPOOL/incoming"
 
