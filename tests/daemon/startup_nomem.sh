@@ -5,7 +5,7 @@
 # release walk, from uv_poll_start watching incoming/): exit 134 and no
 # log line.  Now, with tests/daemon/nomem_shim.so failing the Nth
 # allocation of the process ("any N"), for every N from 1 until one past
-# the start ("msg=started" logged with the Nth still to come), each run
+# the start (the shim's mark of the failure after "msg=started"), each run
 # either starts and serves (a file dropped is processed, SIGTERM exits 0)
 # or exits 75 with a line at level error: never 134 nor another signal,
 # never a hang (each wait bounded).
@@ -46,8 +46,7 @@ while :; do
 		exits=$((exits + 1))
 		continue
 	fi
-	# Started: the allocation failed before (and was dealt with) or is to come.
-	[ -e "$T/fail" ] && last=1 || last=0
+	# Started: the allocation failed before (and was dealt with) or later.
 	f=n$n.yaml
 	hw1_input | drop "$f"
 	wait_for 60 sh -c "grep -q 'msg=processed file=$f ' '$T/d.log' || ! kill -0 $D" ||
@@ -65,7 +64,11 @@ while :; do
 		[ "$STATUS" -eq 0 ] || fail "allocation $n: exit $STATUS after SIGTERM: $(tail -3 "$T/d.log")"
 	fi
 	serves=$((serves + 1))
-	[ "$last" -eq 0 ] || break
+	# The shim marks the failure in the log: past the start when it comes
+	# after msg=started, or not at all.
+	at=$(grep -n "^nomem_shim: allocation $n at any failed" "$T/d.log" | cut -d: -f1)
+	up=$(grep -n 'msg=started' "$T/d.log" | cut -d: -f1)
+	[ -n "$at" ] && [ "$at" -lt "$up" ] || break
 done
 rm -f "$T/fail"
 [ "$exits" -gt 0 ] && [ "$serves" -gt 1 ] || fail "exits=$exits serves=$serves"
