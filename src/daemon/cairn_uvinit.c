@@ -1,10 +1,11 @@
 /*
- * cairn_uvinit - the event loop and libuv's thread pool, made before
- * anything else is done.
+ * cairn_uvinit - the event loop, libuv's thread pool and its watcher
+ * array, made before anything else is done.
  *
- * What libuv makes once per process it cannot give back an error for: a
- * failed pthread_atfork() or pipe for its signal lock, a pool thread that
- * cannot be created, end in abort().  Made here first, with SIGABRT
+ * What libuv makes once per process or loop it cannot give back an error
+ * for: a failed pthread_atfork() or pipe for its signal lock, a pool
+ * thread that cannot be created, a watcher array that cannot grow, end
+ * in abort().  Made here first, with SIGABRT
  * caught for the while, such a failure leaves one log line and exit 75
  * (EX_TEMPFAIL, restarted by the unit) at a point where no spool is open,
  * no lock taken and no file claimed; once made, nothing of it is made
@@ -37,7 +38,7 @@ static const char *volatile step;
 
 /*
  * aborted - libuv gave up inside step: say so and leave with EX_TEMPFAIL.
- * Only the loop thread runs here, outside malloc() (that failed), and
+ * Only the main thread runs here, outside malloc() (that failed), and
  * cairn_log() formats on the stack and writes once.
  */
 static void aborted(int sig)
