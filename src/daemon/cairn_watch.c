@@ -229,11 +229,18 @@ static int check_spool(struct cairn_watch *w)
 	char what[256], v[256], e[256];
 	int r = cairn_spool_revive(w->sp, what, sizeof(what));
 
+	/* A spool that stays missing is said when it goes and when it is back. */
 	if (r != 0)
-		cairn_log(r > 0 ? CAIRN_LOG_WARNING : CAIRN_LOG_ERROR,
+		cairn_log(r > 0 ? CAIRN_LOG_WARNING : w->spool_failing++ ? CAIRN_LOG_DEBUG :
+			  CAIRN_LOG_ERROR,
 			  r > 0 ? "spool replaced" : "spool missing", "dir=%s %s=%s action=%s",
 			  cairn_log_value(v, sizeof(v), w->sp->root), r > 0 ? "dirs" : "error",
 			  cairn_log_value(e, sizeof(e), what), r > 0 ? "recreated" : "retry");
+	if (r >= 0 && w->spool_failing > 0) {
+		cairn_log(CAIRN_LOG_INFO, "spool recovered", "dir=%s retries=%lu",
+			  cairn_log_value(v, sizeof(v), w->sp->root), w->spool_failing);
+		w->spool_failing = 0;
+	}
 	if (r > 0)
 		watch_root(w);
 	if (!incoming_replaced(w))

@@ -38,6 +38,7 @@ struct cairn_watch {
 	uv_timer_t retry;		/* opens, watches or scans incoming/ again after an error */
 	uint64_t retry_ms;		/* the next retry's delay; 0 while all is well */
 	unsigned long retries;		/* tries since the error began */
+	unsigned long spool_failing;	/* periodic checks that found the spool missing */
 	int inotify_fd;			/* -1 without inotify (--once) */
 	int wd;				/* watch on incoming/, or -1 */
 	int root_wd;			/* watch on the spool root, or -1 */
