@@ -8,8 +8,11 @@
  * processing/ unexplained and a daemon that claims new ones beside them:
  * a failed recovery is tried again after 1 s, doubling to 60 s (the
  * storage backoff of cairn_dispatch.c), the watcher not started meanwhile,
- * so that nothing is claimed.  The first failure is logged at level error,
- * the tries after it at debug, and the success that ends them at info.
+ * so that nothing is claimed; a journal that cannot be saved (a full
+ * disk) is only warned of, since what recovery read stands, and taking
+ * files then meets the storage backoff.  The first failure is logged at
+ * level error, the tries after it at debug, and the success that ends
+ * them at info.
  * The files a try keeps claimed are handed to dispatch only when the try
  * succeeds, so that a try that fails halfway hands none twice; a file
  * failed for being interrupted twice is failed at once, and is simply
@@ -72,6 +75,16 @@ static void recovered_moved(void *arg, const char *held, const char *dir)
 	cairn_held_free(&h);
 }
 
+/* unsaved - the journal of this recovery could not be written: the start goes on. */
+static void unsaved(void *arg, int err)
+{
+	char v[256];
+
+	(void)arg;
+	cairn_log(CAIRN_LOG_WARNING, "attempts journal not saved", "error=%s",
+		  cairn_log_value(v, sizeof(v), strerror(err)));
+}
+
 /* drop_kept - the names of a try; handed to dispatch when `keep`. */
 static void drop_kept(struct cairn_daemon *d, int keep)
 {
@@ -92,7 +105,7 @@ static int try_recover(struct cairn_daemon *d)
 {
 	struct cairn_job tmpl;
 	struct recover_ctx t = { d, &tmpl };
-	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, &t };
+	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, unsaved, &t };
 	/* results/ too: older versions made their temporary files there. */
 	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
 	int r, stale = 0;
