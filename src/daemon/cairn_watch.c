@@ -12,7 +12,10 @@
  * incoming/ itself must still be the inodes held, with links; and a watch
  * on the spool root sees a new incoming/ made in place of the old one at
  * once.  The watcher never races a person re-creating incoming/: it
- * creates a missing one only at the periodic check.  Scans never load a whole directory: each loop
+ * creates a missing one only at the periodic check.  An error opening,
+ * watching or reading incoming/ is no reason to stop looking: it is
+ * tried again with its own backoff, rescan_s or not, and said when it
+ * begins and when it ends.  Scans never load a whole directory: each loop
  * iteration reads CAIRN_SCAN_BATCH entries, so a million files never stall
  * the loop, and the bounded pending set keeps memory fixed.  Every read
  * of the inotify queue to its end first reads the coarse clock the
