@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 
 #include "cairn_dir.h"
+#include "cairn_errno.h"
 #include "cairn_mem.h"
 #include "cairn_plugins.h"
 
@@ -171,9 +172,11 @@ int cairn_plugins_load_file(struct cairn_registry *r, const char *path,
 
 		if (why == NULL)
 			why = "dlopen failed";
-		/* Out of memory says nothing about the plugin: -ENOMEM. */
+		/* Out of memory, or a disk that failed, says nothing about the plugin. */
 		if (e == ENOMEM || dlopen_nomem(why, path))
 			return refuse(err, errlen, -ENOMEM, path, why);
+		if (e == EIO || strcasestr(why, strerror(EIO)) != NULL)
+			return refuse(err, errlen, -EIO, path, why);
 		return refuse(err, errlen, -ENOEXEC, path, why);
 	}
 	d = dlsym(h, CAIRN_PLUGIN_SYMBOL);
@@ -228,11 +231,17 @@ int cairn_plugins_load_dir(struct cairn_registry *r, const char *dir,
 
 		if (rc == 0)
 			loaded++;
-		/* Out of memory is not the plugin's fault: no refusal, the first reason kept. */
-		if (rc == -ENOMEM && r->oom++ == 0)
-			snprintf(err, errlen, "%s", why);
-		else if (rc < 0 && refused != NULL)
+		/* A passing error is not the plugin's fault: no refusal, the first reason kept. */
+		if (rc < 0 && cairn_errno_transient(-rc)) {
+			if (r->oom + r->passing == 0)
+				snprintf(err, errlen, "%s", why);
+			if (rc == -ENOMEM)
+				r->oom++;
+			else
+				r->passing++;
+		} else if (rc < 0 && refused != NULL) {
 			refused(ctx, why);
+		}
 		free(path);
 	}
 	cairn_dir_free(names);

@@ -23,6 +23,7 @@ struct cairn_registry {
 	size_t n;
 	size_t cap;
 	size_t oom;			/* not loaded for lack of memory: try again later */
+	size_t passing;			/* not loaded for another passing error (an I/O error...) */
 };
 
 /* Called once for every plugin file that was refused, with the reason. */
@@ -44,10 +45,11 @@ int cairn_plugins_add(struct cairn_registry *r, const struct cairn_plugin *d,
 		      const char *origin, char *err, size_t errlen);
 /*
  * Load every "*.so" file of `dir` in name order; each refusal goes to
- * `refused`, except a file not loaded for lack of memory, which is
- * counted in r->oom, the first one's reason in err.  Returns the number
- * loaded, or a negative errno value with the reason in err when the
- * directory cannot be read (-ENOMEM: out of memory).
+ * `refused`, except a file not loaded for an error that may pass
+ * (cairn_errno_transient(): no memory, an I/O error...), which is counted
+ * in r->oom (no memory) or r->passing (the others), the first one's reason
+ * in err.  Returns the number loaded, or a negative errno value with the
+ * reason in err when the directory cannot be read.
  */
 int cairn_plugins_load_dir(struct cairn_registry *r, const char *dir,
 			   cairn_refusal_fn *refused, void *ctx,

@@ -4,9 +4,11 @@
  * The loop thread decides and the worker threads do: the loop keeps the
  * pending set and starts jobs (cairn_dispatch.c), reports (cairn_status.c)
  * and handles signals; the workers claim, read, solve, publish and move
- * files (cairn_jobs.c).  Start-up removes stale temporary files and
- * recovers what a crash left in processing/ before anything is claimed,
- * then watches incoming/ and tells systemd READY=1.  Shutdown stops taking
+ * files (cairn_jobs.c).  Start-up makes libuv's own parts first
+ * (cairn_uvinit.c), removes stale temporary files and recovers what a
+ * crash left in processing/ before anything is claimed, trying again
+ * until that succeeds (cairn_startup.c), then watches incoming/ and tells
+ * systemd READY=1.  Shutdown stops taking
  * files, waits shutdown_timeout_s for running jobs, cancels the rest
  * (their files go back to incoming/), then closes every handle and runs
  * the loop dry, so that uv_loop_close() succeeds.  SIGHUP swaps in a new generation of
@@ -31,17 +33,17 @@
 #include "cairn_daemon.h"
 #include "cairn_daemon_int.h"
 #include "cairn_dispatch.h"
-#include "cairn_held.h"
 #include "cairn_lease.h"
 #include "cairn_lock.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
 #include "cairn_one_owner.h"
-#include "cairn_recover.h"
 #include "cairn_reload.h"
 #include "cairn_release_run.h"
 #include "cairn_sigmask.h"
+#include "cairn_startup.h"
 #include "cairn_status.h"
+#include "cairn_uvinit.h"
 
 /* Waiting files kept in memory; more are found again by a later scan. */
 #define PENDING_LIMIT 4096
@@ -212,6 +214,7 @@ static void daemon_stop(struct cairn_daemon *d, int code)
 	uv_timer_stop(&d->dispatch.backoff);
 	uv_timer_stop(&d->retry.timer);
 	uv_timer_stop(&d->release.timer);
+	uv_timer_stop(&d->startup.timer);
 	cairn_dispatch_unqueue(d);
 	if (d->dispatch.running == 0)
 		daemon_finish(d);
@@ -243,7 +246,7 @@ static void daemon_finish(struct cairn_daemon *d)
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status.timer,
 		(uv_handle_t *)&d->status.watchdog, (uv_handle_t *)&d->status.metrics_timer,
 		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->retry.timer,
-		(uv_handle_t *)&d->peers,
+		(uv_handle_t *)&d->peers, (uv_handle_t *)&d->startup.timer,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
@@ -251,77 +254,6 @@ static void daemon_finish(struct cairn_daemon *d)
 }
 
 /* --- start --- */
-
-/* What recovery's callbacks need: the daemon, and the settings of its jobs. */
-struct recover_ctx {
-	struct cairn_daemon *d;
-	const struct cairn_job *tmpl;	/* settings, fsync, keep_inputs */
-};
-
-/* fail_twice - publish the "interrupted twice" result and move to failed/. */
-static void fail_twice(void *arg, const char *held)
-{
-	const struct recover_ctx *t = arg;
-	struct cairn_job j;
-
-	cairn_jobs_init_held(&j, held);
-	j.fail_reason = CAIRN_INTERRUPTED_TWICE;
-	j.settings = t->tmpl->settings;
-	j.fsync = t->tmpl->fsync;
-	j.keep_inputs = t->tmpl->keep_inputs;
-	cairn_jobs_run(&j, &t->d->ctx);
-	cairn_dispatch_account(t->d, &j, 0);
-	cairn_jobs_clear(&j);
-}
-
-static void recovered_kept(void *arg, const char *held)
-{
-	const struct recover_ctx *t = arg;
-
-	cairn_dispatch_keep(t->d, held);
-}
-
-/* recovered_moved - say what recovery did with a file (doc/spool.md: nothing silent). */
-static void recovered_moved(void *arg, const char *held, const char *dir)
-{
-	struct cairn_held h;
-	char f[512];
-
-	(void)arg;
-	cairn_held_parse(held, &h);
-	cairn_log(CAIRN_LOG_INFO, "move finished", "file=%s to=%s",
-		  cairn_log_value(f, sizeof(f), h.name), dir);
-	cairn_held_free(&h);
-}
-
-static void recover(struct cairn_daemon *d)
-{
-	struct cairn_job tmpl;
-	struct recover_ctx t = { d, &tmpl };
-	struct cairn_recover_ops ops = { fail_twice, recovered_kept, recovered_moved, &t };
-	/* results/ too: older versions made their temporary files there. */
-	int temp_dirs[] = { d->sp.results_fd, d->sp.temp_fd };
-	char v[256];
-	int r, stale = 0;
-
-	memset(&tmpl, 0, sizeof(tmpl));
-	cairn_generation_settings(d->gen, &tmpl.settings);
-	tmpl.fsync = d->gen->conf.fsync;
-	tmpl.keep_inputs = d->gen->conf.keep_inputs;
-	for (size_t i = 0; i < sizeof(temp_dirs) / sizeof(temp_dirs[0]); i++)
-		if (temp_dirs[i] >= 0 &&
-		    (r = cairn_publish_remove_stale(temp_dirs[i], d->sp.instance)) > 0)
-			stale += r;
-	if (stale > 0)
-		cairn_log(CAIRN_LOG_INFO, "removed stale temporary files", "count=%d", stale);
-	r = cairn_recover(&d->sp, &d->attempts, &ops);
-	d->dispatch.claims_unsure |= r < 0;
-	if (r > 0)
-		cairn_log(CAIRN_LOG_WARNING, "recovered", "kept=%d", r);
-	else if (r < 0)
-		cairn_log(CAIRN_LOG_ERROR, "recovery failed", "error=%s",
-			  cairn_log_value(v, sizeof(v), strerror(-r)));
-}
 
 static void peers_cb(uv_timer_t *t)
 {
@@ -334,30 +266,16 @@ static void peers_cb(uv_timer_t *t)
 	cairn_dispatch(d);
 }
 
-/*
- * start_failed - a libuv handle could not be made (out of memory, out of
- * descriptors): log it once; the start ends with EX_TEMPFAIL (restarted).
- */
-static int start_failed(const char *what, int r)
-{
-	char v[256];
-
-	cairn_log(CAIRN_LOG_ERROR, r == UV_ENOMEM ? "out of memory" : "cannot start",
-		  "what=%s error=%s exit=%d", what, cairn_log_value(v, sizeof(v), uv_strerror(r)),
-		  CAIRN_EX_TEMPFAIL);
-	return r;
-}
-
 static int start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
 {
 	int r = uv_signal_init(&d->loop, s);
 
 	if (r < 0)
-		return start_failed("uv_signal_init", r);
+		return cairn_uvinit_failed("uv_signal_init", r);
 	s->data = d;
 	d->nhandles++;
 	if ((r = uv_signal_start(s, signal_cb, signum)) < 0)
-		return start_failed("uv_signal_start", r);
+		return cairn_uvinit_failed("uv_signal_start", r);
 	return 0;
 }
 
@@ -402,7 +320,7 @@ static int start_handles(struct cairn_daemon *d)
 	    (r = start_signal(d, &d->sighup, SIGHUP)) < 0)
 		return r;
 	if ((r = uv_async_init(&d->loop, &d->rendered, rendered_cb)) < 0)
-		return start_failed("uv_async_init", r);
+		return cairn_uvinit_failed("uv_async_init", r);
 	d->rendered.data = d;
 	d->nhandles++;
 	return 0;
@@ -431,12 +349,13 @@ static void start_leases(struct cairn_daemon *d)
 		  d->gen->conf.settle_ms);
 }
 
-/* start - recover, watch, then tell systemd that we serve. */
+static void serve(struct cairn_daemon *d);
+
+/* start - make the handles, then recover (cairn_startup.c) and serve. */
 static void start(struct cairn_daemon *d)
 {
 	const struct cairn_conf *c = &d->gen->conf;
-	char err[1024], v1[512], v2[512], v3[512];
-	uint64_t usec;
+	char err[1024], v1[512];
 	int r;
 
 	r = cairn_attempts_load(&d->attempts, d->sp.processing_fd, c->fsync);
@@ -467,7 +386,6 @@ static void start(struct cairn_daemon *d)
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);
 	cairn_pending_set_max_bytes(&d->pending, c->max_incoming_bytes_per_owner);
 	cairn_one_owner_start(d);
-	d->dispatch.pool_size = start_pool_size(d, c->workers, c->fsync);
 	if (cairn_notify_open(&d->notify, err, sizeof(err)) < 0)
 		cairn_log(CAIRN_LOG_WARNING, "notify disabled", "error=%s",
 			  cairn_log_value(v1, sizeof(v1), err));
@@ -492,9 +410,17 @@ static void start(struct cairn_daemon *d)
 		cairn_dispatch_peers(d);
 		uv_timer_start(&d->peers, peers_cb, PEERS_MS, PEERS_MS);
 	}
-	recover(d);
-	if (d->stopping)
-		return;
+	cairn_startup_recover(d, serve);
+}
+
+/* serve - recovered: watch, then tell systemd that we serve. */
+static void serve(struct cairn_daemon *d)
+{
+	const struct cairn_conf *c = &d->gen->conf;
+	char err[1024], v1[512], v2[512], v3[512];
+	uint64_t usec;
+	int r;
+
 	cairn_release_run_kick(d);
 	/* Recovery ran its jobs here; from now on workers run them. */
 	d->ctx.rendered = job_rendered;
@@ -536,10 +462,18 @@ int cairn_daemon_run(const struct cairn_generation_source *src, struct cairn_gen
 	d->retry.due = cairn_dispatch;
 	d->gen = g;
 	d->notify.fd = -1;
+	/* libuv's own first: what it cannot make aborts, so before the spool. */
+	d->dispatch.pool_size = start_pool_size(d, g->conf.workers, g->conf.fsync);
+	if ((code = cairn_uvinit_loop(&d->loop)) != 0) {
+		cairn_generation_unref(g);
+		free(d);
+		return code;
+	}
 	r = cairn_spool_open(&d->sp, g->conf.spool, g->conf.instance, err, sizeof(err));
 	if (r < 0) {
 		cairn_log(CAIRN_LOG_ERROR, "cannot open spool", "error=%s",
 			  cairn_log_value(v, sizeof(v), err));
+		uv_loop_close(&d->loop);
 		cairn_generation_unref(g);
 		free(d);
 		return r == -EINVAL ? CAIRN_EX_CONFIG : CAIRN_EX_CANTCREAT;
@@ -556,19 +490,12 @@ int cairn_daemon_run(const struct cairn_generation_source *src, struct cairn_gen
 			  cairn_log_value(inst, sizeof(inst), d->sp.instance),
 			  cairn_log_value(v, sizeof(v), err));
 		cairn_spool_close(&d->sp);
+		uv_loop_close(&d->loop);
 		cairn_generation_unref(g);
 		code = d->sp.lock_fd == -EAGAIN ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CANTCREAT;
 		d->sp.lock_fd = -1;
 		free(d);
 		return code;
-	}
-	if ((r = uv_loop_init(&d->loop)) < 0) {
-		start_failed("uv_loop_init", r);
-		close(d->sp.lock_fd);
-		cairn_spool_close(&d->sp);
-		cairn_generation_unref(g);
-		free(d);
-		return CAIRN_EX_TEMPFAIL;
 	}
 	start(d);
 	uv_run(&d->loop, UV_RUN_DEFAULT);

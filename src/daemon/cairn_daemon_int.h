@@ -6,6 +6,7 @@
  * outcomes, and tells the daemon to stop or that it has drained through
  * on_stop/on_drained; cairn_retry.c tries a file's transient trouble
  * again alone; cairn_one_owner.c keeps files of one owner one at a time;
+ * cairn_startup.c recovers processing/ at start, trying until it succeeds;
  * cairn_release_run.c runs the release walks; cairn_status.c
  * (cairn_status.h) reports: log lines, STATUS=, WATCHDOG=1 and metrics.
  * The struct holds what they share, then one part for each of the others,
@@ -33,6 +34,7 @@
 #include "cairn_release_run_state.h"
 #include "cairn_retry_state.h"
 #include "cairn_spool.h"
+#include "cairn_startup_state.h"
 #include "cairn_status_state.h"
 #include "cairn_watch.h"
 
@@ -72,6 +74,7 @@ struct cairn_daemon {
 	struct cairn_one_owner_state owner;
 	struct cairn_release_run_state release;
 	struct cairn_status_state status;
+	struct cairn_startup_state startup;
 };
 
 #endif

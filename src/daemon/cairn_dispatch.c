@@ -459,6 +459,8 @@ static char *take_stuck(struct cairn_daemon *d)
 
 void cairn_dispatch(struct cairn_daemon *d)
 {
+	if (d->startup.recovering)
+		return;		/* nothing is claimed, nor a --once run ended, before (cairn_startup.h) */
 	/* A job may have counted submissions since: the rule is looked at anew. */
 	d->pending.in_order = cairn_one_owner(d);
 	while (may_start(d)) {

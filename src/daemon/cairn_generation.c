@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cairn_buf.h"
+#include "cairn_errno.h"
 #include "cairn_generation.h"
 #include "cairn_log.h"
 #include "cairn_mem.h"
@@ -36,7 +37,8 @@ static int load_conf(struct cairn_conf *c, const struct cairn_generation_source 
 		     char *err, size_t errlen)
 {
 	cairn_conf_defaults(c);
-	if (src->config_explicit || access(src->config, F_OK) == 0) {
+	/* Only a file that is not there means the defaults: not one unreadable now. */
+	if (src->config_explicit || access(src->config, F_OK) == 0 || errno != ENOENT) {
 		int r = cairn_conf_load(c, src->config, err, errlen);
 
 		if (r < 0)
@@ -71,26 +73,27 @@ struct cairn_generation *cairn_generation_load(const struct cairn_generation_sou
 
 	g->refs = 1;
 	if ((r = load_conf(&g->conf, src, err, errlen)) < 0) {
-		/* Out of memory is no verdict on the file: EX_TEMPFAIL, restarted. */
-		*code = r == -ENOMEM ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CONFIG;
+		/* An I/O error or no memory is no verdict on the file: EX_TEMPFAIL, restarted. */
+		*code = cairn_errno_transient(-r) ? CAIRN_EX_TEMPFAIL : CAIRN_EX_CONFIG;
 		goto fail;
 	}
 	*code = CAIRN_EX_UNAVAILABLE;
 	r = cairn_plugins_load_dir(&g->reg, g->conf.plugin_dir, refused, NULL,
 				   err, errlen);
 	if (r < 0) {
-		if (r == -ENOMEM)
+		if (cairn_errno_transient(-r))
 			*code = CAIRN_EX_TEMPFAIL;
 		goto fail;
 	}
-	if (g->reg.oom > 0) {
+	if (g->reg.oom + g->reg.passing > 0) {
 		/* Never serve with another solver in its place: try again later. */
 		char why[512];
 
 		snprintf(why, sizeof(why), "%s", err);
-		snprintf(err, errlen, "%s: %zu plugin(s) not loaded for lack of memory (%s); "
+		snprintf(err, errlen, "%s: %zu plugin(s) not loaded for %s (%s); "
 			 "not replaced, tried again at the next start or reload",
-			 g->conf.plugin_dir, g->reg.oom, why);
+			 g->conf.plugin_dir, g->reg.oom + g->reg.passing,
+			 g->reg.oom > 0 ? "lack of memory" : "a passing error", why);
 		*code = CAIRN_EX_TEMPFAIL;
 		goto fail;
 	}

@@ -123,9 +123,16 @@ void cairn_status_write_metrics(struct cairn_daemon *d)
 
 	if (fd < 0)
 		snprintf(err, sizeof(err), "%s", strerror(-r));
+	/* Every METRICS_MS while it lasts: said when it begins and when it ends. */
 	if (r < 0)
-		cairn_log(CAIRN_LOG_WARNING, "metrics not written", "file=%s error=%s",
+		cairn_log(d->status.metrics_failed++ == 0 ? CAIRN_LOG_WARNING : CAIRN_LOG_DEBUG,
+			  "metrics not written", "file=%s error=%s",
 			  cairn_log_value(v, sizeof(v), path), cairn_log_value(e, sizeof(e), err));
+	else if (d->status.metrics_failed > 0)
+		cairn_log(CAIRN_LOG_INFO, "metrics written", "file=%s failures=%lu",
+			  cairn_log_value(v, sizeof(v), path), d->status.metrics_failed);
+	if (r >= 0)
+		d->status.metrics_failed = 0;
 	if (fd >= 0)
 		close(fd);
 	free(text);

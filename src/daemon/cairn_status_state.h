@@ -22,6 +22,7 @@ struct cairn_status_state {
 	uv_timer_t timer;		/* the next STATUS= */
 	uv_timer_t watchdog;		/* WATCHDOG=1 */
 	uv_timer_t metrics_timer;	/* the next metrics file */
+	unsigned long metrics_failed;	/* writes failed in a row: only the first is told */
 };
 
 #endif

@@ -12,7 +12,10 @@
  * incoming/ itself must still be the inodes held, with links; and a watch
  * on the spool root sees a new incoming/ made in place of the old one at
  * once.  The watcher never races a person re-creating incoming/: it
- * creates a missing one only at the periodic check.  Scans never load a whole directory: each loop
+ * creates a missing one only at the periodic check.  An error opening,
+ * watching or reading incoming/ is no reason to stop looking: it is
+ * tried again with its own backoff, rescan_s or not, and said when it
+ * begins and when it ends.  Scans never load a whole directory: each loop
  * iteration reads CAIRN_SCAN_BATCH entries, so a million files never stall
  * the loop, and the bounded pending set keeps memory fixed.  Every read
  * of the inotify queue to its end first reads the coarse clock the
@@ -26,6 +29,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/inotify.h>
@@ -41,6 +45,8 @@
 #define WATCH_MASK (IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_Q_OVERFLOW | \
 		    IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT | \
 		    IN_ONLYDIR)
+/* The longest wait between two tries at incoming/ after an error. */
+#define RETRY_MAX_MS 60000
 
 static uint64_t wall_ms(void)
 {
@@ -94,10 +100,45 @@ void cairn_watch_note(struct cairn_watch *w, const char *name, int how)
 }
 
 static void scan_step(uv_idle_t *h);
+static void retry_cb(uv_timer_t *t);
+
+/*
+ * trouble - incoming/ could not be opened, watched or read: try again
+ * after a backoff whatever rescan_s says.  A run of such errors is logged
+ * once, when it begins; the tries after it at level debug.
+ */
+static void trouble(struct cairn_watch *w, const char *msg, int err)
+{
+	char v[256], e[256];
+	int first = w->retry_ms == 0;
+
+	if (uv_is_active((uv_handle_t *)&w->retry) || uv_is_closing((uv_handle_t *)&w->retry))
+		return;		/* another step of the same try */
+	w->retry_ms = first ? 1000 : w->retry_ms * 2 > RETRY_MAX_MS ? RETRY_MAX_MS : w->retry_ms * 2;
+	w->retries++;
+	cairn_log(first ? CAIRN_LOG_ERROR : CAIRN_LOG_DEBUG, msg,
+		  "dir=%s error=%s action=retry retry_in_ms=%" PRIu64,
+		  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
+		  cairn_log_value(e, sizeof(e), strerror(err)), w->retry_ms);
+	uv_timer_start(&w->retry, retry_cb, w->retry_ms, 0);
+}
+
+/* fine - incoming/ is open, watched and read again: say that the errors ended. */
+static void fine(struct cairn_watch *w)
+{
+	char v[256];
+
+	if (w->retry_ms == 0 || w->dir_fd < 0 || (w->inotify_fd >= 0 && w->wd < 0))
+		return;
+	uv_timer_stop(&w->retry);
+	cairn_log(CAIRN_LOG_INFO, "incoming recovered", "dir=%s retries=%lu",
+		  cairn_log_value(v, sizeof(v), w->sp->incoming_path), w->retries);
+	w->retry_ms = 0;
+	w->retries = 0;
+}
 
 static void scan_begin(struct cairn_watch *w)
 {
-	char e[256];
 	int fd;
 
 	if (w->dir_fd < 0)
@@ -105,15 +146,14 @@ static void scan_begin(struct cairn_watch *w)
 	fd = openat(w->dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0 || (w->scan = fdopendir(fd)) == NULL) {
-		char v[256];
+		int e = errno;
 
-		cairn_log(CAIRN_LOG_ERROR, "scan failed", "dir=%s error=%s",
-			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-			  cairn_log_value(e, sizeof(e), strerror(errno)));
 		if (fd >= 0)
 			close(fd);
+		trouble(w, "scan failed", e);
 		return;
 	}
+	fine(w);
 	w->scans++;
 	cairn_pending_scan_begin(w->pending);
 	uv_idle_start(&w->idle, scan_step);
@@ -148,7 +188,7 @@ static void scan_step(uv_idle_t *h)
 
 int cairn_watch_scanning(const struct cairn_watch *w)
 {
-	return w->scan != NULL;
+	return w->scan != NULL || w->retry_ms != 0;
 }
 
 void cairn_watch_rescan(struct cairn_watch *w)
@@ -192,11 +232,18 @@ static int check_spool(struct cairn_watch *w)
 	char what[256], v[256], e[256];
 	int r = cairn_spool_revive(w->sp, what, sizeof(what));
 
+	/* A spool that stays missing is said when it goes and when it is back. */
 	if (r != 0)
-		cairn_log(r > 0 ? CAIRN_LOG_WARNING : CAIRN_LOG_ERROR,
+		cairn_log(r > 0 ? CAIRN_LOG_WARNING : w->spool_failing++ ? CAIRN_LOG_DEBUG :
+			  CAIRN_LOG_ERROR,
 			  r > 0 ? "spool replaced" : "spool missing", "dir=%s %s=%s action=%s",
 			  cairn_log_value(v, sizeof(v), w->sp->root), r > 0 ? "dirs" : "error",
 			  cairn_log_value(e, sizeof(e), what), r > 0 ? "recreated" : "retry");
+	if (r >= 0 && w->spool_failing > 0) {
+		cairn_log(CAIRN_LOG_INFO, "spool recovered", "dir=%s retries=%lu",
+			  cairn_log_value(v, sizeof(v), w->sp->root), w->spool_failing);
+		w->spool_failing = 0;
+	}
 	if (r > 0)
 		watch_root(w);
 	if (!incoming_replaced(w))
@@ -258,7 +305,6 @@ static int add_watch(struct cairn_watch *w)
  */
 static void rewatch(struct cairn_watch *w, int create)
 {
-	char v[256], e[256];
 	struct stat old;
 
 	if (w->inotify_fd >= 0 && w->wd >= 0)
@@ -274,15 +320,10 @@ static void rewatch(struct cairn_watch *w, int create)
 		w->incoming_mode = old.st_mode;
 	if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
 		w->wd = add_watch(w);
-		if (w->wd < 0) {
-			cairn_log(CAIRN_LOG_ERROR, "watch failed", "dir=%s error=%s",
-				  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-				  cairn_log_value(e, sizeof(e), strerror(errno)));
-		}
+		if (w->wd < 0)
+			trouble(w, "watch failed", errno);
 	} else if (w->dir_fd < -1) {
-		cairn_log(CAIRN_LOG_ERROR, "incoming missing", "dir=%s error=%s",
-			  cairn_log_value(v, sizeof(v), w->sp->incoming_path),
-			  cairn_log_value(e, sizeof(e), strerror(-w->dir_fd)));
+		trouble(w, "incoming missing", -w->dir_fd);
 		w->dir_fd = -1;
 	}
 	if (w->scan != NULL) {
@@ -393,6 +434,17 @@ void cairn_watch_tick(struct cairn_watch *w)
 		uv_timer_start(&w->tick, tick_cb, 1, 0);
 }
 
+/* retry_cb - after an error: open and watch incoming/ again, or scan it. */
+static void retry_cb(uv_timer_t *t)
+{
+	struct cairn_watch *w = t->data;
+
+	if (w->dir_fd < 0 || (w->inotify_fd >= 0 && w->wd < 0))
+		rewatch(w, 1);
+	else
+		cairn_watch_rescan(w);
+}
+
 static void rescan_cb(uv_timer_t *t)
 {
 	struct cairn_watch *w = t->data;
@@ -443,8 +495,9 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 	uv_timer_init(loop, &w->settle);
 	uv_timer_init(loop, &w->rescan);
 	uv_timer_init(loop, &w->tick);
-	w->idle.data = w->settle.data = w->rescan.data = w->tick.data = w;
-	w->nopen += 4;
+	uv_timer_init(loop, &w->retry);
+	w->idle.data = w->settle.data = w->rescan.data = w->tick.data = w->retry.data = w;
+	w->nopen += 5;
 	cairn_watch_set_rescan(w, rescan_s);
 	watch_root(w);
 	rewatch(w, 1);		/* watch first, then scan */
@@ -480,4 +533,5 @@ void cairn_watch_close(struct cairn_watch *w, void (*closed)(struct cairn_watch 
 	uv_close((uv_handle_t *)&w->settle, handle_closed);
 	uv_close((uv_handle_t *)&w->rescan, handle_closed);
 	uv_close((uv_handle_t *)&w->tick, handle_closed);
+	uv_close((uv_handle_t *)&w->retry, handle_closed);
 }

@@ -10,12 +10,16 @@
  * settle_ms.  Every candidate goes into a struct cairn_pending, with its
  * ctime (its arrival); `ready` is called whenever there may be something
  * new to take, and after the tick timer has read the events again for a
- * file waiting on the clock (cairn_watch_tick).
+ * file waiting on the clock (cairn_watch_tick).  When incoming/ cannot be
+ * opened, watched or read (an I/O error, no memory, no descriptor), that
+ * is tried again with a backoff of 1 s doubling to 60 s, whatever
+ * rescan_s says: the error is logged when it begins, and its end.
  */
 #ifndef CAIRN_WATCH_H
 #define CAIRN_WATCH_H
 
 #include <dirent.h>
+#include <stdint.h>
 #include <uv.h>
 
 #include "cairn_pending.h"
@@ -31,6 +35,10 @@ struct cairn_watch {
 	uv_timer_t settle;		/* re-examines settling candidates */
 	uv_timer_t rescan;		/* the safety rescan every rescan_s */
 	uv_timer_t tick;		/* reads the events again for a file waiting on the clock */
+	uv_timer_t retry;		/* opens, watches or scans incoming/ again after an error */
+	uint64_t retry_ms;		/* the next retry's delay; 0 while all is well */
+	unsigned long retries;		/* tries since the error began */
+	unsigned long spool_failing;	/* periodic checks that found the spool missing */
 	int inotify_fd;			/* -1 without inotify (--once) */
 	int wd;				/* watch on incoming/, or -1 */
 	int root_wd;			/* watch on the spool root, or -1 */
@@ -58,6 +66,7 @@ int cairn_watch_start(struct cairn_watch *w, uv_loop_t *loop,
 		      char *err, size_t errlen);
 /* Scan incoming/ again (after the current scan, if one runs). */
 void cairn_watch_rescan(struct cairn_watch *w);
+/* Whether a scan runs, or one waits for its retry after an error. */
 int cairn_watch_scanning(const struct cairn_watch *w);
 void cairn_watch_set_rescan(struct cairn_watch *w, unsigned rescan_s);
 /*

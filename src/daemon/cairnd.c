@@ -5,9 +5,11 @@
  * plugins (so that -t checks exactly what a start would use), and hands
  * over to the event loop; --reload PID is the ExecReload= of its unit
  * (cairn_reload.h).  Exit codes follow sysexits(3): 64 for usage,
- * 78 for a bad configuration, 69 when no solver plugin is usable, 75 when
- * memory ran out (the unit restarts it), and with --once 65 when a file
- * ended in failed/.
+ * 78 for a bad configuration, 69 when no solver plugin is usable (what a
+ * person must fix, which the unit does not restart), 75 when memory ran
+ * out or the configuration or a plugin could not be read for a passing
+ * error, an I/O error say (cairn_errno.h: the unit restarts it), and with
+ * --once 65 when a file ended in failed/.
  */
 #include "config.h"
 
@@ -186,8 +188,9 @@ int main(int argc, char **argv)
 	g = cairn_generation_load(&src, &code, err, sizeof(err));
 	if (g == NULL) {
 		cairn_log(CAIRN_LOG_ERROR, code == CAIRN_EX_CONFIG ? "bad configuration" :
-			  code == CAIRN_EX_TEMPFAIL ? "out of memory" :
-			  "no usable solver plugin", "error=%s", cairn_log_value(v, sizeof(v), err));
+			  code != CAIRN_EX_TEMPFAIL ? "no usable solver plugin" :
+			  strstr(err, "memory") != NULL ? "out of memory" : "temporary failure",
+			  "error=%s", cairn_log_value(v, sizeof(v), err));
 		return code;
 	}
 	cairn_log_set_level(g->conf.log_level);

@@ -14,7 +14,9 @@
  * file that waited for its turn gets no strike; one with two strikes is
  * failed with an error result.  The journal is saved once, atomically,
  * at the end: a kill -9 during recovery leaves the old journal, and the
- * next start recovers the same files again.  Names are collected before
+ * next start recovers the same files again, and so does a journal that
+ * cannot be written (a full disk): that is told, and recovery stands,
+ * since what it found was read whole.  Names are collected before
  * anything is done with them, so the directory is not modified while it
  * is read.
  */
@@ -102,8 +104,8 @@ int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 	}
 	free(names);
 	/* What the old journal says of files that are not here goes. */
-	if ((r = cairn_attempts_prune(attempts)) < 0 ||
-	    (r = cairn_attempts_save(attempts)) < 0)
-		return r;
+	if (((r = cairn_attempts_prune(attempts)) < 0 ||
+	     (r = cairn_attempts_save(attempts)) < 0) && ops->unsaved != NULL)
+		ops->unsaved(ops->arg, -r);
 	return kept;
 }

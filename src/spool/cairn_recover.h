@@ -30,6 +30,11 @@ struct cairn_recover_ops {
 	void (*kept)(void *arg, const char *held);
 	/* a move cut short by the crash was finished: NAME is in DIR now */
 	void (*moved)(void *arg, const char *name, const char *dir);
+	/*
+	 * the journal could not be written (err, an errno value): recovery
+	 * stands, and the old journal errs on the side of one more strike
+	 */
+	void (*unsaved)(void *arg, int err);
 	void *arg;
 };
 
@@ -37,7 +42,8 @@ struct cairn_recover_ops {
  * Recover processing/<instance>/ of sp, with the journal `attempts` (of
  * that directory).  Returns the number of files kept claimed, to be
  * carried on, or a negative errno value when the directory cannot be
- * read.
+ * read (then the caller tries again: a file may have been handed to it
+ * already).  A journal that cannot be saved goes to ops->unsaved.
  */
 int cairn_recover(const struct cairn_spool *sp, struct cairn_attempts *attempts,
 		  const struct cairn_recover_ops *ops);

@@ -190,3 +190,11 @@ dist_check_SCRIPTS += $(handin_tests)
 hostile_tests = tests/daemon/owners_dir.sh tests/daemon/hardlink_owner.sh
 TESTS += $(hostile_tests)
 dist_check_SCRIPTS += $(hostile_tests)
+# Issue 37, cases 7 to 9: start-up under storage hiccups (eio_shim's
+# burst of failing openat() calls), a passing error reading the
+# configuration or the plugins (exit 75, restarted), and every allocation
+# of a start failing in turn (nomem_shim "any N").
+startup_tests = tests/daemon/startup_eio.sh tests/daemon/config_eio.sh \
+	tests/daemon/startup_nomem.sh
+TESTS += $(startup_tests)
+dist_check_SCRIPTS += $(startup_tests)

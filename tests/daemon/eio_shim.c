@@ -10,6 +10,12 @@
  * not start with "." fails with EIO from the Nth such call on (1: every
  * call); with CAIRN_EIO_OPENAT=1, openat(2) of such a file for reading
  * fails with EIO.  The journal and the lock (dot names) are left alone.
+ * A burst at start-up, whatever the path: with CAIRN_EIO_OPENAT_FROM=N
+ * (and CAIRN_EIO_OPENAT_COUNT=K, default 1), the Nth to the (N+K-1)th
+ * openat() calls of the main thread fail with EIO (the pool's threads,
+ * which race it, are neither counted nor failed); CAIRN_EIO_OPENAT_LOG=FILE
+ * appends "N PATH" for each of those calls, to find where the burst is to
+ * fall.
  *
  * The storing of a published result's input fails too, on request: with
  * CAIRN_EIO_RENAME_FROM=TEXT (and CAIRN_EIO_RENAME_TO=TEXT), renameat,
@@ -40,7 +46,7 @@ int renameat2(int a, const char *p, int b, const char *q, unsigned flags);
 int linkat(int a, const char *p, int b, const char *q, int flags);
 int fsync(int fd);
 
-static atomic_uint reads, renames, fsyncs;
+static atomic_uint reads, renames, fsyncs, openats;
 
 /* in_one - whether PATH is DIR/NAME (DIR the first len bytes of dir). */
 static int in_one(const char *path, const char *dir, size_t len)
@@ -78,6 +84,20 @@ static void fd_path(int fd, char *out, size_t size)
 		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	n = readlink(proc, out, size - 1);
 	out[n > 0 ? n : 0] = '\0';
+}
+
+/* full_path - dirfd/name, or name when absolute, at out (size >= PATH_MAX). */
+static void full_path(int dirfd, const char *name, char *out, size_t size)
+{
+	size_t len;
+
+	if (name[0] == '/') {
+		snprintf(out, size, "%s", name);
+		return;
+	}
+	fd_path(dirfd, out, PATH_MAX);
+	len = strlen(out);
+	snprintf(out + len, size - len, "/%s", name);
 }
 
 static int read_fails(int fd)
@@ -120,6 +140,39 @@ static int openat_fails(int dirfd, const char *name, int flags)
 	return in_dir(path);
 }
 
+/* in_burst - count this openat() call; whether it falls in the burst. */
+static int in_burst(int dirfd, const char *name)
+{
+	const char *from = getenv("CAIRN_EIO_OPENAT_FROM"), *count = getenv("CAIRN_EIO_OPENAT_COUNT");
+	const char *log = getenv("CAIRN_EIO_OPENAT_LOG");
+	unsigned n, first, k;
+	int yes;
+
+	if (gettid() != getpid())
+		return 0;
+	n = atomic_fetch_add(&openats, 1) + 1;
+	first = from != NULL && atoi(from) > 0 ? (unsigned)atoi(from) : 0;
+	k = count != NULL && atoi(count) > 0 ? (unsigned)atoi(count) : 1;
+	yes = first > 0 && n >= first && n - first < k;
+	if (log != NULL) {
+		char path[PATH_MAX + NAME_MAX + 2], line[PATH_MAX + NAME_MAX + 40];
+		int (*real)(int, const char *, int, ...) =
+			(int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
+		int fd = real(AT_FDCWD, log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+		size_t len;
+
+		full_path(dirfd, name, path, sizeof(path));
+		len = (size_t)snprintf(line, sizeof(line), "%u %s%s\n", n, path, yes ? " EIO" : "");
+		if (fd >= 0) {
+			ssize_t w = write(fd, line, len);	/* a trace is best effort */
+
+			(void)w;
+			close(fd);
+		}
+	}
+	return yes;
+}
+
 int openat(int dirfd, const char *path, int flags, ...)
 {
 	int (*real)(int, const char *, int, ...) =
@@ -133,7 +186,7 @@ int openat(int dirfd, const char *path, int flags, ...)
 		mode = (mode_t)va_arg(ap, int);
 		va_end(ap);
 	}
-	if (openat_fails(dirfd, path, flags)) {
+	if (in_burst(dirfd, path) || openat_fails(dirfd, path, flags)) {
 		errno = EIO;
 		return -1;
 	}
@@ -153,15 +206,8 @@ static int times_left(atomic_uint *count)
 static int at_path(int dirfd, const char *name, const char *text)
 {
 	char path[PATH_MAX + NAME_MAX + 2];
-	size_t len;
 
-	if (name[0] == '/') {
-		snprintf(path, sizeof(path), "%s", name);
-	} else {
-		fd_path(dirfd, path, PATH_MAX);
-		len = strlen(path);
-		snprintf(path + len, sizeof(path) - len, "/%s", name);
-	}
+	full_path(dirfd, name, path, sizeof(path));
 	return strstr(path, text) != NULL;
 }
 

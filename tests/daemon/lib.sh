@@ -357,3 +357,14 @@ due_set() {
 points() {
 	sed -n 's/^summary: .* points: \([0-9.]*\), max_points: .*/\1/p' "$1"
 }
+
+# use_nomem_shim: $SHIM, tests/daemon/nomem_shim.so; the test is skipped
+# where a sanitizer owns malloc.
+use_nomem_shim() {
+	SHIM="$top_builddir/tests/daemon/.libs/nomem_shim.so"
+	[ -f "$SHIM" ] || fail "$SHIM not built"
+	if ldd "$CAIRND" 2>/dev/null | grep -q 'libasan\|libtsan'; then
+		echo "SKIP: a sanitizer owns malloc in this build"
+		exit 77
+	fi
+}

@@ -7,12 +7,7 @@
 # plugins it had, and the next reload loads them all.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
-SHIM="$top_builddir/tests/daemon/.libs/nomem_shim.so"
-[ -f "$SHIM" ] || fail "$SHIM not built"
-if ldd "$CAIRND" 2>/dev/null | grep -q 'libasan\|libtsan'; then
-	echo "SKIP: a sanitizer owns malloc in this build"
-	exit 77
-fi
+use_nomem_shim
 # A plugin directory of our own, so that a reload has a new plugin to open.
 mkdir "$T/plugins"
 cp "$CAIRN_PLUGIN_DIR_BUILD/linear.so" "$T/plugins/"

@@ -8,8 +8,11 @@
  * (libuv's own, inside uv_loop_init(), aborts on failure); "uv_loop_init":
  * during that call; "fdopendir": during
  * that call, as listing the plugin directory makes it; "worker": on a
- * thread other than the main one, where files are processed) returns
- * NULL with ENOMEM, and the file is removed: exactly one allocation
+ * thread other than the main one, where files are processed; "any":
+ * anywhere, on any thread, counted from the process's start) returns
+ * NULL with ENOMEM, the file is removed and a line "nomem_shim:
+ * allocation N at WHERE failed" written to standard error (where it falls
+ * among the program's log lines): exactly one allocation
  * fails, as it may on a loaded machine, and everything else runs as
  * usual.  Allocations are counted afresh whenever the file's words
  * change (a third word, ignored, can make them differ).  glibc's
@@ -21,6 +24,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -76,14 +80,26 @@ static int fail_now(void *caller)
 			yes = in_loop_init;
 		else if (strcmp(where, "fdopendir") == 0)
 			yes = in_opendir;
+		else if (strcmp(where, "any") == 0)
+			yes = 1;
 		else if (strcmp(where, "worker") == 0)
 			yes = gettid() != getpid();
 		else if (strcmp(where, "yaml") == 0)
 			yes = dladdr(caller, &info) != 0 && info.dli_fname != NULL &&
 			      strstr(info.dli_fname, "libyaml") != NULL;
-		yes = yes && ++counted >= want && unlink(flag) == 0;
-		if (yes)
+		yes = yes && __atomic_add_fetch(&counted, 1, __ATOMIC_RELAXED) >= want &&
+		      unlink(flag) == 0;
+		if (yes) {
+			/* In the program's log, where it falls among its lines. */
+			char line[96];
+			int len = snprintf(line, sizeof(line), "nomem_shim: allocation %d at %s failed\n",
+					   counted, where);
+
+			ssize_t w = write(STDERR_FILENO, line, (size_t)len);
+
+			(void)w;	/* the mark is a courtesy */
 			counted = 0;
+		}
 	}
 	busy = 0;
 	return yes;
