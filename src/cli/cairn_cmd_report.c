@@ -208,7 +208,8 @@ static int add_both(const char *dir, const char *held, const char *sub, const in
 			rc = unlisted(path, e);
 		free(path);
 	}
-	qsort(out->v + start, out->n - start, sizeof(out->v[0]), by_base);
+	if (out->n - start > 1)	/* out->v may still be NULL */
+		qsort(out->v + start, out->n - start, sizeof(out->v[0]), by_base);
 	return rc;
 }
 
