@@ -100,12 +100,18 @@ dfs_ended() {
 		[ "$(ls "/proc/$1/task" 2>/dev/null | wc -l)" -le 1 ]
 }
 
-# dfs_answers MOUNT: a stat of MOUNT by a new process returns within 10 s,
-# with success or an error.  (One that does not is left waiting; killing
-# the client at teardown frees it.)
+# dfs_answers MOUNT: a listing of MOUNT, and of each spool directory
+# under it that exists (incoming/, processing/ and every instance's
+# directory in it), by a new process, returns within 10 s, with success
+# or an error.  A client can stop answering for one directory only: a
+# request it never answers holds that directory's lock in the kernel, and
+# every later lookup there waits too (seen with ceph-fuse: a rename and
+# unlinks in processing/b/ in D state while the mount's root answered).
+# (A process left waiting is freed when teardown kills the client.)
 dfs_answers() {
 	_f=$(mktemp "$DFS/answers.XXXXXX")
-	{ stat -c %i "$1" >/dev/null 2>&1; echo "returned $?" >"$_f"; } &
+	{ ls -f "$1" "$1"/spool/incoming "$1"/spool/processing "$1"/spool/processing/* \
+		>/dev/null 2>&1; echo "returned $?" >"$_f"; } &
 	_n=50
 	while [ ! -s "$_f" ] && [ $_n -gt 0 ]; do
 		sleep 0.2
