@@ -222,7 +222,9 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 	char why[512], base[512];
 	int r;
 
-	snprintf(why, sizeof(why), "%s", err);	/* an input refused unread: why */
+	why[0] = '\0';
+	if (in->unread)		/* err holds why it was refused; else nothing yet */
+		snprintf(why, sizeof(why), "%s", err);
 	r = publish(pl, in, out, err, errlen);
 	if (r == 0 || !pl->short_names || in->as != NULL)
 		return r;

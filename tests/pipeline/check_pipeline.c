@@ -50,7 +50,7 @@ static int open_dir(const char *name)
 
 static void setup(void)
 {
-	char err[1024];
+	char err[1024] = "";
 	const char *dir = getenv("CAIRN_PLUGIN_DIR_BUILD");
 
 	check_tmpdir_make("check_pipeline");
@@ -116,7 +116,7 @@ static const char *record(const char *name, const char *data)
 static void graded(struct cairn_pipeline_input *in, const char *text, struct cairn_buf *out)
 {
 	atomic_int cancel = 0;
-	char err[512];
+	char err[512] = "";
 
 	out->len = 0;
 	ck_assert_int_eq(cairn_pipeline_grade(&pl, in, &set, text, strlen(text), &cancel, out), 0);
@@ -229,7 +229,7 @@ static void claimed(const char *name, const char *text)
 START_TEST(test_store)
 {
 	struct cairn_pipeline_input a, b, c, d;
-	char err[512];
+	char err[512] = "";
 
 	input(&a, "p.yaml", 1765314843, 512);
 	input(&b, "p.yaml", 1765314844, 0);
@@ -328,7 +328,7 @@ START_TEST(test_refuse_as)
 {
 	struct cairn_pipeline_input in;
 	struct cairn_buf out = CAIRN_BUF_INIT;
-	char err[512];
+	char err[512] = "";
 
 	input(&in, "a-very-long-name.yaml", 1765314843, 0);
 	in.as = strdup("short.yaml");
