@@ -368,7 +368,7 @@ void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn
 		.root_fd = sp->root_fd, .results_fd = sp->results_fd,
 		.done_fd = sp->done_fd, .failed_fd = sp->failed_fd,
 		.noreplace = sp->noreplace, .tag = sp->instance, .publish = ctx->publish,
-		.attempts = ctx->attempts, .limits_seen = ctx->limits_seen,
+		.limits_seen = ctx->limits_seen,
 		.short_names = 1, .euid = ctx->euid, .fsync = fsync,
 	};
 }

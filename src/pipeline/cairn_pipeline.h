@@ -36,7 +36,6 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "cairn_attempts.h"
 #include "cairn_buf.h"
 #include "cairn_origin.h"
 #include "cairn_process.h"
@@ -51,7 +50,6 @@ struct cairn_pipeline {
 	int noreplace;			/* renameat2(RENAME_NOREPLACE) works here */
 	const char *tag;		/* temporary files' tag: the instance, "regrade" */
 	struct cairn_publish_state *publish;	/* shared by concurrent publishes, or NULL */
-	struct cairn_attempts *attempts;	/* the journal of moves, or NULL */
 	/* Counted up (when not NULL) each time submissions are counted. */
 	atomic_uint *limits_seen;
 	/*
