@@ -232,6 +232,13 @@ static void daemon_finish(struct cairn_daemon *d)
 	d->finished = 1;
 	/* Closing the handles gives the signals their default action back. */
 	cairn_sigmask_hold();
+	/*
+	 * A stop that came while jobs ran skipped the idle compaction: the
+	 * records of the files that left go now, so that the next start reads
+	 * only the files still claimed.
+	 */
+	if (d->dispatch.running == 0)
+		cairn_attempts_prune(&d->attempts);
 	cairn_status_write_metrics(d);
 	if (d->once && d->exit_code == 0 && d->status.failed > 0)
 		d->exit_code = CAIRN_EX_DATAERR;
