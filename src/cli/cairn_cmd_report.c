@@ -16,10 +16,10 @@
  * --per-submitter the results are first narrowed to one per owner and
  * problem set (cairn_report_pick), by each result's received time, or its
  * file's modification time when it has none.  For Canvas and Moodle the
- * roster is read and checked first, so that a roster that cannot serve
- * stops the command before any result is read; then only graded results
- * are kept, one per owner and set (the latest unless --per-submitter best),
- * and the warnings of the gradebook go to stderr after it is built.
+ * roster is read and checked before any result; then only graded results
+ * are kept, one per owner and set (the latest unless --per-submitter
+ * best), the gradebook's warnings go to stderr after it is built, and a
+ * gradebook the LMS would import wrongly is not written at all.
  */
 #include "config.h"
 
@@ -38,7 +38,7 @@
 #include "cairn_report.h"
 #include "cairn_report_canvas.h"
 #include "cairn_report_html.h"
-#include "cairn_report_lms.h"
+#include "cairn_report_lms_file.h"
 #include "cairn_report_moodle.h"
 #include "cairn_report_pick.h"
 #include "cairn_result_read.h"
@@ -86,12 +86,9 @@ static const char usage[] =
 	"      --match COLUMN      the roster column holding the owners' names,\n"
 	"                          matched exactly (default \"SIS Login ID\" for\n"
 	"                          canvas, \"Username\" for moodle)\n"
-	"      --points-from set|roster\n"
-	"                          canvas: when a set's points differ from the\n"
-	"                          roster's Points Possible, which win (roster:\n"
-	"                          the points are scaled to them)\n"
-	"      --root-account HOST canvas: the root account (as the roster's Root\n"
-	"                          Account names it) whose logins owners are\n"
+	"      --points-from set|roster  canvas: which Points Possible win when\n"
+	"                          they differ (roster: points scaled to them)\n"
+	"      --root-account HOST canvas: the Root Account of the owners' logins\n"
 	"  -h, --help              this help\n"
 	"\n"
 	"Exit status: 0 on success (owners not in the roster and students with\n"
@@ -512,7 +509,6 @@ static int lms_start(struct cairn_cli *cli, const struct report_opts *o,
 	return 0;
 }
 
-/* lines - each line of text on stderr, after "cairn report: " */
 static void lines(const struct cairn_buf *text)
 {
 	const char *w, *nl;
@@ -523,39 +519,18 @@ static void lines(const struct cairn_buf *text)
 	}
 }
 
-/*
- * lms_report - the gradebook of the graded results, one per owner and
- * set; 0, or 65 when the LMS would import it wrongly (out left empty)
- */
-static int lms_report(const struct report_opts *o, struct cairn_lms *g,
-		      struct cairn_result_file *rf, size_t n,
-		      struct cairn_buf *out)
-{
-	size_t k = cairn_report_lms_graded_first(rf, n);
-
-	k = cairn_report_pick(rf, k, o->pick == CAIRN_PICK_ALL ?
-			      CAIRN_PICK_LATEST : o->pick);
-	cairn_report_lms_fill(g, rf, k);
-	if (o->format == FMT_CANVAS)
-		cairn_report_canvas(g, out);
-	else if (g->refusals.len == 0)
-		cairn_report_moodle(g, out);
-	lines(&g->warnings);
-	lines(&g->refusals);
-	if (g->refusals.len == 0)
-		return 0;
-	cairn_buf_reset(out);
-	return CAIRN_EX_DATAERR;
-}
-
 /* render - the report in out; 0, or 65 when nothing may be written */
 static int render(const struct report_opts *o, struct cairn_lms *g,
 		  struct cairn_result_file *rf, size_t n, struct cairn_buf *out)
 {
 	size_t k;
 
-	if (is_lms(o->format))
-		return lms_report(o, g, rf, n, out);
+	if (is_lms(o->format)) {
+		k = cairn_report_lms_file(g, o->format == FMT_CANVAS, rf, n, o->pick, out) != 0;
+		lines(&g->warnings);
+		lines(&g->refusals);
+		return k ? CAIRN_EX_DATAERR : 0;
+	}
 	k = cairn_report_pick(rf, n, o->pick);
 	if (o->format == FMT_JUNIT)
 		cairn_report_junit(rf, k, out);

@@ -212,8 +212,9 @@ static void check(struct cairn_lms *g, struct layout *l)
 		if (l->set[s] < 0 && title_and_id(g->sets[s]))
 			cairn_report_lms_say(g, 1, "problem set \"%s\": Canvas reads "
 				"the name as \"Title (id)\" and would grade assignment "
-				"id %s: rename the set, or export the roster with that "
-				"assignment", g->sets[s], strrchr(g->sets[s], '(') + 1);
+				"id %.*s: rename the set, or export the roster with that "
+				"assignment", g->sets[s], (int)strcspn(strrchr(g->sets[s], '(') + 1,
+				")"), strrchr(g->sets[s], '(') + 1);
 		if (roster_points(g, l, s, &have) != 0 || have == g->max_e4[s])
 			continue;
 		if (g->points_from == CAIRN_LMS_POINTS_ROSTER && g->max_e4[s] > 0)
