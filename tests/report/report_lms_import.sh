@@ -103,7 +103,7 @@ import moodle hw1-only.csv hw1-only-import.csv '{"chen": {"hw1": "6", "hw2": "4"
 # The project's own expected file, through the model.
 run 0 "$cairn" report --format moodle --roster "$d/moodle_roster.csv" "$d/results"
 cp "$tmp/out" lms-moodle.csv
-import moodle "$d/moodle_roster.csv" lms-moodle.csv '{"chen": {"hw2": "2.25"}}'
+import moodle "$d/moodle_roster.csv" lms-moodle.csv '{"ada": {"hw1": "0.9"}, "chen": {"hw2": "2.25"}, "eze": {"hw1": "2"}}'
 
 # 6. A set worth more than 100 points: a warning, since Moodle stops the
 # import at a grade over 100 unless the site allows unlimited grades.
