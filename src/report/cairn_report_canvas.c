@@ -1,24 +1,26 @@
 /*
  * cairn_report_canvas - write the gradebook Canvas's "Import" reads back.
  *
- * The rules followed are those of Canvas's gradebook importer (Canvas LMS
- * as documented and released in 2026): the header must start with
- * Student and ID and end its student columns with Section (SIS User ID
- * and SIS Login ID between them when present); a row whose first cell
- * holds "Points Possible" gives the points of the assignments it creates;
- * a student is found by ID, then SIS User ID, then SIS Login ID; an
- * assignment column is found by the id in a header "Title (id)", else by
- * its title, else creates an assignment of that title.  So the file
- * carries the roster's own student columns (copied byte for byte, never
+ * The rules followed are those of Canvas's gradebook importer
+ * (app/models/gradebook_importer.rb, 2025-2026): the header starts with
+ * Student and ID, then SIS Login ID alone or SIS User ID, SIS Login ID
+ * and Root Account, and ends its student columns with Section, else it is
+ * refused; a row whose first cell holds "Points Possible" sets the points
+ * possible of every assignment in the file; a student is found by ID,
+ * then by (root account, SIS User ID or login); an assignment column is
+ * found by the id of a header "Title (id)", else by its title, else
+ * creates an assignment; a cell that differs from the grade held
+ * replaces it, an empty one removing it.  So the file carries the
+ * roster's own student columns (copied byte for byte, never
  * formula-protected: they are Canvas's values and must come back
  * unchanged), one column per problem set named as the roster names that
- * set's assignment, and the roster's Points Possible row when it has one.
- * A cell Canvas compares with the grade it holds: an empty one where it
- * has a grade removes that grade.  So a student with no result for a set
- * keeps the roster's own cell for it (what Canvas held at the export, an
- * unchanged value), and is empty only where the roster has no column for
- * the set.  Rows Canvas itself skips (all blank, or "Muted", "Manual
- * Posting") are left out.
+ * set's assignment, and the roster's Points Possible row; a student with
+ * no result for a set keeps the roster's cell.  What Canvas would import
+ * wrongly is refused instead: a set named "Title (id)" that is not the
+ * roster's column, and points possible that differ from the roster's
+ * unless g->points_from says which win (the roster's: the points are
+ * scaled to them).  Rows Canvas itself skips (all blank, or "Muted",
+ * "Manual Posting") are left out.
  */
 #include "config.h"
 

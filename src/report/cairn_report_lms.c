@@ -14,8 +14,10 @@
  * Warnings name what an instructor must know before importing: an owner
  * the roster does not have (once per owner), a student row with no
  * result (or none for some set), a row whose match cell is empty, a
- * result that names no owner or no set.  Nothing here prints: the
- * caller writes g->warnings where it reports.
+ * result that names no owner or no set.  An owner two student rows
+ * match is a refusal, not a warning: either row could be someone else's,
+ * so the file must not be written.  Nothing here prints: the caller
+ * writes g->warnings and g->refusals where it reports.
  */
 #include "config.h"
 

@@ -2,23 +2,26 @@
  * cairn_report_moodle - write the CSV Moodle's grade import maps.
  *
  * The rules followed are those of Moodle 4.x "Import grades from CSV
- * file" (Grade import in the Moodle 4.5 documentation, and the importer,
- * grade/import/csv): a column chosen as "Map from" identifies the user
- * by username, ID number or email address, compared exactly; a user it
- * does not find stops the whole import; every other column is mapped by
- * hand to a grade item (or a new one) or to an item's feedback; an empty
- * grade cell, or "-", is "no grade" and replaces a grade there; importing
- * feedback without its grade loses the grade.  So the file has the
- * roster's match column (copied byte for byte: it must equal Moodle's
- * value), then per problem set a grade column NAME and a feedback column
- * "NAME feedback", always both; and a row only for a roster student with
- * at least one result, so that the import never names a user Moodle does
- * not know and never touches a student who handed nothing in (the
- * warnings list them).  A student with results for some sets only has
- * both cells of the others empty: map those columns only for an import
- * that may clear them.  Moodle shows a feedback cell as HTML, so its
- * text (the ids of puzzles a student named) has its markup as entities:
- * an id "<svg onload=alert(2)>" reaches the page as text, never as markup.
+ * file" (grade/import/csv/classes/load_data.php, grade/import/lib.php and
+ * the mapping form): a column chosen as "Map from" identifies the user by
+ * username, ID number or email address, compared exactly, and a user it
+ * does not find stops the whole import; a column "ITEM (Real)" is mapped
+ * to the grade item ITEM and "ITEM (Feedback)" to its feedback without
+ * the instructor's help, any other by hand; in a grade item's column an
+ * empty cell, or "-", is "no grade" and clears the grade held; a grade
+ * over 100 stops the import unless the site allows unlimited grades; a
+ * column "Last downloaded from this course" makes the import stop at a
+ * grade changed in Moodle since the export.  So the file has the
+ * roster's match column, then per problem set its grade and feedback
+ * columns, named as the roster names that set's item when it has one,
+ * then the roster's "Last downloaded" column; and a row only for a
+ * student with a result, whose cells for a set without one are the
+ * roster's own (an unchanged grade).  A student missing a set the roster
+ * has no column for is left out, and the warning says so, since no cell
+ * there is safe.  Everything copied from the roster is copied byte for
+ * byte.  Moodle shows a feedback cell as HTML, so its text (the ids of
+ * puzzles a student named) has its markup as entities: an id
+ * "<svg onload=alert(2)>" reaches the page as text, never as markup.
  */
 #include "config.h"
 
