@@ -190,6 +190,24 @@ static int title_and_id(const char *h)
 	       strchr(" \t\n\v\f\r", h[n - 3 - d]) != NULL;
 }
 
+/*
+ * totals - whether h holds a name of Canvas's computed columns: its
+ * importer (strip_non_assignment_columns) drops any header that does
+ */
+static int totals(const char *h)
+{
+	static const char *const names[] = {
+		"Current Score", "Current Points", "Current Grade", "Final Score",
+		"Final Points", "Final Grade", "Override Score", "Override Grade",
+		"Override Status",
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strstr(h, names[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 /* roster_points - the roster's Points Possible of set s, in *e4; 0, or -1: none */
 static int roster_points(const struct cairn_lms *g, const struct layout *l, size_t s,
 			 uint64_t *e4)
@@ -211,6 +229,9 @@ static void check(struct cairn_lms *g, struct layout *l)
 	uint64_t have;
 
 	for (size_t s = 0; s < g->nsets; s++) {
+		if (totals(l->set[s] < 0 ? g->sets[s] : g->roster->head[l->set[s]]))
+			cairn_report_lms_say(g, 0, "problem set \"%s\": Canvas ignores "
+				"a column named like its totals: rename the set", g->sets[s]);
 		if (l->set[s] < 0 && title_and_id(g->sets[s]))
 			cairn_report_lms_say(g, 1, "problem set \"%s\": Canvas reads "
 				"the name as \"Title (id)\" and would grade assignment "

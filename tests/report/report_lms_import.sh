@@ -195,6 +195,11 @@ printf 'Student,ID,SIS User ID,SIS Login ID,Section,hw1 (101),Quiz (1003)\n    P
 refused canvas other.csv quiz-before.csv '{"ada": {"hw1": "9"}}'
 grep -q 'Quiz changed from .7. to .1., with no result' "$tmp/model" || fail "the model missed assignment 1003"
 rm class/ada/quiz.result.yaml
+# Canvas drops a column whose header holds the name of one of its totals.
+result ada final "Final Score 2" 1 1
+run 0 "$cairn" report --format canvas --roster quiz.csv class/ada
+same_text 'cairn report: problem set "Final Score 2": Canvas ignores a column named like its totals: rename the set' "$tmp/err"
+rm class/ada/final.result.yaml
 
 # 6. --match "SIS User ID" on a roster without SIS Login ID: a header
 # Canvas accepts (SIS User ID alone is InvalidHeaderRow: the column
