@@ -159,20 +159,18 @@ printf 'Student,ID,SIS User ID,SIS Login ID,Section,hw1 (101)\n    Points Possib
 run 65 "$cairn" report --format canvas --roster ten.csv class/ada class/chen/hw1.result.yaml
 nothing_written
 same_text 'cairn report: problem set "hw1" is worth 9 points, the roster'"'"'s "hw1 (101)" 10: --points-from set or roster says which win' "$tmp/err"
-run 0 "$cairn" report --format canvas --points-from roster --roster ten.csv class/ada class/chen/hw1.result.yaml
-same_text 'Student,ID,SIS User ID,SIS Login ID,Section,hw1 (101)
-    Points Possible,,,,,10
-"Lovelace, Ada",1,s001,ada,A,10
-"Wu, Chen",3,s003,chen,A,6.6667' "$tmp/out"
-cp "$tmp/out" roster-wins.csv
-import canvas ten.csv roster-wins.csv '{"ada": {"hw1": "10"}, "chen": {"hw1": "6.6667"}}'
-run 0 "$cairn" report --format canvas --points-from set --roster ten.csv class/ada class/chen/hw1.result.yaml
-same_text 'Student,ID,SIS User ID,SIS Login ID,Section,hw1 (101)
-    Points Possible,,,,,9
-"Lovelace, Ada",1,s001,ada,A,9
-"Wu, Chen",3,s003,chen,A,6' "$tmp/out"
-cp "$tmp/out" set-wins.csv
-import canvas ten.csv set-wins.csv '{"ada": {"hw1": "9"}, "chen": {"hw1": "6"}}' --points-from set
+# wins set|roster POINTS ADA CHEN - the file with --points-from, and its import
+wins() {
+	run 0 "$cairn" report --format canvas --points-from "$1" --roster ten.csv class/ada class/chen/hw1.result.yaml
+	same_text "Student,ID,SIS User ID,SIS Login ID,Section,hw1 (101)
+    Points Possible,,,,,$2
+\"Lovelace, Ada\",1,s001,ada,A,$3
+\"Wu, Chen\",3,s003,chen,A,$4" "$tmp/out"
+	cp "$tmp/out" "$1-wins.csv"
+	import canvas ten.csv "$1-wins.csv" "{\"ada\": {\"hw1\": \"$3\"}, \"chen\": {\"hw1\": \"$4\"}}" --points-from "$1"
+}
+wins roster 10 10 6.6667
+wins set 9 9 6
 # What cairn wrote before, through the model: the assignment rescaled.
 refused canvas ten.csv set-wins.csv '{"ada": {"hw1": "9"}, "chen": {"hw1": "6"}}'
 grep -q 'points possible of assignment 101 changed to 9' "$tmp/model" || fail "the model missed the rescaling"
