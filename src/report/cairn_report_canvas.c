@@ -186,7 +186,7 @@ static int title_and_id(const char *h)
 		return 0;
 	while (d + 2 < n && h[n - 2 - d] >= '0' && h[n - 2 - d] <= '9')
 		d++;
-	return d > 0 && n >= d + 4 && h[n - 2 - d] == '(' &&
+	return d > 0 && n >= d + 3 && h[n - 2 - d] == '(' &&
 	       strchr(" \t\n\v\f\r", h[n - 3 - d]) != NULL;
 }
 
@@ -309,7 +309,7 @@ static void points_row(struct cairn_buf *out, const struct cairn_lms *g,
 	for (size_t s = 0; s < g->nsets; s++) {
 		/* The roster's own cell where it stands: Canvas changes nothing. */
 		if (roster_points(g, l, s, &have) == 0 &&
-		    (have == g->max_e4[s] || l->scale_e4[s] != 0))
+		    (have == g->max_e4[s] || g->points_from == CAIRN_LMS_POINTS_ROSTER))
 			cairn_report_lms_roster_cell(out, cairn_roster_cell(
 				&g->roster->rows[g->points_row], l->set[s]));
 		else
