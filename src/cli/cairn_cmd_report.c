@@ -16,10 +16,10 @@
  * --per-submitter the results are first narrowed to one per owner and
  * problem set (cairn_report_pick), by each result's received time, or its
  * file's modification time when it has none.  For Canvas and Moodle the
- * roster is read and checked first, so that a roster that cannot serve
- * stops the command before any result is read; then only graded results
- * are kept, one per owner and set (the latest unless --per-submitter best),
- * and the warnings of the gradebook go to stderr after it is built.
+ * roster is read and checked before any result; then only graded results
+ * are kept, one per owner and set (the latest unless --per-submitter
+ * best), the gradebook's warnings go to stderr after it is built, and a
+ * gradebook the LMS would import wrongly is not written at all.
  */
 #include "config.h"
 
@@ -38,7 +38,7 @@
 #include "cairn_report.h"
 #include "cairn_report_canvas.h"
 #include "cairn_report_html.h"
-#include "cairn_report_lms.h"
+#include "cairn_report_lms_file.h"
 #include "cairn_report_moodle.h"
 #include "cairn_report_pick.h"
 #include "cairn_result_read.h"
@@ -50,6 +50,7 @@
 static const char usage[] =
 	"Usage: cairn report [OPTIONS] RESULT...|DIR...\n"
 	"       cairn report --format canvas|moodle --roster FILE [--match COLUMN]\n"
+	"                    [--points-from set|roster] [--root-account HOST]\n"
 	"                    [OPTIONS] RESULT...|DIR...\n"
 	"\n"
 	"Turn result files into a gradebook: CSV with one row per result file\n"
@@ -85,12 +86,17 @@ static const char usage[] =
 	"      --match COLUMN      the roster column holding the owners' names,\n"
 	"                          matched exactly (default \"SIS Login ID\" for\n"
 	"                          canvas, \"Username\" for moodle)\n"
+	"      --points-from set|roster  canvas: which Points Possible win when\n"
+	"                          they differ (roster: points scaled to them)\n"
+	"      --root-account HOST canvas: the Root Account of the owners' logins\n"
 	"  -h, --help              this help\n"
 	"\n"
 	"Exit status: 0 on success (owners not in the roster and students with\n"
 	"no submission are warnings); 65 when an argument cannot be read or is\n"
 	"not a result file (the others are still reported), or when the roster\n"
-	"cannot be read or is not CSV (nothing is written); 64 on a usage error,\n"
+	"cannot be read or is not CSV, or the LMS would import the file wrongly\n"
+	"(an owner two roster rows match, points possible that differ, a set\n"
+	"named \"Title (id)\"): nothing is written; 64 on a usage error,\n"
 	"a roster without a column the format needs included; 74 when the\n"
 	"output cannot be written.\n";
 
@@ -355,6 +361,8 @@ struct report_opts {
 	enum cairn_pick pick;
 	const char *output;
 	const char *roster, *match;	/* canvas and moodle only */
+	const char *root_host;		/* canvas only */
+	enum cairn_lms_points points_from;
 };
 
 static int is_lms(enum report_format f)
@@ -389,6 +397,16 @@ static int take(struct cairn_cli *cli, struct report_opts *o, int opt,
 		o->roster = optarg;
 	} else if (opt == 'M') {
 		o->match = optarg;
+	} else if (opt == 'A') {
+		o->root_host = optarg;
+	} else if (opt == 'F' && (strcmp(optarg, "set") == 0 ||
+				  strcmp(optarg, "roster") == 0)) {
+		o->points_from = optarg[0] == 's' ? CAIRN_LMS_POINTS_SET :
+			CAIRN_LMS_POINTS_ROSTER;
+	} else if (opt == 'F') {
+		*exit_code = cairn_cli_usage_error(cli, "--points-from \"%s\": "
+			"expected set or roster", optarg);
+		return 1;
 	} else if (strcmp(optarg, "latest") == 0 || strcmp(optarg, "best") == 0) {
 		o->pick = strcmp(optarg, "best") == 0 ?
 			  CAIRN_PICK_BEST : CAIRN_PICK_LATEST;
@@ -410,6 +428,10 @@ static int consistent(struct cairn_cli *cli, const struct report_opts *o,
 	else if (!is_lms(o->format) && (o->roster != NULL || o->match != NULL))
 		*exit_code = cairn_cli_usage_error(cli, "--roster and --match "
 			"are for --format canvas or moodle");
+	else if (o->format != FMT_CANVAS && (o->root_host != NULL ||
+					      o->points_from != CAIRN_LMS_POINTS_ASK))
+		*exit_code = cairn_cli_usage_error(cli, "--points-from and "
+			"--root-account are for --format canvas");
 	else
 		return 0;
 	return 1;
@@ -425,6 +447,8 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 		{ "per-submitter", required_argument, NULL, 'P' },
 		{ "roster", required_argument, NULL, 'R' },
 		{ "match", required_argument, NULL, 'M' },
+		{ "points-from", required_argument, NULL, 'F' },
+		{ "root-account", required_argument, NULL, 'A' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -433,7 +457,7 @@ static int parse(struct cairn_cli *cli, struct report_opts *o, int argc,
 	while ((opt = getopt_long(argc, argv, CAIRN_CLI_COMMON_SHORT "f:o:",
 				  longopts, NULL)) != -1) {
 		if (opt == 'f' || opt == 'o' || opt == 'P' || opt == 'R' ||
-		    opt == 'M') {
+		    opt == 'M' || opt == 'F' || opt == 'A') {
 			if (take(cli, o, opt, exit_code) != 0)
 				return 1;
 		} else if (cairn_cli_option(cli, opt, optarg, exit_code) != 0) {
@@ -477,38 +501,35 @@ static int lms_start(struct cairn_cli *cli, const struct report_opts *o,
 				  CAIRN_CANVAS_MATCH : CAIRN_MOODLE_MATCH,
 				  canvas ? cairn_report_canvas_row : NULL, err, sizeof err) != 0)
 		return cairn_cli_usage_error(cli, "%s", err);
+	if (o->root_host != NULL && g->root < 0)
+		return cairn_cli_usage_error(cli, "%s: no column \"Root Account\" "
+					     "for --root-account", o->roster);
+	g->root_host = o->root_host;
+	g->points_from = o->points_from;
 	return 0;
 }
 
-/* lms_report - the gradebook of the graded results, one per owner and set */
-static void lms_report(const struct report_opts *o, struct cairn_lms *g,
-		       struct cairn_result_file *rf, size_t n,
-		       struct cairn_buf *out)
+static void lines(const struct cairn_buf *text)
 {
-	size_t k = cairn_report_lms_graded_first(rf, n);
 	const char *w, *nl;
 
-	k = cairn_report_pick(rf, k, o->pick == CAIRN_PICK_ALL ?
-			      CAIRN_PICK_LATEST : o->pick);
-	cairn_report_lms_fill(g, rf, k);
-	if (o->format == FMT_CANVAS)
-		cairn_report_canvas(g, out);
-	else
-		cairn_report_moodle(g, out);
-	for (w = g->warnings.data; w != NULL && *w != '\0'; w = nl + 1) {
+	for (w = text->data; w != NULL && *w != '\0'; w = nl + 1) {
 		nl = strchr(w, '\n');
 		fprintf(stderr, "cairn report: %.*s\n", (int)(nl - w), w);
 	}
 }
 
-static void render(const struct report_opts *o, struct cairn_lms *g,
-		   struct cairn_result_file *rf, size_t n, struct cairn_buf *out)
+/* render - the report in out; 0, or 65 when nothing may be written */
+static int render(const struct report_opts *o, struct cairn_lms *g,
+		  struct cairn_result_file *rf, size_t n, struct cairn_buf *out)
 {
 	size_t k;
 
 	if (is_lms(o->format)) {
-		lms_report(o, g, rf, n, out);
-		return;
+		k = cairn_report_lms_file(g, o->format == FMT_CANVAS, rf, n, o->pick, out) != 0;
+		lines(&g->warnings);
+		lines(&g->refusals);
+		return k ? CAIRN_EX_DATAERR : 0;
 	}
 	k = cairn_report_pick(rf, n, o->pick);
 	if (o->format == FMT_JUNIT)
@@ -517,6 +538,7 @@ static void render(const struct report_opts *o, struct cairn_lms *g,
 		cairn_report_html(rf, k, out);
 	else
 		cairn_report_csv(rf, k, out);
+	return 0;
 }
 
 static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
@@ -528,7 +550,7 @@ static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
 	struct cairn_roster ro = { 0 };
 	struct cairn_lms g;
 	size_t n, i;
-	int rc, rc2, rc3;
+	int rc, rc2, rc3, refused;
 
 	memset(&g, 0, sizeof g);
 	if (is_lms(o->format) && (rc = lms_start(cli, o, &ro, &g)) != 0) {
@@ -539,8 +561,8 @@ static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
 	rc = collect(argc, argv, &files);
 	rf = cairn_xcalloc(files.n + 1, sizeof *rf);
 	rc2 = load(&files, rf, &n);
-	render(o, &g, rf, n, &out);
-	rc3 = emit(&out, o->output);
+	refused = render(o, &g, rf, n, &out);
+	rc3 = refused ? 0 : emit(&out, o->output);
 	for (i = 0; i < n; i++)
 		cairn_result_file_free(&rf[i]);
 	for (i = 0; i < files.n; i++)
@@ -551,12 +573,13 @@ static int run(struct cairn_cli *cli, const struct report_opts *o, int argc,
 	if (is_lms(o->format))
 		cairn_report_lms_free(&g);
 	cairn_roster_free(&ro);
-	return rc3 ? rc3 : rc ? rc : rc2;
+	return rc3 ? rc3 : refused ? refused : rc ? rc : rc2;
 }
 
 int cairn_cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { FMT_CSV, CAIRN_PICK_ALL, NULL, NULL, NULL };
+	struct report_opts o = { FMT_CSV, CAIRN_PICK_ALL, NULL, NULL, NULL, NULL,
+				 CAIRN_LMS_POINTS_ASK };
 	struct cairn_cli cli;
 	int rc = 0;
 

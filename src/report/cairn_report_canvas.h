@@ -24,7 +24,12 @@ enum cairn_lms_row cairn_report_canvas_row(const struct cairn_roster_row *row);
 int cairn_report_canvas_check(const struct cairn_roster *roster, const char *name,
 			      char *err, size_t errlen);
 
-/* Append the Canvas gradebook CSV of g. */
-void cairn_report_canvas(const struct cairn_lms *g, struct cairn_buf *out);
+/*
+ * Append the Canvas gradebook CSV of g: 0, or -1 with nothing appended
+ * when Canvas would import it wrongly (g->refusals says why: a set named
+ * "Title (id)" that is not the roster's column, points possible that
+ * differ from the roster's with g->points_from CAIRN_LMS_POINTS_ASK).
+ */
+int cairn_report_canvas(struct cairn_lms *g, struct cairn_buf *out);
 
 #endif

@@ -14,8 +14,10 @@
  * Warnings name what an instructor must know before importing: an owner
  * the roster does not have (once per owner), a student row with no
  * result (or none for some set), a row whose match cell is empty, a
- * result that names no owner or no set.  Nothing here prints: the
- * caller writes g->warnings where it reports.
+ * result that names no owner or no set.  An owner two student rows
+ * match is a refusal, not a warning: either row could be someone else's,
+ * so the file must not be written.  Nothing here prints: the caller
+ * writes g->warnings and g->refusals where it reports.
  */
 #include "config.h"
 
@@ -63,21 +65,37 @@ static long set_index(const struct cairn_lms *g, const char *set)
 	return at == NULL ? -1 : (long)(at - g->sets);
 }
 
-static void warn(struct cairn_lms *g, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* warn - one line of g->warnings, its names' controls made visible */
-static void warn(struct cairn_lms *g, const char *fmt, ...)
+/* say - one line of g->warnings or g->refusals, its names' controls made visible */
+static void vsay(struct cairn_lms *g, int refuse, const char *fmt, va_list ap)
 {
 	struct cairn_buf line = CAIRN_BUF_INIT;
+	struct cairn_buf *to = refuse ? &g->refusals : &g->warnings;
+
+	cairn_buf_vaddf(&line, fmt, ap);
+	cairn_utf8_visible(to, line.data, line.len);
+	cairn_buf_addc(to, '\n');
+	cairn_buf_free(&line);
+}
+
+void cairn_report_lms_say(struct cairn_lms *g, int refuse, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	cairn_buf_vaddf(&line, fmt, ap);
+	vsay(g, refuse, fmt, ap);
 	va_end(ap);
-	cairn_utf8_visible(&g->warnings, line.data, line.len);
-	cairn_buf_addc(&g->warnings, '\n');
-	cairn_buf_free(&line);
+}
+
+static void warn(struct cairn_lms *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct cairn_lms *g, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(g, 0, fmt, ap);
+	va_end(ap);
 }
 
 /* counted - a result that has a place in the gradebook; else warned about */
@@ -140,29 +158,58 @@ static void points_possible(struct cairn_lms *g, const struct cairn_result_file 
 	free(mixed);
 }
 
-/* place - the result in every student row of its owner; 0: none */
-static int place(struct cairn_lms *g, const struct cairn_result_file *r, long set)
+/* owners_row - a student row of the owner's (and of g->root_host, when given) */
+static int owners_row(const struct cairn_lms *g, size_t row, const char *owner)
 {
-	const struct cairn_roster *ro = g->roster;
-	int found = 0;
+	const struct cairn_roster_row *r = &g->roster->rows[row];
 
-	for (size_t row = 0; row < ro->nrows; row++) {
-		if (g->kind[row] != CAIRN_LMS_STUDENT ||
-		    strcmp(cairn_roster_cell(&ro->rows[row], g->match), r->owner) != 0)
-			continue;
-		found = 1;
-		if (g->got[row * g->nsets + (size_t)set] == NULL)
-			g->got[row * g->nsets + (size_t)set] = r;
-	}
-	return found;
+	return g->kind[row] == CAIRN_LMS_STUDENT &&
+	       strcmp(cairn_roster_cell(r, g->match), owner) == 0 &&
+	       (g->root_host == NULL ||
+		strcmp(cairn_roster_cell(r, g->root), g->root_host) == 0);
 }
 
-/* warned_before - whether an earlier result of this owner was not placed */
+/*
+ * place - the result in its owner's student row; 0: none.  An owner two
+ * rows match (Canvas courses spanning root accounts share logins) is
+ * placed in neither: either could be someone else.
+ */
+static int place(struct cairn_lms *g, const struct cairn_result_file *r, long set,
+		 int said)
+{
+	const struct cairn_roster *ro = g->roster;
+	long first = -1;
+	size_t row;
+
+	for (row = 0; row < ro->nrows; row++) {
+		if (!owners_row(g, row, r->owner))
+			continue;
+		if (first < 0) {
+			first = (long)row;
+			continue;
+		}
+		if (!said)
+			cairn_report_lms_say(g, 1, "%s: owner \"%s\" matches two rows, "
+			"line %lu and line %lu: %s", g->roster_name, r->owner,
+			ro->rows[first].line, ro->rows[row].line, g->root < 0 ?
+			"the roster has no \"Root Account\" to tell them apart" :
+			"--root-account HOST says which root account owners are in");
+		for (size_t s = 0; s < g->nsets; s++)
+			g->got[(size_t)first * g->nsets + s] =
+				g->got[row * g->nsets + s] = NULL;
+		return 2;
+	}
+	if (first >= 0 && g->got[(size_t)first * g->nsets + (size_t)set] == NULL)
+		g->got[(size_t)first * g->nsets + (size_t)set] = r;
+	return first >= 0;
+}
+
+/* warned_before - whether an earlier result of this owner was not placed, alike */
 static int warned_before(const struct cairn_result_file *files, size_t i,
-			 const char *missing)
+			 const char *missing, char how)
 {
 	for (size_t j = 0; j < i; j++)
-		if (missing[j] && strcmp(files[j].owner, files[i].owner) == 0)
+		if (missing[j] == how && strcmp(files[j].owner, files[i].owner) == 0)
 			return 1;
 	return 0;
 }
@@ -172,15 +219,17 @@ static void match_results(struct cairn_lms *g, const struct cairn_result_file *f
 {
 	char *missing = cairn_xcalloc(n + 1, 1);
 	long set;
+	int got;
 
 	for (size_t i = 0; i < n; i++) {
 		if (files[i].owner == NULL || files[i].problem_set == NULL)
 			continue;
 		set = set_index(g, files[i].problem_set);
-		if (place(g, &files[i], set))
+		got = place(g, &files[i], set, warned_before(files, i, missing, 2));
+		if (got == 1)
 			continue;
-		missing[i] = 1;
-		if (!warned_before(files, i, missing))
+		missing[i] = got == 2 ? 2 : 1;
+		if (got == 0 && !warned_before(files, i, missing, 1))
 			warn(g, "owner \"%s\" is not in the roster", files[i].owner);
 	}
 	free(missing);
@@ -238,6 +287,7 @@ int cairn_report_lms_init(struct cairn_lms *g, const struct cairn_roster *roster
 	memset(g, 0, sizeof *g);
 	g->roster = roster;
 	g->roster_name = roster_name;
+	g->root = cairn_roster_column(roster, "Root Account");
 	if ((g->match = cairn_roster_column(roster, match)) < 0) {
 		snprintf(err, errlen, "%s: no column \"%s\" to match owners with "
 			 "(--match COLUMN chooses another)", roster_name, match);
@@ -264,6 +314,7 @@ void cairn_report_lms_free(struct cairn_lms *g)
 	free(g->max_e4);
 	free(g->got);
 	cairn_buf_free(&g->warnings);
+	cairn_buf_free(&g->refusals);
 	memset(g, 0, sizeof *g);
 }
 
@@ -325,6 +376,32 @@ void cairn_report_lms_feedback(struct cairn_buf *out, const struct cairn_result_
 	cairn_feedback_cut(s);
 	cairn_buf_adds(out, s);
 	free(s);
+}
+
+int cairn_report_lms_number(const char *s, uint64_t *e4)
+{
+	/* Canvas's decimal_comma_to_period: the last '.' or ',' is the point. */
+	const char *point = NULL, *p;
+	uint64_t v = 0, scale = 10000;
+
+	if (*s == '\0' || s[strspn(s, "0123456789.,")] != '\0')
+		return -1;
+	for (p = s; *p != '\0'; p++)
+		if (*p == '.' || *p == ',')
+			point = p;
+	for (p = s; *p != '\0' && p != point; p++)
+		if (*p >= '0' && *p <= '9') {
+			if (v > UINT64_MAX / 100 / 10000)
+				return -1;
+			v = v * 10 + (uint64_t)(*p - '0');
+		}
+	v *= 10000;
+	for (p = point ? point + 1 : p; *p != '\0' && scale > 1; p++) {
+		scale /= 10;
+		v += (uint64_t)(*p - '0') * scale;
+	}
+	*e4 = v;
+	return 0;
 }
 
 void cairn_report_lms_roster_cell(struct cairn_buf *out, const char *s)

@@ -26,11 +26,21 @@ enum cairn_lms_row {
 };
 typedef enum cairn_lms_row cairn_lms_row_fn(const struct cairn_roster_row *row);
 
+/* Which points possible win when a set and the roster's column differ. */
+enum cairn_lms_points {
+	CAIRN_LMS_POINTS_ASK,		/* neither: refused, and said so */
+	CAIRN_LMS_POINTS_SET,		/* the set's, the column rescaled */
+	CAIRN_LMS_POINTS_ROSTER,	/* the roster's, the points scaled to them */
+};
+
 struct cairn_lms {
 	/* Borrowed: the roster, its name for messages, and the results. */
 	const struct cairn_roster *roster;
 	const char *roster_name;
 	long match;			/* the column owners are matched to */
+	long root;			/* Canvas's "Root Account" column, or -1 */
+	const char *root_host;		/* with it: the owners' root account, or NULL */
+	enum cairn_lms_points points_from;
 	enum cairn_lms_row *kind;	/* per roster row */
 	long points_row;		/* the CAIRN_LMS_POINTS row, or -1 */
 	const char **sets;		/* the problem sets, in byte order */
@@ -39,6 +49,7 @@ struct cairn_lms {
 	/* [row * nsets + set]: the result of that student and set, or NULL */
 	const struct cairn_result_file **got;
 	struct cairn_buf warnings;	/* one line each, for stderr */
+	struct cairn_buf refusals;	/* the same: the file must not be written */
 };
 
 /*
@@ -61,9 +72,11 @@ int cairn_report_lms_init(struct cairn_lms *g, const struct cairn_roster *roster
 			  cairn_lms_row_fn *kind_of, char *err, size_t errlen);
 /*
  * Place each result of files[0..n) (one per owner and set, as
- * cairn_report_pick() leaves them) in the student rows whose match cell
- * is its owner, exactly.  Owners not in the roster, students with no
- * result and the like go to g->warnings.
+ * cairn_report_pick() leaves them) in the student row whose match cell
+ * is its owner, exactly (and, with g->root_host, whose Root Account is
+ * that host).  Owners not in the roster, students with no result and the
+ * like go to g->warnings; an owner that two student rows match is placed
+ * in neither and goes to g->refusals, both rows named.
  */
 void cairn_report_lms_fill(struct cairn_lms *g, const struct cairn_result_file *files,
 			   size_t n);
@@ -79,6 +92,15 @@ void cairn_report_lms_points(struct cairn_buf *out, const struct cairn_result_fi
  * "0.9 of 2 points, score 0.45; late by 10h 1m, penalty 0.1; wrong: b".
  */
 void cairn_report_lms_feedback(struct cairn_buf *out, const struct cairn_result_file *r);
+/*
+ * A roster cell as a number of points, read as Canvas's importer reads
+ * one ("10", "9.5", "9,5"): 0 and *e4 in 1/10000, or -1 when it is not
+ * one (empty, negative, a percentage, text).
+ */
+int cairn_report_lms_number(const char *s, uint64_t *e4);
+/* Append one line to g->warnings or, with refuse set, to g->refusals. */
+void cairn_report_lms_say(struct cairn_lms *g, int refuse, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Append a CSV cell copied from the roster: quoted when needed, else as is. */
 void cairn_report_lms_roster_cell(struct cairn_buf *out, const char *s);
 /*

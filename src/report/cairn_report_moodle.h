@@ -11,7 +11,10 @@
 /* The owners' column by default ("ID number" and "Email address" the others). */
 #define CAIRN_MOODLE_MATCH "Username"
 
-/* Append the Moodle grade import CSV of g. */
-void cairn_report_moodle(const struct cairn_lms *g, struct cairn_buf *out);
+/*
+ * Append the Moodle grade import CSV of g; what an instructor must know
+ * (rows left out, sets worth more than 100 points) goes to g->warnings.
+ */
+void cairn_report_moodle(struct cairn_lms *g, struct cairn_buf *out);
 
 #endif

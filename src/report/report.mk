@@ -15,6 +15,7 @@ src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_roster.c src/report/cairn_roster.h \
 	src/report/cairn_report_lms.c src/report/cairn_report_lms.h \
 	src/report/cairn_report_canvas.c src/report/cairn_report_canvas.h \
-	src/report/cairn_report_moodle.c src/report/cairn_report_moodle.h
+	src/report/cairn_report_moodle.c src/report/cairn_report_moodle.h \
+	src/report/cairn_report_lms_file.c src/report/cairn_report_lms_file.h
 src_report_libcairn_report_la_CPPFLAGS = $(cairn_base_cppflags) $(cairn_report_inc)
 src_report_libcairn_report_la_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)

@@ -56,3 +56,8 @@ endif
 # log, a student's markup as entities in Moodle's feedback.
 TESTS += tests/report/report_controls.sh
 dist_check_SCRIPTS += tests/report/report_controls.sh
+# Issue 39: the files Canvas and Moodle import, through a model of each
+# importer's own rules (tests/report/lms_import.py).
+TESTS += tests/report/report_lms_import.sh
+dist_check_SCRIPTS += tests/report/report_lms_import.sh
+EXTRA_DIST += tests/report/lms_import.py
