@@ -99,6 +99,24 @@ grep -q '^test summary: hw: 1 of 3 puzzles correct' "$tmp/view" && grep -q '^sco
 python3 "$here/student_view.py" gradescope "$e/held-after.gradescope.json" > "$tmp/view"
 grep -q '^score: 0.8$' "$tmp/view" || fail "a late arrival after the release: $(cat "$tmp/view")"
 
+# Every submission of examples/class, before hw2's due time: valid for
+# both systems, and where held back (hw2: feedback after_due) a student
+# sees no verdict, points, score or answer, on either system.
+class="$top_srcdir/examples/class"
+for f in "$class"/submissions/* "$class/policy/nora.yaml"; do
+	for sys in gradescope prairielearn; do
+		set +e
+		grade --format "$sys" --problems "$class/problems" --received 2026-12-10T20:00:00Z "$f" > "$tmp/c.json"
+		set -e
+		valid "$sys" "$tmp/c.json"
+		python3 "$here/student_view.py" "$sys" "$tmp/c.json" > "$tmp/view"
+		grep -q '"problem_set": *"hw2"\|^problem_set: hw2' "$f" || continue
+		checks=$((checks + 1))
+		! grep -E -i 'correct|wrong|missing|invalid|optimal|point|score|expected' "$tmp/view" > /dev/null ||
+			fail "$sys shows a held result of $f: $(cat "$tmp/view")"
+	done
+done
+
 # Gradescope's metadata: the arrival, and its dates instead of the set's.
 # meta FILE CREATED_AT DUE LATE_DUE [USER_DUE USER_LATE_DUE]... - a metadata
 # file (null: JSON null), one user per pair of dates
