@@ -1,9 +1,12 @@
 #!/bin/sh
-# make-zip.sh [-o ZIP] [--set NAME] SET.yaml... - build the zip to upload
-# as a Gradescope autograder: setup.sh and run_autograder at its root,
-# problems/ holding the problem sets given, problem_set naming the one
-# set it grades (with --set; without, a submission may answer any of
-# them), and cairn/ the source tree setup.sh builds (the files git
+# make-zip.sh [-o ZIP] [--set NAME] [--dates gradescope|set] SET.yaml... -
+# build the zip to upload as a Gradescope autograder: setup.sh and
+# run_autograder at its root, problems/ holding the problem sets given,
+# problem_set naming the one set it grades (with --set; without, a
+# submission may answer any of them), dates saying whose due and close
+# count (with --dates: gradescope, the default, takes Gradescope's due
+# and late due dates, a student's extension included; set, the set's
+# own), and cairn/ the source tree setup.sh builds (the files git
 # tracks, as they are in the working tree, or every file of a release
 # tree that is no git checkout).  ZIP defaults to autograder.zip.
 # Needs python3 (its zipfile module keeps the scripts executable).
@@ -12,11 +15,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd -P)
 zip=autograder.zip
 set=
+dates=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-o) zip=$2; shift 2 ;;
 	--set) set=$2; shift 2 ;;
-	-*) echo "usage: make-zip.sh [-o ZIP] [--set NAME] SET.yaml..." >&2; exit 64 ;;
+	--dates) dates=$2; shift 2 ;;
+	-*) echo "usage: make-zip.sh [-o ZIP] [--set NAME] [--dates gradescope|set] SET.yaml..." >&2; exit 64 ;;
 	*) break ;;
 	esac
 done
@@ -35,6 +40,11 @@ if [ -n "$set" ]; then
 		{ echo "make-zip.sh: --set $set: no $set.yaml among the sets" >&2; exit 64; }
 	echo "$set" > "$stage/problem_set"
 fi
+case $dates in
+'') ;;
+gradescope|set) echo "$dates" > "$stage/dates" ;;
+*) echo "make-zip.sh: --dates $dates: gradescope or set" >&2; exit 64 ;;
+esac
 cp "$here/setup.sh" "$here/run_autograder" "$stage/"
 # A git checkout of cairn itself (not a release tree unpacked inside some
 # other checkout, as `make distcheck` does): the files git tracks.
@@ -46,5 +56,5 @@ fi
 case $zip in /*) ;; *) zip=$(pwd)/$zip ;; esac
 rm -f "$zip"
 (cd "$stage" && python3 -m zipfile -c "$zip" setup.sh run_autograder problems cairn \
-	$( [ -n "$set" ] && echo problem_set ))
+	$( [ -n "$set" ] && echo problem_set ) $( [ -n "$dates" ] && echo dates ))
 echo "make-zip.sh: wrote $zip ($(wc -c < "$zip") bytes)"

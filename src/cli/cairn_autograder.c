@@ -12,6 +12,7 @@
 
 #include "cairn_autograder.h"
 #include "cairn_policy_rules.h"
+#include "cairn_time.h"
 
 static const struct cairn_autograder *const writers[] = {
 	&cairn_gradescope,
@@ -89,4 +90,48 @@ void cairn_autograder_summary(struct cairn_buf *out, const struct cairn_input *i
 		       cairn_policy_rules_penalty_text(st->penalty_bp, pen));
 	cairn_stats_points_kept(out, st);
 	cairn_buf_adds(out, " points kept");
+}
+
+int cairn_autograder_released(const struct cairn_stats *st,
+			      const struct timespec *at)
+{
+	struct timespec now;
+
+	if (st->release_ms == CAIRN_RELEASE_NOW)
+		return 1;
+	if (st->release_ms == CAIRN_RELEASE_NEVER)
+		return 0;
+	if (at == NULL) {
+		clock_gettime(CLOCK_REALTIME, &now);
+		at = &now;
+	}
+	return cairn_time_ms(at) >= st->release_ms;
+}
+
+void cairn_autograder_receipt(struct cairn_buf *out, const struct cairn_input *in,
+			      const struct cairn_stats *st,
+			      const struct timespec *at)
+{
+	char text[CAIRN_TIME_LEN], by[CAIRN_POLICY_BY_LEN];
+
+	cairn_buf_addf(out, "received %s for problem set %s", in->source,
+		       in->problem_set);
+	if (at == NULL)
+		return;
+	cairn_buf_addf(out, " at %s, ", cairn_time_format(at, text));
+	if (st->late)
+		cairn_buf_addf(out, "late by %s",
+			       cairn_policy_rules_by_text(st->late_by_ms, by));
+	else
+		cairn_buf_adds(out, "on time");
+}
+
+void cairn_autograder_release_time(struct cairn_buf *out,
+				   const struct cairn_stats *st)
+{
+	struct timespec ts = { (time_t)(st->release_ms / 1000),
+			       (long)(st->release_ms % 1000) * 1000000 };
+	char text[CAIRN_TIME_LEN];
+
+	cairn_buf_adds(out, cairn_time_format(&ts, text));
 }

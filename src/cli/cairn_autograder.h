@@ -12,6 +12,7 @@
 #define CAIRN_AUTOGRADER_H
 
 #include <stdint.h>
+#include <time.h>
 
 #include "cairn_buf.h"
 #include "cairn_puzzle.h"
@@ -20,11 +21,14 @@
 struct cairn_autograder {
 	const char *name;		/* the --format value */
 	/*
-	 * Append the results file of a processed input; with `error` set,
-	 * the file's error (in and st may then be NULL) instead.
+	 * Append the results file of a processed input, as of its arrival
+	 * `at` (--received; NULL: none, and the clock says what is
+	 * released); with `error` set, the file's error (in and st may
+	 * then be NULL) instead.
 	 */
 	void (*write)(const struct cairn_input *in, const struct cairn_stats *st,
-		      const char *error, struct cairn_buf *out);
+		      const struct timespec *at, const char *error,
+		      struct cairn_buf *out);
 };
 
 extern const struct cairn_autograder cairn_gradescope;
@@ -57,5 +61,26 @@ void cairn_autograder_message(struct cairn_buf *out, const struct cairn_puzzle *
  */
 void cairn_autograder_summary(struct cairn_buf *out, const struct cairn_input *in,
 			      const struct cairn_stats *st);
+
+/*
+ * Whether the owner may read st's verdicts as of `at` (NULL: now): the
+ * set's feedback is immediate, or its release time has passed.
+ */
+int cairn_autograder_released(const struct cairn_stats *st,
+			      const struct timespec *at);
+
+/*
+ * Append what a student reads before the release, as the daemon's
+ * receipt says it: "received FILE for problem set SET at TIME, on time"
+ * (or "late by 1d 1h"; without `at`, no time), nothing that depends on
+ * the answers.
+ */
+void cairn_autograder_receipt(struct cairn_buf *out, const struct cairn_input *in,
+			      const struct cairn_stats *st,
+			      const struct timespec *at);
+
+/* Append st's release time ("2027-03-01T12:00:00.000Z"), a real one. */
+void cairn_autograder_release_time(struct cairn_buf *out,
+				   const struct cairn_stats *st);
 
 #endif

@@ -19,7 +19,13 @@
  * autograder's results.json instead (cairn_autograder.h), on stdout, or
  * with -o in a file and the line above on stdout; such a FILE must be a
  * submission (a puzzle file grades itself), else it is a file error.
- * --received applies the problem set's policy as of that arrival.
+ * --received applies the problem set's policy as of that arrival;
+ * --gradescope-metadata FILE takes the arrival (created_at) and the due
+ * and close (the submitter's due_date and late_due_date) from
+ * Gradescope's submission_metadata.json instead, so that Gradescope's
+ * dates and extensions count (cairn_gradescope_meta.h).  What a student
+ * may see of the results follows the set's feedback as of the arrival
+ * (or, without one, the clock).
  *
  * Exit status: 2 on a usage, configuration or file error, else 1 when
  * any graded puzzle is not correct (wrong, missing or invalid) or an
@@ -37,6 +43,7 @@
 #include "cairn_autograder.h"
 #include "cairn_cli.h"
 #include "cairn_cmd.h"
+#include "cairn_gradescope_meta.h"
 #include "cairn_mem.h"
 #include "cairn_pipeline.h"
 #include "cairn_policy_rules.h"
@@ -66,6 +73,10 @@ static const char usage[] =
 	"      --received TIME   apply the problem set's policy (due, grace,\n"
 	"                        late penalty, close) as of this arrival, an\n"
 	"                        RFC 3339 time (2026-12-10T23:59:00+01:00)\n"
+	"      --gradescope-metadata FILE\n"
+	"                        take the arrival (created_at), due and close\n"
+	"                        (the submitter's due_date and late_due_date)\n"
+	"                        from Gradescope's submission_metadata.json\n"
 	"  -c, --config FILE     configuration file\n"
 	"      --plugin-dir DIR  solver plugin directory\n"
 	"      --problems DIR    problem sets directory\n"
@@ -75,7 +86,7 @@ static const char usage[] =
 	"not or an answer was set aside (an unknown or repeated id), 2 on a\n"
 	"usage, configuration or file error (with --format too).\n";
 
-enum { OPT_FORMAT = CAIRN_OPT_FIRST_OWN, OPT_RECEIVED };
+enum { OPT_FORMAT = CAIRN_OPT_FIRST_OWN, OPT_RECEIVED, OPT_METADATA };
 
 struct grade_opts {
 	int verbose;
@@ -83,6 +94,8 @@ struct grade_opts {
 	const char *output;			/* -o, or NULL: stdout */
 	int has_received;
 	struct timespec received;
+	const char *metadata;			/* --gradescope-metadata */
+	struct cairn_gradescope_meta meta;
 };
 
 /*
@@ -91,6 +104,7 @@ struct grade_opts {
  */
 struct grade_render {
 	const struct cairn_autograder *format;
+	const struct timespec *at;	/* the arrival, or NULL */
 	char *error;
 };
 
@@ -181,7 +195,7 @@ static void render(void *ctx, const struct cairn_input *in,
 	/* Called again when the first results did not fit the budget. */
 	free(g->error);
 	g->error = error != NULL ? cairn_xstrdup(error) : NULL;
-	g->format->write(in, st, error, out);
+	g->format->write(in, st, g->at, error, out);
 }
 
 /* put - the results to OUT (or stdout): 0, or -1 said on stderr */
@@ -208,7 +222,7 @@ static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
 {
 	struct cairn_buf in = CAIRN_BUF_INIT, out = CAIRN_BUF_INIT;
 	const char *source = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-	struct grade_render g = { o->format, NULL };
+	struct grade_render g = { o->format, cli->settings.received, NULL };
 	struct cairn_pipeline_input pi;
 	atomic_int cancel = 0;
 	int rc;
@@ -219,7 +233,7 @@ static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
 	if ((rc = cairn_cli_read_file(file, &in)) < 0) {
 		g.error = cairn_xasprintf("cannot read %s: %s", source,
 					  strerror(-rc));
-		o->format->write(NULL, NULL, g.error, &out);
+		o->format->write(NULL, NULL, NULL, g.error, &out);
 	} else {
 		cli->settings.render = render;
 		cli->settings.render_ctx = &g;
@@ -228,7 +242,7 @@ static int grade_for(struct cairn_cli *cli, const struct grade_opts *o,
 		if (rc < 0) {	/* out of memory: no results were written */
 			g.error = cairn_xasprintf("cannot grade %s: %s",
 						  source, strerror(-rc));
-			o->format->write(NULL, NULL, g.error, &out);
+			o->format->write(NULL, NULL, NULL, g.error, &out);
 		}
 	}
 	rc = g.error != NULL ? GRADE_ERROR :
@@ -265,6 +279,9 @@ static int option(struct cairn_cli *cli, struct grade_opts *o, int opt,
 	case OPT_RECEIVED:
 		o->has_received = 1;
 		return cairn_cli_received(cli, optarg, &o->received, exit_code);
+	case OPT_METADATA:
+		o->metadata = optarg;
+		return 0;
 	default:
 		return cairn_cli_option(cli, opt, optarg, exit_code) != 0;
 	}
@@ -279,6 +296,7 @@ static int parse(struct cairn_cli *cli, struct grade_opts *o, int argc,
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "output", required_argument, NULL, 'o' },
 		{ "received", required_argument, NULL, OPT_RECEIVED },
+		{ "gradescope-metadata", required_argument, NULL, OPT_METADATA },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -299,9 +317,30 @@ static int parse(struct cairn_cli *cli, struct grade_opts *o, int argc,
 	else if (o->format == NULL && o->output != NULL)
 		*exit_code = cairn_cli_usage_error(cli, "--output goes with "
 			"--format");
+	else if (o->has_received && o->metadata != NULL)
+		*exit_code = cairn_cli_usage_error(cli, "--received and "
+			"--gradescope-metadata both give the arrival");
 	else
 		return 0;
 	return 1;
+}
+
+/* metadata - read --gradescope-metadata: 0, or -1 said on stderr */
+static int metadata(struct grade_opts *o)
+{
+	struct cairn_buf text = CAIRN_BUF_INIT;
+	char err[320];
+	int rc;
+
+	if ((rc = cairn_cli_read_file(o->metadata, &text)) < 0)
+		snprintf(err, sizeof err, "%s", strerror(-rc));
+	else
+		rc = cairn_gradescope_meta_read(text.data, text.len, &o->meta,
+						err, sizeof err);
+	cairn_buf_free(&text);
+	if (rc < 0)
+		fprintf(stderr, "cairn grade: %s: %s\n", o->metadata, err);
+	return rc < 0 ? -1 : 0;
 }
 
 int cairn_cmd_grade(int argc, char **argv)
@@ -318,6 +357,15 @@ int cairn_cmd_grade(int argc, char **argv)
 	if (cairn_cli_setup(&cli) != 0) {
 		cairn_cli_teardown(&cli);
 		return GRADE_ERROR;
+	}
+	if (o.metadata != NULL && metadata(&o) != 0) {
+		cairn_cli_teardown(&cli);
+		return GRADE_ERROR;
+	}
+	if (o.metadata != NULL) {
+		o.received = o.meta.created_at;
+		o.has_received = 1;
+		cli.settings.dates = &o.meta.dates;
 	}
 	cli.settings.received = o.has_received ? &o.received : NULL;
 	for (i = optind; i < argc; i++) {

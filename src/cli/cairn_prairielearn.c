@@ -8,11 +8,22 @@
  * points and max_points its points, message its verdict and feedback.  A
  * file that cannot be graded is `gradable: false` with the error in
  * `format_errors`, so that PrairieLearn counts no attempt against the
- * student.  The layout is fixed: the same input gives the same bytes.
+ * student.
+ *
+ * PrairieLearn shows the student whatever the file holds as soon as it
+ * is written, and cannot grade a submission again later, so the set's
+ * `feedback` is applied here, as the daemon applies it, as of the
+ * arrival (or the clock): before the release the result is held back
+ * whole and the student reads the receipt only, as a submission that is
+ * not gradable (no score, no verdict, no attempt counted) whose message
+ * says when results come.  A score of 0 would show a verdict
+ * ("incorrect") and the real one the points.  The layout is fixed: the
+ * same input gives the same bytes.
  */
 #include "config.h"
 
 #include "cairn_autograder.h"
+#include "cairn_policy.h"
 #include "cairn_result_json.h"
 
 static void test(struct cairn_buf *out, const struct cairn_puzzle *p)
@@ -32,18 +43,38 @@ static void test(struct cairn_buf *out, const struct cairn_puzzle *p)
 	cairn_buf_free(&msg);
 }
 
+/* not_gradable - gradable false, with why as message and format error */
+static void not_gradable(struct cairn_buf *out, const char *why)
+{
+	cairn_buf_adds(out, "{\n  \"gradable\": false,\n  \"message\": ");
+	cairn_result_json_string(out, why);
+	cairn_buf_adds(out, ",\n  \"format_errors\": [");
+	cairn_result_json_string(out, why);
+	cairn_buf_adds(out, "]\n}\n");
+}
+
 static void results(const struct cairn_input *in, const struct cairn_stats *st,
-		    const char *error, struct cairn_buf *out)
+		    const struct timespec *at, const char *error,
+		    struct cairn_buf *out)
 {
 	struct cairn_buf text = CAIRN_BUF_INIT;
 	size_t len, i;
 
 	if (error != NULL) {
-		cairn_buf_adds(out, "{\n  \"gradable\": false,\n  \"message\": ");
-		cairn_result_json_string(out, error);
-		cairn_buf_adds(out, ",\n  \"format_errors\": [");
-		cairn_result_json_string(out, error);
-		cairn_buf_adds(out, "]\n}\n");
+		not_gradable(out, error);
+		return;
+	}
+	if (!cairn_autograder_released(st, at)) {
+		cairn_autograder_receipt(&text, in, st, at);
+		if (st->release_ms == CAIRN_RELEASE_NEVER)
+			cairn_buf_adds(&text, "; this problem set's results are "
+				       "not shown");
+		else {
+			cairn_buf_adds(&text, "; no results before ");
+			cairn_autograder_release_time(&text, st);
+		}
+		not_gradable(out, text.data);
+		cairn_buf_free(&text);
 		return;
 	}
 	cairn_buf_adds(out, "{\n  \"gradable\": true,\n  \"score\": ");

@@ -14,4 +14,5 @@ src_cli_cairn_CPPFLAGS = $(cairn_base_cppflags) $(cairn_pipeline_inc) \
 	-I$(top_srcdir)/src/cli
 src_cli_cairn_LDADD = src/pipeline/libcairn_pipeline.la src/spool/libcairn_spool.la $(cairn_libs) $(YAML_LIBS)
 src_cli_cairn_SOURCES += src/cli/cairn_autograder.c src/cli/cairn_autograder.h \
-	src/cli/cairn_gradescope.c src/cli/cairn_prairielearn.c
+	src/cli/cairn_gradescope.c src/cli/cairn_prairielearn.c \
+	src/cli/cairn_gradescope_meta.c src/cli/cairn_gradescope_meta.h

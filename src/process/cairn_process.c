@@ -95,6 +95,22 @@ static void refuse(struct cairn_input *in, enum cairn_refusal why, char *msg)
 	in->refusal = why;
 }
 
+/* redate - the dates given in place of the set's (cairn_settings' dates) */
+static void redate(struct cairn_input *in, const struct cairn_policy_ext *d)
+{
+	struct cairn_policy *p = &in->policy;
+
+	if (in->shape != CAIRN_SHAPE_SUBMISSION)
+		return;
+	p->present = 1;
+	p->has_due = d->has_due;
+	p->due_ms = d->due_ms;
+	memcpy(p->due_text, d->due_text, sizeof p->due_text);
+	p->has_close = d->has_close;
+	p->close_ms = d->close_ms;
+	memcpy(p->close_text, d->close_text, sizeof p->close_text);
+}
+
 /*
  * judge - what the problem set's policy makes of the arrival (doc/grading.md):
  * after close, or past max_submissions, the submission is refused (close
@@ -163,6 +179,8 @@ int cairn_process_input(struct cairn_input *in, const struct cairn_settings *s,
 			cairn_problems_resolve(in, s->problems_dir,
 					       s->problems, &s->limits);
 	}
+	if (in->error == NULL && s->dates != NULL)
+		redate(in, s->dates);
 	if (in->error == NULL && (rc = judge(in, s)) < 0)
 		return rc;
 	if (in->error != NULL)

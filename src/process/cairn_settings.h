@@ -40,6 +40,14 @@ struct cairn_settings {
 	 * result; NULL: none, and no policy applies.
 	 */
 	const struct timespec *received;
+	/*
+	 * When set, a submission's due and close are these, in place of
+	 * its set's and of any extension (`cairn grade
+	 * --gradescope-metadata`: the dates Gradescope gives the
+	 * submitter); has_due or has_close 0 there: none.  Grace, penalty
+	 * and feedback stay the set's.  NULL: the set's.
+	 */
+	const struct cairn_policy_ext *dates;
 	unsigned solver_threads;	/* most threads one solve may use (0 = 1) */
 	/* `cairn solve` options: override what the file says, when set. */
 	const char *force_solver;

@@ -6,5 +6,6 @@
 TESTS += tests/autograder/autograder.sh tests/autograder/contrib.sh
 dist_check_SCRIPTS += tests/autograder/autograder.sh tests/autograder/contrib.sh
 EXTRA_DIST += tests/autograder/data tests/autograder/validate.py \
+	tests/autograder/student_view.py tests/autograder/prairielearn-question.schema.json \
 	tests/autograder/gradescope.schema.json tests/autograder/prairielearn.schema.json \
 	tests/autograder/e2e.sh contrib

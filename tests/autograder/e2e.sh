@@ -8,7 +8,8 @@
 #                 build packages from the root's mirror: the only network
 #                 use), run_autograder copied to /autograder and run with
 #                 no network for each submission in /autograder/submission
-#                 (with a submission_metadata.json for the late one);
+#                 (with a submission_metadata.json, its due date
+#                 Gradescope's, for the late one);
 #   PrairieLearn  cairn as contrib/prairielearn's Dockerfile builds it
 #                 (the same build-cairn.sh), the set in /grade/tests, the
 #                 answers in /grade/student, the entry point run with no
@@ -119,7 +120,7 @@ gradescope() {
 		"$root/autograder/submission_metadata.json"
 	mkdir -p "$root/autograder/submission" "$root/autograder/results"
 	cp "$data/submissions/$1" "$root/autograder/submission/"
-	[ -z "${3:-}" ] || printf '{"id": 7, "created_at": "%s", "assignment": {"title": "hw"}, "users": [], "previous_submissions": []}\n' \
+	[ -z "${3:-}" ] || printf '{"id": 7, "created_at": "%s", "assignment": {"title": "hw", "due_date": "2027-03-01T04:00:00.000000-08:00", "late_due_date": null}, "users": [], "previous_submissions": []}\n' \
 		"$3" >"$root/autograder/submission_metadata.json"
 	if offline sh -c 'cd /autograder && exec ./run_autograder' >"$work/run.log" 2>&1; then
 		ok "gradescope: run_autograder on $1, no network: exit 0 ($(grep -c . "$work/run.log") lines of stdout)"
@@ -141,7 +142,8 @@ prairielearn() {
 	cp "$data/problems/hw.yaml" "$root/grade/tests/"
 	cp "$data/submissions/$1" "$root/grade/student/"
 	echo '{}' >"$root/grade/data/data.json"
-	if offline /usr/local/bin/cairn-prairielearn >"$work/run.log" 2>&1; then
+	# The arrival is the clock there: fixed before hw's due time.
+	if offline CAIRN_RECEIVED=2027-03-01T11:00:00Z /usr/local/bin/cairn-prairielearn >"$work/run.log" 2>&1; then
 		ok "prairielearn: cairn-prairielearn on $1, no network: exit 0"
 	else
 		cat "$work/run.log"

@@ -62,6 +62,8 @@ expect 'SIS\ Login\ ID SIS\ User\ ID ' cairn report --match SIS
 expect "Username " cairn report --match U
 expect "gradescope prairielearn " cairn grade --format ""
 expect "hw.json hw.result.json sets/ sub/ " cairn grade --format gradescope -o ""
+expect "--gradescope-metadata " cairn grade --grades
+expect "hw.json hw.result.json sets/ sub/ " cairn grade --format gradescope --gradescope-metadata ""
 expect "best latest " cairn report --per-submitter ""
 expect "c.yaml hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml sets/ sub/ " cairn solve ""
 expect "hw.csv hw.json hw.result.json hw.result.yaml hw.yaml hw.yml " cairn submit --wait h
