@@ -6,6 +6,7 @@ src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_result_read.c src/report/cairn_result_read.h \
 	src/report/cairn_result_file.c src/report/cairn_result_file.h \
 	src/report/cairn_result_yaml_read.c src/report/cairn_result_yaml_read.h \
+	src/report/cairn_result_yaml_fast.c src/report/cairn_result_yaml_fast.h \
 	src/report/cairn_result_csv_read.c src/report/cairn_result_csv_read.h \
 	src/report/cairn_submissions.c src/report/cairn_submissions.h \
 	src/report/cairn_report.c src/report/cairn_report.h \
