@@ -12,6 +12,7 @@ src_report_libcairn_report_la_SOURCES = \
 	src/report/cairn_report.c src/report/cairn_report.h \
 	src/report/cairn_report_pick.c src/report/cairn_report_pick.h \
 	src/report/cairn_report_html.c src/report/cairn_report_html.h \
+	src/report/cairn_report_fold.c src/report/cairn_report_fold.h \
 	src/report/cairn_report_class.c src/report/cairn_report_class.h \
 	src/report/cairn_roster.c src/report/cairn_roster.h \
 	src/report/cairn_report_lms.c src/report/cairn_report_lms.h \
