@@ -19,6 +19,7 @@ check_PROGRAMS += tests/report/check_result_fast
 TESTS += tests/report/check_result_fast
 tests_report_check_result_fast_CFLAGS = $(tests_check_cflags)
 tests_report_check_result_fast_LDADD = $(tests_check_libs) $(YAML_LIBS)
+VALGRIND_TESTS += tests/report/check_result_fast
 endif
 EXTRA_DIST += tests/data/report
 if HAVE_CHECK
