@@ -22,15 +22,42 @@
 #include "bench.h"
 #include "bench_spool.h"
 
+/*
+ * submit_us - us for `cairn ARGS` (whose last argument is the staged
+ * file's path, set here from name) to exit; then its result is waited
+ * for, so that the next sample finds the daemon idle and counts its own
+ */
+static double submit_us(const struct bench *b, const char **args,
+			const struct spool *s, const char *name,
+			struct watcher *w, size_t *expected)
+{
+	static char path[1200];
+	uint64_t t0;
+	double us;
+	size_t last;
+
+	for (last = 0; args[last + 1] != NULL; last++)
+		;
+	snprintf(path, sizeof path, "%s/%s", s->stage, name);
+	args[last] = path;
+	t0 = bench_now();
+	bench_run_cairn(b, args, "/dev/null");
+	us = (double)(bench_now() - t0) / 1e3;
+	(*expected)++;
+	watcher_wait(w, *expected, 1000);
+	usleep(5000);
+	return us;
+}
+
 int bench_submit(const struct bench *b)
 {
 	size_t k = b->quick ? 50 : 300, i, expected = 0;
 	double *own = malloc(k * sizeof *own), *sub = malloc(k * sizeof *sub);
 	double *bare = malloc(k * sizeof *bare);
-	char (*names)[32] = malloc(3 * k * sizeof *names), path[1200];
+	char (*names)[32] = malloc(3 * k * sizeof *names);
 	const char *args[] = { "submit", "--spool", NULL, "--wait",
-			       "--timeout", "5", path, NULL };
-	const char *nowait[] = { "submit", "--spool", NULL, path, NULL };
+			       "--timeout", "5", "FILE", NULL };
+	const char *nowait[] = { "submit", "--spool", NULL, "FILE", NULL };
 	double own_med, sub_med, bare_med;
 	struct watcher w;
 	struct spool s;
@@ -56,23 +83,9 @@ int bench_submit(const struct bench *b)
 			bench_die("%s: no result for %s within 5 s", s.dir, names[3 * i]);
 		own[i] = (double)(bench_now() - t0) / 1e3;
 		usleep(5000);
-		snprintf(path, sizeof path, "%s/%s", s.stage, names[3 * i + 1]);
-		t0 = bench_now();
-		bench_run_cairn(b, args, "/dev/null");
-		sub[i] = (double)(bench_now() - t0) / 1e3;
-		/* Its result's event, so that the next wait counts its own. */
-		expected++;
-		watcher_wait(&w, expected, 1000);
-		usleep(5000);
-		snprintf(path, sizeof path, "%s/%s", s.stage, names[3 * i + 2]);
-		t0 = bench_now();
-		bench_run_cairn(b, nowait, "/dev/null");
-		bare[i] = (double)(bench_now() - t0) / 1e3;
-		/* The daemon idle again before the next round. */
-		expected++;
-		watcher_wait(&w, expected, 1000);
+		sub[i] = submit_us(b, args, &s, names[3 * i + 1], &w, &expected);
+		bare[i] = submit_us(b, nowait, &s, names[3 * i + 2], &w, &expected);
 		fprintf(f, "%zu,%.1f,%.1f,%.1f\n", i, own[i], sub[i], bare[i]);
-		usleep(5000);
 	}
 	fclose(f);
 	watcher_close(&w);
