@@ -102,6 +102,17 @@ int bench_daemon(const struct bench *b);
 /* bench_fairness - one owner's file behind another's backlog (a row of the daemon) */
 int bench_fairness(const struct bench *b);
 int bench_report_html(const struct bench *b);
+struct cairn_buf;
+/*
+ * bench_report_result - the text of generated result s (20 puzzles of a
+ * seeded mix of verdicts); with an owner, its owner, uid and arrival
+ */
+void bench_report_result(struct cairn_buf *b, size_t s, const char *owner,
+			 const char *set, uint64_t *rng);
+/* bench_report_read - cairn report over a tree of 100,000 results against find | cat */
+int bench_report_read(const struct bench *b);
+/* bench_submit - cairn submit --wait against the daemon's own latency */
+int bench_submit(const struct bench *b);
 /* bench_generate - cairn generate against solving the set it wrote */
 int bench_generate(const struct bench *b);
 /* bench_memory - memory_budget over a whole file (rows of the daemon) */

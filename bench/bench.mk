@@ -5,7 +5,8 @@ EXTRA_PROGRAMS = bench/cairn-bench
 bench_cairn_bench_SOURCES = bench/cairn_bench.c bench/bench.h \
 	bench/bench_util.c bench/bench_solvers.c bench/bench_parse.c \
 	bench/bench_daemon.c bench/bench_fairness.c bench/bench_spool.c bench/bench_spool.h \
-	bench/bench_report.c bench/bench_memory.c \
+	bench/bench_report.c bench/bench_report_read.c bench/bench_submit.c \
+	bench/bench_memory.c \
 	bench/bench_generate.c bench/bench_status.c
 bench_cairn_bench_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 bench_cairn_bench_LDADD = bench/scalar_base.$(OBJEXT) src/spool/libcairn_spool.la \

@@ -3,7 +3,7 @@
  *
  * usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR
  *        --out DIR --work DIR SECTION...   (solvers, parse, e2e, daemon,
- *        report, memory, generate, status)
+ *        report, memory, generate, status, submit)
  *
  * Each section prints its rows of the summary table as it goes, appends
  * them to OUT/summary.csv (which bench/run.sh creates with its header)
@@ -22,7 +22,7 @@
 static const char usage[] =
 	"usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR --out DIR\n"
 	"                   --work DIR SECTION...\n"
-	"sections: solvers parse e2e daemon fairness report memory generate status\n";
+	"sections: solvers parse e2e daemon fairness report memory generate status submit\n";
 
 static int section(const struct bench *b, const char *name)
 {
@@ -44,6 +44,8 @@ static int section(const struct bench *b, const char *name)
 		return bench_generate(b);
 	if (strcmp(name, "status") == 0)
 		return bench_status(b);
+	if (strcmp(name, "submit") == 0)
+		return bench_submit(b);
 	fprintf(stderr, "cairn-bench: unknown section %s\n%s", name, usage);
 	return 2;
 }

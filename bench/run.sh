@@ -52,7 +52,7 @@ echo "cairn make bench ${quick:+(BENCH_QUICK=1) }- $(date -u '+%Y-%m-%d %H:%M UT
 printf '%-8s %-36s %10s %-8s %-26s %10s %7s %-13s %s\n' section case measured \
 	unit baseline baseline ratio target status
 rc=0
-for section in solvers parse e2e daemon fairness report memory generate status; do
+for section in solvers parse e2e daemon fairness report memory generate status submit; do
 	"$top_builddir/bench/cairn-bench" $quick --top-builddir "$top_builddir" \
 		--top-srcdir "$top_srcdir" --out "$out" --work "$work" \
 		"$section" || { echo "bench: section $section failed"; rc=1; }

@@ -8,7 +8,12 @@
  * of each problem set (how many answers were correct, wrong, missing and
  * invalid, how many puzzle errors, what optimal play gives, and the three
  * most common wrong answers with their counts), and each submission with
- * its owner, arrival, verdicts and feedback.  A late submission carries
+ * its owner, arrival, verdicts and feedback: one row per verdict listing
+ * its puzzles, each with its feedback (or error) text, or, for a text
+ * given to more than one answer, its number F1, F2, ... in a list at the
+ * end of the page where each such text is written once
+ * (cairn_report_fold), so that the page costs well under 1 KiB per
+ * submission of 20 puzzles.  A late submission carries
  * a visible mark "late" (and its penalty in its details), and a file the
  * course policy refused a mark "refused: closed|limit"; a refused file is
  * not counted as a submission.  It needs nothing but itself: the style is
@@ -32,6 +37,7 @@
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_class.h"
+#include "cairn_report_fold.h"
 #include "cairn_report_html.h"
 #include "cairn_stats.h"
 
@@ -52,7 +58,7 @@ static const char style[] =
 	"table{border-collapse:collapse;width:100%;margin:.4rem 0 1rem}"
 	"th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;"
 	"vertical-align:top}"
-	"th{background:#f3f5f7}td.n,th.n{text-align:right;"
+	"th{background:#f3f5f7}td.n,th.n,.ro td:nth-child(n+5){text-align:right;"
 	"font-variant-numeric:tabular-nums}"
 	"tbody tr:nth-child(even){background:#fafbfc}"
 	".glance{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}"
@@ -60,14 +66,15 @@ static const char style[] =
 	"margin:0;font-size:1.05rem}.stats dt{color:#57606a}"
 	".stats dd{margin:0;font-weight:600;text-align:right}"
 	"figure{margin:0}figcaption{color:#57606a;font-size:.9rem}"
-	".v{font-weight:600;white-space:nowrap}.v-correct{color:#1a7f37}"
-	".v-wrong{color:#cf222e}.v-missing{color:#7d4e00}"
-	".v-invalid{color:#8250df}.v-error{color:#6e7781}"
+	".vt td:first-child{font-weight:600;white-space:nowrap}"
+	".vc{color:#1a7f37}.vw{color:#cf222e}.vm{color:#7d4e00}"
+	".vi{color:#8250df}.ve,.vu{color:#6e7781}"
 	".err{color:#cf222e}q{quotes:none;font-family:ui-monospace,"
 	"\"DejaVu Sans Mono\",monospace;background:#f3f5f7;padding:0 .2rem}"
-	"ol.wrong{margin:0;padding-left:1.2rem}.sub{margin-bottom:1.4rem}"
+	"ol.wrong{margin:0;padding-left:1.2rem}article{margin-bottom:1.4rem}"
 	".meta{color:#57606a;margin:.1rem 0 .4rem}a{color:#0550ae}"
-	".vt th:first-child{width:12rem}.vt th:nth-child(2){width:6rem}"
+	".vt th:first-child{width:6rem}.fb{list-style:none;padding-left:0}"
+	".fb b{margin-right:.5rem}"
 	".mark{font-size:.8rem;font-weight:600;border-radius:.2rem;"
 	"padding:0 .3rem;margin-left:.3rem;white-space:nowrap}"
 	".late{background:#fff8c5;color:#7d4e00}"
@@ -75,7 +82,7 @@ static const char style[] =
 	"svg text{font:12px system-ui,\"DejaVu Sans\",sans-serif;fill:#1b1f24}"
 	"@media print{body{max-width:none;padding:0;font-size:11pt}"
 	"a{color:inherit;text-decoration:none}.top{display:none}"
-	".sub,tr,figure{break-inside:avoid}h2,h3{break-after:avoid}}";
+	"article,tr,figure{break-inside:avoid}h2,h3{break-after:avoid}}";
 
 static void text(struct cairn_buf *out, const char *s)
 {
@@ -213,19 +220,18 @@ static void glance(struct cairn_buf *out, const struct cairn_class *pg)
 
 static void counts_cells(struct cairn_buf *out, const struct cairn_stats *st)
 {
-	cairn_buf_addf(out, "<td class=\"n\">%zu</td><td class=\"n\">%zu</td>"
-		       "<td class=\"n\">%zu</td><td class=\"n\">%zu</td>",
+	cairn_buf_addf(out, "<td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td>",
 		       st->correct, st->wrong, st->missing, st->invalid);
 }
 
 static void score_cell(struct cairn_buf *out, const struct cairn_stats *st)
 {
-	cairn_buf_adds(out, "<td class=\"n\">");
+	cairn_buf_adds(out, "<td>");
 	if (scored(st))
 		cairn_stats_score(out, st);
 	else
 		cairn_buf_adds(out, "\xe2\x80\x93");
-	cairn_buf_adds(out, "</td><td class=\"n\">");
+	cairn_buf_adds(out, "</td><td>");
 	cairn_report_decimal(out, st->points);
 	cairn_buf_addf(out, "/%llu</td>", (unsigned long long)(st->max_points / 10000));
 }
@@ -249,7 +255,7 @@ static void roster(struct cairn_buf *out, const struct cairn_class *pg)
 	const struct cairn_result_file *r;
 	size_t i;
 
-	cairn_buf_adds(out, "<h3 id=\"summary\">Submissions</h3>\n<table>"
+	cairn_buf_adds(out, "<h3 id=\"summary\">Submissions</h3>\n<table class=\"ro\">"
 		       "<thead><tr><th>Submission</th><th>Owner</th>"
 		       "<th>Submitter</th>"
 		       "<th>Problem set</th><th class=\"n\">Score</th>"
@@ -367,23 +373,96 @@ static void puzzles(struct cairn_buf *out, const struct cairn_class *pg)
 	cairn_buf_adds(out, "</section>\n");
 }
 
-static void verdict_row(struct cairn_buf *out,
-			const struct cairn_result_puzzle *p)
-{
-	const char *v = p->error != NULL ? "error" :
-			p->verdict == CAIRN_VERDICT_NONE ? "ungraded" :
-			cairn_result_read_verdict_name(p->verdict);
+/* The rows of a submission's verdict table, in this order. */
+enum { ROW_CORRECT, ROW_WRONG, ROW_MISSING, ROW_INVALID, ROW_UNGRADED,
+       ROW_ERROR, NROWS };
 
-	cairn_buf_adds(out, "<tr><td>");
-	text(out, p->id);
-	cairn_buf_addf(out, "</td><td class=\"v v-%s\">%s</td><td>", v, v);
+static const char *const row_name[NROWS] = {
+	"correct", "wrong", "missing", "invalid", "ungraded", "error",
+};
+static const char *const row_class[NROWS] = { "vc", "vw", "vm", "vi", "vu", "ve" };
+
+static int row_of(const struct cairn_result_puzzle *p)
+{
 	if (p->error != NULL)
-		text(out, p->error);
-	else if (p->feedback != NULL)
-		text(out, p->feedback);
-	else if (p->verdict == CAIRN_VERDICT_MISSING)
-		cairn_buf_adds(out, "no answer was given");
-	cairn_buf_adds(out, "</td></tr>\n");
+		return ROW_ERROR;
+	switch (p->verdict) {
+	case CAIRN_VERDICT_CORRECT: return ROW_CORRECT;
+	case CAIRN_VERDICT_WRONG: return ROW_WRONG;
+	case CAIRN_VERDICT_MISSING: return ROW_MISSING;
+	case CAIRN_VERDICT_INVALID: return ROW_INVALID;
+	default: return ROW_UNGRADED;
+	}
+}
+
+/* note_of - the text a puzzle's answer got: its error, or its feedback, or NULL */
+static const char *note_of(const struct cairn_result_puzzle *p)
+{
+	return p->error != NULL ? p->error : p->feedback;
+}
+
+/*
+ * verdicts - a submission's puzzles, one row per verdict, each id
+ * followed by its text: the number of a text given more than once
+ * (listed at the end of the page), or the text itself
+ */
+static void verdicts(struct cairn_buf *out, struct cairn_report_fold *fold,
+		     const struct cairn_result_file *r)
+{
+	const struct cairn_result_puzzle *p;
+	const char *note;
+	size_t j, num;
+	int k, first;
+
+	cairn_buf_adds(out, "<table class=\"vt\"><tr><th>Verdict</th>"
+		       "<th>Puzzles</th></tr>\n");
+	for (k = 0; k < NROWS; k++) {
+		first = 1;
+		for (j = 0; j < r->npuzzles; j++) {
+			p = &r->puzzles[j];
+			if (row_of(p) != k)
+				continue;
+			if (first)
+				cairn_buf_addf(out, "<tr><td class=\"%s\">%s</td><td>",
+					       row_class[k], row_name[k]);
+			else
+				cairn_buf_adds(out, ", ");
+			first = 0;
+			text(out, p->id);
+			if ((note = note_of(p)) == NULL)
+				continue;
+			if ((num = cairn_report_fold_number(fold, note)) > 0) {
+				cairn_buf_addf(out, " <a href=\"#f%zu\">F%zu</a>",
+					       num, num);
+			} else {
+				cairn_buf_adds(out, " <q>");
+				text(out, note);
+				cairn_buf_adds(out, "</q>");
+			}
+		}
+		if (!first)
+			cairn_buf_adds(out, "</td></tr>\n");
+	}
+	cairn_buf_adds(out, "</table>\n");
+}
+
+/* folded - the texts given more than once, each with its number */
+static void folded(struct cairn_buf *out, const struct cairn_report_fold *fold)
+{
+	size_t i;
+
+	if (fold->numbered == 0)
+		return;
+	cairn_buf_adds(out, "<section id=\"feedback\"><h2>Feedback given more "
+		       "than once</h2>\n<p class=\"meta\">The submissions above "
+		       "refer to each of these texts by its number.</p>\n"
+		       "<ol class=\"fb\">\n");
+	for (i = 0; i < fold->numbered; i++) {
+		cairn_buf_addf(out, "<li id=\"f%zu\"><b>F%zu</b>", i + 1, i + 1);
+		text(out, fold->order[i]);
+		cairn_buf_adds(out, "</li>\n");
+	}
+	cairn_buf_adds(out, "</ol></section>\n");
 }
 
 /* meta - one item of a submission's meta line, when it has a value */
@@ -400,13 +479,12 @@ static void meta(struct cairn_buf *out, const char *before, const char *value,
 
 /* submission - one submission's verdicts and feedback */
 static void submission(struct cairn_buf *out, const struct cairn_class *pg,
-		       size_t i)
+		       struct cairn_report_fold *fold, size_t i)
 {
 	const struct cairn_result_file *r = &pg->files[i];
 	const struct cairn_stats *st = &pg->st[i];
-	size_t j;
 
-	cairn_buf_addf(out, "<article class=\"sub\" id=\"s%zu\"><h3>", i + 1);
+	cairn_buf_addf(out, "<article id=\"s%zu\"><h3>", i + 1);
 	text(out, r->source);
 	marks(out, r);
 	cairn_buf_adds(out, "</h3>\n<p class=\"meta\">");
@@ -445,15 +523,8 @@ static void submission(struct cairn_buf *out, const struct cairn_class *pg,
 		text(out, r->error);
 		cairn_buf_adds(out, "</p>\n");
 	}
-	if (r->npuzzles > 0) {
-		cairn_buf_adds(out, "<table class=\"vt\"><thead><tr><th>"
-			       "Puzzle</th><th>Verdict</th><th>Feedback</th>"
-			       "</tr></thead>"
-			       "<tbody>\n");
-		for (j = 0; j < r->npuzzles; j++)
-			verdict_row(out, &r->puzzles[j]);
-		cairn_buf_adds(out, "</tbody></table>\n");
-	}
+	if (r->npuzzles > 0)
+		verdicts(out, fold, r);
 	cairn_buf_adds(out, "</article>\n");
 }
 
@@ -481,10 +552,16 @@ static size_t owners(const struct cairn_result_file *files, size_t n)
 void cairn_report_html(const struct cairn_result_file *files, size_t n,
 		       struct cairn_buf *out)
 {
+	struct cairn_report_fold fold;
 	struct cairn_class pg;
-	size_t i;
+	size_t i, j;
 
 	cairn_report_class_gather(&pg, files, n);
+	cairn_report_fold_init(&fold);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < files[i].npuzzles; j++)
+			if (note_of(&files[i].puzzles[j]) != NULL)
+				cairn_report_fold_add(&fold, note_of(&files[i].puzzles[j]));
 	cairn_buf_addf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
 		       "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 		       "content=\"width=device-width, initial-scale=1\">\n"
@@ -507,7 +584,10 @@ void cairn_report_html(const struct cairn_result_file *files, size_t n,
 	cairn_buf_adds(out, "<section id=\"submissions\"><h2>Each submission"
 		       "</h2>\n");
 	for (i = 0; i < n; i++)
-		submission(out, &pg, i);
-	cairn_buf_adds(out, "</section>\n</body></html>\n");
+		submission(out, &pg, &fold, i);
+	cairn_buf_adds(out, "</section>\n");
+	folded(out, &fold);
+	cairn_buf_adds(out, "</body></html>\n");
+	cairn_report_fold_free(&fold);
 	cairn_report_class_free(&pg);
 }

@@ -19,7 +19,10 @@
  * double-quoted strings with only the escapes YAML shares with JSON, no
  * raw character YAML forbids), so libyaml reads it as it is.  libyaml's
  * errors and cairn_yaml's refusals are worded by
- * cairn_yaml_error_message(), as in every other reader.
+ * cairn_yaml_error_message(), as in every other reader.  A file of the
+ * writer's own shape (most of them) is read without libyaml by
+ * cairn_result_yaml_fast.c, to the same struct; anything else, errors
+ * included, takes the path here.
  */
 #include "config.h"
 
@@ -30,6 +33,7 @@
 
 #include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_result_yaml_fast.h"
 #include "cairn_result_yaml_read.h"
 #include "cairn_yaml.h"
 #include "cairn_yaml_tree.h"
@@ -261,6 +265,15 @@ static int fields(struct cairn_result_file *r,
 
 int cairn_result_yaml_read(struct cairn_result_file *r, const char *data,
 			   size_t len, char *err, size_t errlen)
+{
+	/* The writer's own shape, most files, at a fraction of the cost. */
+	if (cairn_result_yaml_fast_read(r, data, len) == 0)
+		return 0;
+	return cairn_result_yaml_read_full(r, data, len, err, errlen);
+}
+
+int cairn_result_yaml_read_full(struct cairn_result_file *r, const char *data,
+				size_t len, char *err, size_t errlen)
 {
 	struct cairn_yaml_tree *root;
 	int rc;

@@ -17,5 +17,11 @@
  */
 int cairn_result_yaml_read(struct cairn_result_file *r, const char *data,
 			   size_t len, char *err, size_t errlen);
+/*
+ * The same through libyaml alone, for any text: cairn_result_yaml_read()
+ * first tries cairn_result_yaml_fast_read(), which must agree with it.
+ */
+int cairn_result_yaml_read_full(struct cairn_result_file *r, const char *data,
+				size_t len, char *err, size_t errlen);
 
 #endif

@@ -204,10 +204,10 @@ START_TEST(test_html)
 				     "<dt>With a score</dt><dd>3</dd>"
 				     "<dt>File errors</dt><dd>2</dd>"));
 	ck_assert_ptr_nonnull(strstr(b.data, "<a href=\"#s2\">bob.csv</a>"));
-	ck_assert_ptr_nonnull(strstr(b.data, "<article class=\"sub\" "
-				     "id=\"s2\"><h3>bob.csv</h3>"));
-	ck_assert_ptr_nonnull(strstr(b.data, "<td>-p2</td><td class=\"v "
-				     "v-wrong\">wrong</td><td>moves: move 1"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<article id=\"s2\"><h3>bob.csv"
+				     "</h3>"));
+	ck_assert_ptr_nonnull(strstr(b.data, "<tr><td class=\"vw\">wrong</td>"
+				     "<td>-p2 <q>moves: move 1"));
 	ck_assert_ptr_nonnull(strstr(strstr(b.data, "id=\"glance\""),
 				     "id=\"puzzles\""));
 	ck_assert_str_eq(b.data + b.len - 15, "</body></html>\n");

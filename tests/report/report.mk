@@ -14,6 +14,12 @@ tests_report_check_roundtrip_CPPFLAGS = $(fuzz_cppflags)
 tests_report_check_roundtrip_CFLAGS = $(tests_check_cflags)
 tests_report_check_roundtrip_LDADD = fuzz/liboracle.la $(tests_check_libs)
 VALGRIND_TESTS += tests/report/check_roundtrip
+# Issue 38: the fast result reader against libyaml's, on mutated texts.
+check_PROGRAMS += tests/report/check_result_fast
+TESTS += tests/report/check_result_fast
+tests_report_check_result_fast_CFLAGS = $(tests_check_cflags)
+tests_report_check_result_fast_LDADD = $(tests_check_libs) $(YAML_LIBS)
+VALGRIND_TESTS += tests/report/check_result_fast
 endif
 EXTRA_DIST += tests/data/report
 if HAVE_CHECK

@@ -10,9 +10,11 @@
 # text is checked (and which must have no script element), and
 # --screenshot a picture of the class's page that is kept as
 # tests/report/report.png in the build tree (examples/class/report.png,
-# which the README shows, is a copy of it).  Last, a class
-# of 1,000 generated submissions must give a page ten times the size of
-# one of 100 (linear) that Chromium still renders completely.
+# which the README shows, is a copy of it).  Last, a class of 1,000
+# generated submissions must give a page that grows linearly from one of
+# 100, by at most 1 KiB a submission (feedback given more than once is
+# listed once and referred to), and that Chromium still renders
+# completely.
 
 set -eu
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -94,20 +96,22 @@ dom=$tmp/class.dom
 want "$dom" '<title>cairn report: 13 submissions</title>'
 want "$dom" '<dt>Submissions</dt><dd>13</dd><dt>With a score</dt><dd>12</dd><dt>File errors</dt><dd>1</dd><dt>Mean score</dt><dd>0.6574</dd><dt>Median score</dt><dd>0.6111</dd>'
 want "$dom" '<title>3 with a score from 0.9 to 1</title>'
-want "$dom" '<tr><td><a href="#s7">fatima.yaml</a></td><td></td><td>Fatima</td><td>hw1</td><td class="n">0.5556</td><td class="n">5/9</td><td class="n">3</td><td class="n">0</td><td class="n">0</td><td class="n">4</td></tr>'
+want "$dom" '<tr><td><a href="#s7">fatima.yaml</a></td><td></td><td>Fatima</td><td>hw1</td><td>0.5556</td><td>5/9</td><td>3</td><td>0</td><td>0</td><td>4</td></tr>'
 want "$dom" '<tr><td>greedy-fails</td><td class="n">6</td><td class="n">4</td><td class="n">1</td><td class="n">1</td><td class="n">0</td><td>Alice 11, Bob 4 (diff 7, Alice wins); first move right</td><td><ol class="wrong"><li><q>alice 3, bob 13, diff 5</q> ×1</li><li><q>alice: expected 5, optimal play gives 11; bob: expected 10, optimal play gives 4…</q> ×1</li><li><q>diff 5</q> ×1</li></ol></td></tr>'
 want "$dom" '<tr><td>warmup</td><td class="n">10</td><td class="n">1</td><td class="n">0</td><td class="n">1</td><td class="n">0</td><td>Alice 9, Bob 8 (diff 1, Alice wins); first move left; line <q>LRRL</q></td><td><ol class="wrong"><li><q>moves LLRL</q> ×1</li></ol></td></tr>'
 want "$dom" '<p>No puzzles: every result of this set is a file error.</p>'
-want "$dom" '<article class="sub" id="s3"><h3>bilal.yaml</h3>'
-want "$dom" '<tr><td>greedy-fails</td><td class="v v-wrong">wrong</td><td>diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L</td></tr>'
+want "$dom" '<article id="s3"><h3>bilal.yaml</h3>'
+# A submission's puzzles, one row per verdict, each with its feedback.
+want "$dom" '<tr><td class="vc">correct</td><td>warmup, three, bob-wins, all-equal, negatives</td></tr>
+<tr><td class="vw">wrong</td><td>greedy-fails <q>diff: expected 5, optimal play gives 7 (Alice 11, Bob 4); optimal line R L L L</q></td></tr>'
 want "$dom" '<p class="err">File error: unknown problem set "hw9"</p>'
-want "$dom" '<td class="v v-missing">missing</td><td>no answer was given</td>'
+want "$dom" '<tr><td class="vm">missing</td><td>greedy-fails, bob-wins, all-equal, negatives</td></tr>'
 dom=$tmp/more.dom
 want "$dom" '<td><a href="#s14">mallory.yaml</a></td><td></td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td>'
 want "$dom" '<p class="meta">by &lt;script&gt;alert(1)&lt;/script&gt; · problem set'
 # An answer to an id the set lacks is no puzzle of the set: shown in the
 # submission only.
-want "$dom" '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="v v-invalid">invalid</td><td>unknown puzzle id "&lt;img src=x onerror=alert(2)&gt;" in problem set "hw1"</td></tr>'
+want "$dom" '<tr><td class="vi">invalid</td><td>&lt;img src=x onerror=alert(2)&gt; <q>unknown puzzle id "&lt;img src=x onerror=alert(2)&gt;" in problem set "hw1"</q></td></tr>'
 checks=$((checks + 1))
 if grep -F -q '<tr><td>&lt;img src=x onerror=alert(2)&gt;</td><td class="n">' "$dom"; then
 	fail "an answer to an unknown id is counted as a puzzle of the set"
@@ -126,7 +130,8 @@ else
 	cp "$tmp/report.png" "$top_builddir/tests/report/report.png"
 fi
 
-# Linear size: 1,000 submissions against 100, each of 20 puzzles.
+# Linear size: 1,000 submissions against 100, each of 20 puzzles, at
+# most 1 KiB a submission; feedback that repeats is written once.
 gen() {
 	mkdir "$tmp/gen$1"
 	awk -v n="$1" -v dir="$tmp/gen$1" 'BEGIN {
@@ -161,14 +166,22 @@ gen 1000
 s100=$(wc -c < "$tmp/gen100.html")
 s1000=$(wc -c < "$tmp/gen1000.html")
 checks=$((checks + 1))
-# The fixed part (style, histogram) makes the ratio a little under 10.
-if [ $((s1000 * 100 / s100)) -lt 950 ] || [ $((s1000 * 100 / s100)) -gt 1005 ]
+# The fixed part (style, histogram, puzzles, folded feedback) makes the
+# ratio under 10.
+if [ $((s1000 * 100 / s100)) -lt 800 ] || [ $((s1000 * 100 / s100)) -gt 1000 ] ||
+	[ $(((s1000 - s100) / 900)) -gt 1024 ]
 then
-	fail "1,000 submissions give $s1000 bytes, 100 give $s100: not linear"
+	fail "1,000 submissions give $s1000 bytes, 100 give $s100: not linear, or over 1 KiB each"
 fi
+checks=$((checks + 1))
+grep -F -q '<li id="f1"><b>F1</b>diff: expected 21, optimal play gives 1 (Alice 9, Bob 8)</li>' "$tmp/gen1000.html" ||
+	fail "no folded feedback F1"
+checks=$((checks + 1))
+grep -F -q '<tr><td class="vw">wrong</td><td>p1 <a href="#f1">F1</a>, ' "$tmp/gen1000.html" ||
+	fail "no reference to the folded feedback F1"
 chrome --dump-dom "file://$tmp/gen1000.html" > "$tmp/dom1000.html" ||
 	fail "chromium did not render 1,000 submissions within 120 s"
-grep -o '<article class="sub"' "$tmp/dom1000.html" | wc -l | tr -d ' ' \
+grep -o '<article id="s' "$tmp/dom1000.html" | wc -l | tr -d ' ' \
 	> "$tmp/n"
 same_text 1000 "$tmp/n"
 

@@ -162,7 +162,7 @@ for want in \
 	'<h3>hw9.json<span class="mark refused">refused: closed</span></h3>' \
 	'received 2026-12-10T10:00:00.000Z, late by 10h 1m, penalty 0.1' \
 	'score 0.45 (0.9 of 2 points)' \
-	'<td class="n">2.25/3</td>' \
+	'<td>2.25/3</td>' \
 	'<p class="err">Refused, not a submission: submission limit reached (2 of 2)</p>' \
 	'<dt>Submissions</dt><dd>2</dd>' \
 	'<dt>Refused</dt><dd>3</dd>' \

@@ -1,0 +1,115 @@
+/*
+ * bench_submit - `cairn submit --wait` against the daemon's own latency.
+ *
+ * One cairnd (fsync: false) serves a spool under WORK; then, interleaved,
+ * 300 samples (50 quick) of each, one file at a time on the idle daemon:
+ * a staged single-puzzle file renamed into incoming/ and timed until its
+ * result shows in results/OWNER/ (inotify: the daemon's own latency), and
+ * `src/cli/cairn submit --spool SPOOL --wait --timeout 5 FILE` as a
+ * subprocess, timed from its start to its exit (the process, the copy,
+ * its fsync and rename, the daemon's work, the wait, the printing).  The
+ * figure is the difference of the medians, target at most 2 ms.  A third
+ * sample in each round, `cairn submit` without --wait (the process, the
+ * copy, its fsync and rename), tells what of that difference is the
+ * wait's own: an info row.  Every round goes to submit_wait.csv.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "bench_spool.h"
+
+/*
+ * submit_us - us for `cairn ARGS` (whose last argument is the staged
+ * file's path, set here from name) to exit; then its result is waited
+ * for, so that the next sample finds the daemon idle and counts its own
+ */
+static double submit_us(const struct bench *b, const char **args,
+			const struct spool *s, const char *name,
+			struct watcher *w, size_t *expected)
+{
+	static char path[1200];
+	uint64_t t0;
+	double us;
+	size_t last;
+
+	for (last = 0; args[last + 1] != NULL; last++)
+		;
+	snprintf(path, sizeof path, "%s/%s", s->stage, name);
+	args[last] = path;
+	t0 = bench_now();
+	bench_run_cairn(b, args, "/dev/null");
+	us = (double)(bench_now() - t0) / 1e3;
+	(*expected)++;
+	watcher_wait(w, *expected, 1000);
+	usleep(5000);
+	return us;
+}
+
+int bench_submit(const struct bench *b)
+{
+	size_t k = b->quick ? 50 : 300, i, expected = 0;
+	double *own = malloc(k * sizeof *own), *sub = malloc(k * sizeof *sub);
+	double *bare = malloc(k * sizeof *bare);
+	char (*names)[32] = malloc(3 * k * sizeof *names);
+	const char *args[] = { "submit", "--spool", NULL, "--wait",
+			       "--timeout", "5", "FILE", NULL };
+	const char *nowait[] = { "submit", "--spool", NULL, "FILE", NULL };
+	double own_med, sub_med, bare_med;
+	struct watcher w;
+	struct spool s;
+	uint64_t t0;
+	pid_t pid;
+	FILE *f;
+
+	if (own == NULL || sub == NULL || bare == NULL || names == NULL)
+		bench_die("out of memory");
+	spool_init(&s, b, "submit");
+	if ((pid = daemon_start(b, &s, 0)) < 0)
+		return 1;
+	args[2] = nowait[2] = s.dir;
+	spool_stage(&s, 3 * k, names);
+	watcher_open(&w, s.results);
+	f = bench_csv(b, "submit_wait.csv",
+		      "sample,cairnd_us,cairn_submit_wait_us,cairn_submit_us");
+	for (i = 0; i < k; i++) {
+		t0 = bench_now();
+		spool_drop(&s, names[3 * i]);
+		expected++;
+		if (watcher_wait(&w, expected, 5000) < expected)
+			bench_die("%s: no result for %s within 5 s", s.dir, names[3 * i]);
+		own[i] = (double)(bench_now() - t0) / 1e3;
+		usleep(5000);
+		sub[i] = submit_us(b, args, &s, names[3 * i + 1], &w, &expected);
+		bare[i] = submit_us(b, nowait, &s, names[3 * i + 2], &w, &expected);
+		fprintf(f, "%zu,%.1f,%.1f,%.1f\n", i, own[i], sub[i], bare[i]);
+	}
+	fclose(f);
+	watcher_close(&w);
+	daemon_stop(pid);
+	spool_remove(&s);
+	own_med = bench_median(own, k);
+	sub_med = bench_median(sub, k);
+	bare_med = bench_median(bare, k);
+	bench_report(b, &(struct bench_row){ "daemon",
+		"cairn submit --wait median, minus the daemon's", sub_med - own_med,
+		"us", "rename -> result, same daemon", own_med,
+		sub_med / own_med, "<= 2000 us",
+		sub_med - own_med <= 2000 ? BENCH_PASS : BENCH_MISS });
+	bench_report(b, &(struct bench_row){ "daemon",
+		"cairn submit --wait median, minus cairn submit's", sub_med - bare_med,
+		"us", "rename -> result, same daemon", own_med,
+		(sub_med - bare_med) / own_med, "", BENCH_INFO });
+	bench_report(b, &(struct bench_row){ "daemon",
+		"cairn submit (no --wait) median", bare_med, "us",
+		"rename -> result, same daemon", own_med, bare_med / own_med, "",
+		BENCH_INFO });
+	free(bare);
+	free(own);
+	free(sub);
+	free(names);
+	return 0;
+}
