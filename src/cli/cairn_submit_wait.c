@@ -4,35 +4,25 @@
  *
  * The results are those of our owner, results/OWNER/ with OWNER =
  * cairn_owner_name(geteuid()), the account that owns our copies when the
- * daemon takes them.  results/OWNER/ is opened before the first move;
- * the identity (device, inode) of any result already under the name is
- * noted before the move, so a result counts once it is there with
- * another identity: each one is checked after the moves (the daemon may
- * have been faster than us) and, with an inotify watch on results/OWNER/,
- * again only when inotify names it (IN_ATTRIB too: the daemon may grant
- * our read access after the result is in place, and a result we may not
- * read yet is waited for).  A result is known by its name only: two
- * submissions of one name racing each other may each see the other's
- * result.
- *
- * The watch comes last, though: closing an inotify descriptor that has
- * had a watch waits for the kernel's grace period (8 to 20 ms measured
- * on Linux 6.x), many times what the daemon takes for a small file.  So
- * for the first SUBMIT_LOOK_MS the results are looked for by name at
- * short intervals, each at most 1/20 of the time waited so far (50 us
- * to 1 ms), which adds at most that much to the wait; only a result that
- * takes longer is waited for with inotify as above, every result checked
- * once after the watch is set.
+ * daemon takes them.  An inotify watch on results/OWNER/ is set up before
+ * the first move; the identity (device, inode) of any result already
+ * under the name is noted before the move, so a result counts once it is
+ * there with another identity: each one is checked once after the moves
+ * (the daemon may have been faster than us) and then again only when
+ * inotify names it (IN_ATTRIB too: the daemon may grant our read access
+ * after the result is in place, and a result we may not read yet is
+ * waited for).  A result is known by its name only: two submissions of
+ * one name racing each other may each see the other's result.
  *
  * results/OWNER/ may not be there yet (a first submission: the daemon
  * makes it with the first result) or not be ours to read yet (the daemon
  * grants it to us by ACL with a result).  Then we wait for it: by inotify
  * on results/ where we may read that (the group), else, as an owner
  * outside the group may not (results/ is 0751), by trying again after
- * 10 ms, doubling up to 500 ms; once it can be watched, every result is
- * checked and the wait goes on as above.  A result that was there
- * before the move while we could not see it counts as new.  --timeout
- * bounds the whole wait.
+ * 10 ms, doubling up to 500 ms, the only polling there is; once it can be
+ * watched, every result is checked and the wait goes on as above.  A
+ * result that was there before the move while we could not see it counts
+ * as new.  --timeout bounds the whole wait.
  *
  * A result whose feedback is not due yet is held back out of our sight
  * and the daemon writes its receipt, NAME.receipt, readable at once
@@ -70,10 +60,6 @@
 /* Until results/OWNER/ can be watched, without a watch on results/. */
 #define SUBMIT_BACKOFF_MIN_MS 10
 #define SUBMIT_BACKOFF_MAX_MS 500
-/* Looking for the results by name before watching: how long, how often. */
-#define SUBMIT_LOOK_MS 50
-#define SUBMIT_LOOK_MIN_US 50
-#define SUBMIT_LOOK_MAX_US 1000
 
 void cairn_submit_wait_file_error(const char *file, int e, const char *fmt, ...)
 {
@@ -146,63 +132,19 @@ void cairn_submit_wait_init(struct cairn_submit_wait *w, const char *root)
 }
 
 /*
- * peek - open results/OWNER/ to look for results by name: 0, 1 when it
- * is not there or not ours to enter yet, -1 on an error (reported).
- */
-static int peek(struct cairn_submit_wait *w)
-{
-	int fd = openat(w->top_fd, w->owner, O_PATH | O_DIRECTORY | O_NOFOLLOW |
-			O_CLOEXEC);
-
-	if (fd >= 0 && faccessat(fd, ".", X_OK, AT_EACCESS) == 0) {
-		w->results_fd = fd;
-		return 0;
-	}
-	if (fd >= 0) {
-		int e = errno;
-
-		close(fd);
-		errno = e;
-	}
-	if (not_yet(errno))
-		return 1;
-	fprintf(stderr, "cairn submit: %s: %s\n", w->results, strerror(errno));
-	return -1;
-}
-
-/*
- * cairn_submit_wait_open - an O_PATH descriptor on results/ and, when we
- * may enter it already, on results/OWNER/ (the watches come later).
+ * cairn_submit_wait_open - an O_PATH descriptor on results/ and (when it
+ * can be watched already) results/OWNER/, watched; else a watch on
+ * results/ for it to come, where we may read results/.
  */
 int cairn_submit_wait_open(struct cairn_submit_wait *w)
 {
 	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, w->root);
 
 	w->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	/* results/ that we may not enter never leads to our results. */
-	if (w->top_fd < 0 || faccessat(w->top_fd, ".", X_OK, AT_EACCESS) < 0) {
-		fprintf(stderr, "cairn submit: %s: %s\n", path, strerror(errno));
-		free(path);
-		return -1;
-	}
-	free(path);
-	return peek(w) < 0 ? -1 : 0;
-}
-
-/*
- * watch - start watching: results/ for results/OWNER/ to come, where we
- * may read it, then results/OWNER/ when it can be (attach); -1 on an
- * error (reported).
- */
-static int watch(struct cairn_submit_wait *w)
-{
-	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, w->root);
-
-	if (w->results_fd >= 0)
-		close(w->results_fd);
-	w->results_fd = -1;
 	w->inotify_fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
-	if (w->inotify_fd < 0)
+	/* results/ that we may not enter never leads to our results. */
+	if (w->top_fd < 0 || w->inotify_fd < 0 ||
+	    faccessat(w->top_fd, ".", X_OK, AT_EACCESS) < 0)
 		goto fail;
 	/* Before trying results/OWNER/: its making is not missed. */
 	w->top_wd = inotify_add_watch(w->inotify_fd, path, IN_CREATE |
@@ -465,67 +407,20 @@ static void timed_out(const struct cairn_submit_wait *w,
 }
 
 /*
- * look - look for the results by name for SUBMIT_LOOK_MS at most (or
- * until the deadline, when there is one); the number of files finished,
- * or -1 on an error (reported).
- */
-static long look(struct cairn_submit_wait *w, struct cairn_submit_wait_file *subs,
-		 size_t n, size_t left, double deadline, int *worst)
-{
-	double start = now_s(), end = start + SUBMIT_LOOK_MS / 1e3, t;
-	size_t finished = 0;
-	struct timespec ts;
-	long us;
-	int r;
-
-	if (deadline > 0 && deadline < end)
-		end = deadline;
-	for (;;) {
-		if (w->results_fd < 0 && (r = peek(w)) != 0) {
-			if (r < 0)
-				return -1;
-		} else {
-			finished += check_name(w, subs, n, NULL, worst);
-			if (finished == left)
-				break;
-		}
-		if ((t = now_s()) >= end)
-			break;
-		us = (long)((t - start) * 1e6 / 20);
-		us = us < SUBMIT_LOOK_MIN_US ? SUBMIT_LOOK_MIN_US :
-		     us > SUBMIT_LOOK_MAX_US ? SUBMIT_LOOK_MAX_US : us;
-		ts.tv_sec = 0;
-		ts.tv_nsec = us * 1000;
-		nanosleep(&ts, NULL);
-	}
-	return (long)finished;
-}
-
-/*
  * cairn_submit_wait_all - wait for every waiting file's result; the worst
  * status.
- * First looked for by name, then watched: until results/OWNER/ is
- * watched, woken by the watch on results/, or without one after a
- * backoff.
+ * Until results/OWNER/ is watched: woken by the watch on results/, or
+ * without one after a backoff.
  */
 int cairn_submit_wait_all(struct cairn_submit_wait *w,
 			  struct cairn_submit_wait_file *subs, size_t n,
 			  size_t left, double timeout, int worst)
 {
 	double deadline = timeout >= 0 ? now_s() + timeout : 0;
-	struct pollfd pfd = { .fd = -1, .events = POLLIN };
+	struct pollfd pfd = { .fd = w->inotify_fd, .events = POLLIN };
 	int backoff = SUBMIT_BACKOFF_MIN_MS, ms, r;
-	long found;
 
-	if (left == 0)
-		return worst;
-	if ((found = look(w, subs, n, left, timeout >= 0 ? deadline : 0, &worst)) < 0)
-		return CAIRN_SUBMIT_WAIT_ERROR;
-	left -= (size_t)found;
-	if (left > 0 && watch(w) < 0)
-		return CAIRN_SUBMIT_WAIT_ERROR;
-	pfd.fd = w->inotify_fd;
-	if (left > 0 && w->results_fd >= 0)
+	if (w->results_fd >= 0)
 		left -= check_name(w, subs, n, NULL, &worst);
 	while (left > 0) {
 		if (w->results_fd < 0) {
@@ -561,3 +456,4 @@ int cairn_submit_wait_all(struct cairn_submit_wait *w,
 		timed_out(w, subs, n, timeout);
 	return left > 0 ? CAIRN_SUBMIT_WAIT_TIMEOUT : worst;
 }
+

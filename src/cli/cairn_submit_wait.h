@@ -39,9 +39,9 @@ struct cairn_submit_wait {
 	char *root;
 	char owner[CAIRN_OWNER_MAX + 1];
 	char *results;			/* ROOT/results/OWNER, for messages */
-	int top_fd;			/* O_PATH on results/, -1 without --wait */
-	int results_fd;			/* O_PATH on results/OWNER/ once open */
-	int inotify_fd;			/* -1 until the wait watches */
+	int top_fd;			/* O_PATH on results/, with --wait */
+	int results_fd;			/* O_PATH on results/OWNER/ once watched */
+	int inotify_fd;			/* -1 without --wait */
 	int top_wd;			/* watch on results/ until then, or -1 */
 	int owner_wd;			/* watch on results/OWNER/, or -1 */
 };
