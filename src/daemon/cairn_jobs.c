@@ -508,7 +508,9 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
-		int r = cairn_jobs_arrival_hold(ctx->sp, j->name, j->lease.fd, j->first_seen_ms,
+		int r = cairn_jobs_arrival_hold(ctx->sp, j->name,
+						 j->lease.fd >= 0 ? &j->lease.st : NULL,
+						 j->first_seen_ms,
 						 &j->pre, &j->held);
 
 		j->in.held = j->held;

@@ -38,6 +38,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,7 @@
 
 #include "cairn_arrival.h"
 #include "cairn_mem.h"
+#include "cairn_ownerdir.h"
 #include "cairn_pipeline.h"
 #include "cairn_pipeline_store.h"
 #include "cairn_sha256.h"
@@ -65,6 +67,7 @@ struct storing {
 	struct cairn_pipeline_input *in;
 	const char *as;
 	int owner_fd, arrival_fd;
+	const char *free_name;		/* a name just seen free, or NULL */
 	char tmp[NAME_MAX + 1];
 	/* the record's digest (hex), or "" when refused unread */
 	char sha256[CAIRN_SHA256_HEX_LEN];
@@ -143,17 +146,42 @@ static int fill(struct storing *s, int from_fd, const char *from, const struct s
 	return r;
 }
 
+/* Whether the umask keeps a new file's mode 0640 (so that no fchmod is needed). */
+static int keeps_0640;
+static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
+
+/* read_umask - sets keeps_0640 from /proc/self/status, which reads it without changing it */
+static void read_umask(void)
+{
+	char line[128];
+	unsigned mask;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	while (f != NULL && fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "Umask: %o", &mask) == 1) {
+			keeps_0640 = (mask & 0640) == 0;
+			break;
+		}
+	if (f != NULL)
+		fclose(f);
+}
+
 /* make_copy - the copy under s->tmp in the owner's directory; 0 or -errno */
 static int make_copy(struct storing *s, int from_fd, const char *from, const struct stat *st)
 {
-	int fd, r;
+	int fd, r, made;
 
-	/* One left by a store a crash cut short is the daemon's: written over. */
-	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+	pthread_once(&umask_once, read_umask);
+	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		    0640);
+	made = fd >= 0;
+	/* One left by a store a crash cut short is the daemon's: written over. */
+	if (fd < 0 && errno == EEXIST)
+		fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+			    O_CLOEXEC, 0640);
 	if (fd < 0)
 		return -errno;
-	r = fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
+	r = !(made && keeps_0640) && fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
 	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
 		r = -errno;
 	if (close(fd) < 0 && r == 0)
@@ -174,8 +202,10 @@ static void record_before(void *arg, const char *to)
 {
 	struct storing *s = arg;
 	struct stat st;
+	int seen = s->free_name != NULL && strcmp(s->free_name, to) == 0;
 
-	if (fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	s->free_name = NULL;	/* once: a second try of a name looks again */
+	if (!seen && fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !cairn_spoolname_same(s->owner_fd, s->tmp, s->owner_fd, to))
 		return;
 	s->err = s->arrival_fd < 0 ? -s->arrival_fd :
@@ -207,17 +237,53 @@ static int remove_held(int dir_fd, const char *name)
 }
 
 /*
- * store_in - copy from_fd/HELD into to_fd's OWNER/ under the first free
- * numbered name of its `as`, its arrival record written there first,
- * then remove it.
+ * place_copy - from_fd/HELD copied into s->owner_fd under the first free
+ * numbered name of its `as` (*put), its arrival record written there
+ * first, unless a crash came after it was stored.  0 or -errno.
+ */
+static int place_copy(struct storing *s, int from_fd, const char *from, const struct stat *st,
+		      char **put)
+{
+	const struct cairn_pipeline_input *in = s->in;
+	char *seen_free;
+	int r;
+
+	if ((*put = cairn_arrival_find_free(s->owner_fd, s->arrival_fd, s->as,
+					    &in->origin.received, in->origin.uid,
+					    in->digested ? in->sha256 : NULL, !in->digested,
+					    &seen_free)) != NULL) {
+		/* Stored before a crash: only what a link left behind is left. */
+		unlinkat(s->owner_fd, s->tmp, 0);
+		return 0;
+	}
+	/* A name just seen free: record_before need not look at it again. */
+	s->free_name = seen_free;
+	r = make_copy(s, from_fd, from, st);
+	if (r == 0)
+		r = cairn_spoolname_store_tried(s->owner_fd, s->tmp, s->owner_fd, s->as,
+						s->pl->noreplace, record_before, s, put);
+	if (r < 0)
+		unlinkat(s->owner_fd, s->tmp, 0);
+	free(seen_free);
+	s->free_name = NULL;
+	return r;
+}
+
+/*
+ * store_in - copy from_fd/HELD into to_fd's OWNER/ (place_copy()), then
+ * remove it.  The owner's directory and its .arrival/ are kept open from
+ * one input to the next, and made again, once, when one of them was
+ * removed meanwhile (ENOENT: nothing can be created in it).
  */
 static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
 		    struct cairn_pipeline_input *in)
 {
+	struct cairn_ownerdir *dirs = pl->publish != NULL ? pl->publish->dirs : NULL;
 	const char *from = in->held ? in->held : in->name;
 	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in) };
 	size_t len = strlen(s.as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
 	char *stored = cairn_xmalloc(len), *put = NULL;
+	struct cairn_ownerdir_ref ref;
 	struct stat st;
 	int r;
 
@@ -229,20 +295,18 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		free(stored);
 		return -ENAMETOOLONG;
 	}
-	s.owner_fd = r = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0);
-	s.arrival_fd = r < 0 ? -1 : cairn_spool_owner_dir(s.owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
-	if (r >= 0 && (put = cairn_arrival_find(s.owner_fd, s.arrival_fd, s.as,
-				&in->origin.received, in->origin.uid,
-				in->digested ? in->sha256 : NULL, !in->digested)) != NULL) {
-		/* Stored before a crash: only what a link left behind is left. */
-		unlinkat(s.owner_fd, s.tmp, 0);
-	} else if (r >= 0) {
-		r = make_copy(&s, from_fd, from, &st);
-		if (r == 0)
-			r = cairn_spoolname_store_tried(s.owner_fd, s.tmp, s.owner_fd, s.as,
-							pl->noreplace, record_before, &s, &put);
-		if (r < 0)
-			unlinkat(s.owner_fd, s.tmp, 0);
+	for (int again = 1; ; again = 0) {
+		s.owner_fd = r = cairn_ownerdir_open(dirs, to_fd, in->origin.owner, 0, 0, &ref);
+		s.arrival_fd = r < 0 ? -1 : cairn_ownerdir_arrival(dirs, &ref);
+		s.err = 0;
+		if (r >= 0)
+			r = place_copy(&s, from_fd, from, &st, &put);
+		if ((r != -ENOENT && s.err != ENOENT) || !again ||
+		    !cairn_ownerdir_stale(dirs, &ref))
+			break;
+		cairn_ownerdir_release(dirs, &ref);
+		free(put);
+		put = NULL;
 	}
 	if (r >= 0)
 		r = remove_held(from_fd, from);
@@ -255,10 +319,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 	}
 	free(put);
 	free(stored);
-	if (s.owner_fd >= 0)
-		close(s.owner_fd);
-	if (s.arrival_fd >= 0)
-		close(s.arrival_fd);
+	cairn_ownerdir_release(dirs, &ref);
 	return r < 0 ? r : 0;
 }
 

@@ -25,6 +25,7 @@
 /* A file of incoming/ opened for reading; fd -1 when it has no lease. */
 struct cairn_lease {
 	int fd;
+	struct stat st;		/* the file's state once the lease was taken */
 };
 
 #define CAIRN_LEASE_INIT { -1 }

@@ -1,0 +1,62 @@
+#!/bin/sh
+# syscalls.sh - system calls per file of `cairnd --once`, counted by
+# strace -f -c, for the `make bench` row (bench/README.md).
+#
+# Usage: syscalls.sh CAIRND PLUGIN_DIR WORK N one|many|new [fsync]
+#   one   N one-puzzle CSV files of one owner, its directories made by
+#         an earlier run (the steady state)
+#   many  N files, each of another owner (a uid with no account, set
+#         with chown, as root only), their directories made by an
+#         earlier run
+#   new   the same with owners the spool has never seen (the first file
+#         of each owner)
+# Prints "CALLS_PER_FILE TOTAL" on standard output: the calls of the run
+# over N files less those of the same run over none (start and stop),
+# divided by N.  Exit 77 when strace is missing, or when a case needs
+# root and we are not.
+set -u
+cairnd=$1 plugins=$2 work=$3 n=$4 mode=$5 fsync=${6:-false}
+command -v strace >/dev/null 2>&1 || { echo "strace not found" >&2; exit 77; }
+[ "$mode" = one ] || [ "$(id -u)" = 0 ] || { echo "chown needs root" >&2; exit 77; }
+spool=$work/spool
+rm -rf "$work"
+mkdir -p "$spool/incoming" "$work/stage" || exit 1
+printf 'spool: %s\nplugin_dir: %s\ninstance: bench\nfsync: %s\nworkers: 1\n' \
+	"$spool" "$plugins" "$fsync" >"$work/cairnd.yaml"
+
+# stage PREFIX FIRST_UID: N files PREFIX0.csv... in stage/, owned by
+# FIRST_UID, FIRST_UID+1... (mode many and new) or by us.
+stage() {
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		printf '5,3,4,%d\n' "$((i % 97))" >"$work/stage/$1$i.csv"
+		i=$((i + 1))
+	done
+	[ "$mode" = one ] && return 0
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		echo "$((i + $2)):$((i + $2)) $work/stage/$1$i.csv"
+		i=$((i + 1))
+	done | while read -r owner path; do chown "$owner" "$path"; done
+}
+
+# run WHAT: cairnd --once over what is in incoming/, under strace; the
+# total of its calls.
+run() {
+	strace -f -c -o "$work/$1.strace" "$cairnd" -c "$work/cairnd.yaml" --once \
+		>"$work/$1.log" 2>&1 || { echo "cairnd --once failed: $work/$1.log" >&2; exit 1; }
+	awk '$NF == "total" { print $(NF - 2) }' "$work/$1.strace"
+}
+
+# warm: the spool made and, but for `new`, each owner's directories.
+if [ "$mode" != new ]; then
+	stage w 70000
+	mv "$work/stage/"* "$spool/incoming/" || exit 1
+fi
+run warm >/dev/null
+empty=$(run empty)
+if [ "$mode" = new ]; then stage f 90000; else stage f 70000; fi
+mv "$work/stage/"* "$spool/incoming/" || exit 1
+total=$(run files)
+[ -z "$(ls "$spool/incoming")" ] || { echo "files left in incoming/" >&2; exit 1; }
+awk -v t="$total" -v e="$empty" -v n="$n" 'BEGIN { printf "%.1f %d\n", (t - e) / n, t }'
