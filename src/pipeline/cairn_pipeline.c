@@ -48,6 +48,7 @@ void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name
 {
 	memset(in, 0, sizeof(*in));
 	in->name = name;
+	in->held_fd = -1;
 }
 
 void cairn_pipeline_input_clear(struct cairn_pipeline_input *in)

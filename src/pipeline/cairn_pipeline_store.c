@@ -74,7 +74,7 @@ struct storing {
 	int err;			/* the last record's errno, 0: written */
 };
 
-/* copy_bytes - src into dst, at most max bytes, hashed into hex; 0 or -errno */
+/* copy_bytes - src from its start into dst, at most max bytes, hashed into hex; 0 or -errno */
 static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_LEN])
 {
 	static const char digits[] = "0123456789abcdef";
@@ -85,7 +85,7 @@ static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_
 	cairn_sha256_init(&h);
 	while (done < max) {
 		size_t want = max - done < sizeof buf ? (size_t)(max - done) : sizeof buf;
-		ssize_t n = read(src, buf, want);
+		ssize_t n = pread(src, buf, want, (off_t)done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -125,22 +125,30 @@ static int fill(struct storing *s, int from_fd, const char *from, const struct s
 	struct cairn_pipeline_input *in = s->in;
 	char got[CAIRN_SHA256_HEX_LEN];
 	struct stat now;
+	uint64_t max;
 	int src, r;
 
 	/* Read and graded: the record keeps what was graded, whatever is copied. */
 	memcpy(s->sha256, in->digested ? in->sha256 : "", in->digested ? sizeof s->sha256 : 1);
 	if (in->unread || !S_ISREG(st->st_mode) || (!in->digested && st->st_nlink != 1))
 		return 0;
-	src = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (src < 0)
+	if (in->held_st != NULL && in->held_fd >= 0) {
+		src = in->held_fd;	/* the descriptor it was read through */
+		now = *in->held_st;
+	} else if ((src = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+				 O_CLOEXEC)) < 0) {
 		return errno == EACCES || errno == EPERM || errno == ELOOP ? 0 : -errno;
-	if (fstat(src, &now) < 0 || now.st_ino != st->st_ino || now.st_dev != st->st_dev) {
+	} else if (fstat(src, &now) < 0 || now.st_ino != st->st_ino ||
+		   now.st_dev != st->st_dev) {
 		close(src);
 		return -EAGAIN;		/* replaced meanwhile: not ours to copy */
 	}
-	r = copy_bytes(src, fd, in->digested ? (uint64_t)in->graded_len + 1 :
-		       (uint64_t)now.st_size, got);
-	close(src);
+	/* Its size bounds the copy: a read does not look for the end after it. */
+	max = in->digested && (uint64_t)in->graded_len + 1 < (uint64_t)now.st_size ?
+	      (uint64_t)in->graded_len + 1 : (uint64_t)now.st_size;
+	r = copy_bytes(src, fd, max, got);
+	if (src != in->held_fd)
+		close(src);
 	if (r == 0 && !in->digested)
 		memcpy(s->sha256, got, sizeof s->sha256);
 	return r;
@@ -248,7 +256,9 @@ static int place_copy(struct storing *s, int from_fd, const char *from, const st
 	char *seen_free;
 	int r;
 
-	if ((*put = cairn_arrival_find_free(s->owner_fd, s->arrival_fd, s->as,
+	seen_free = NULL;
+	if (!in->fresh &&
+	    (*put = cairn_arrival_find_free(s->owner_fd, s->arrival_fd, s->as,
 					    &in->origin.received, in->origin.uid,
 					    in->digested ? in->sha256 : NULL, !in->digested,
 					    &seen_free)) != NULL) {
@@ -287,7 +297,10 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 	struct stat st;
 	int r;
 
-	if (fstatat(from_fd, from, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	/* Read and graded, it is opened again to be copied: gone, that fails then. */
+	if (in->held_st != NULL && in->digested) {
+		st = *in->held_st;
+	} else if (fstatat(from_fd, from, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		free(stored);
 		return -errno;
 	}

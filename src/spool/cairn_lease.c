@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "cairn_lease.h"
+#include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_stat.h"
 #include "cairn_spool_dirs.h"
 
 void cairn_lease_init(void)
@@ -123,6 +125,38 @@ int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l)
 	return 1;
 }
 
+int cairn_lease_holds(const struct cairn_lease *l, int fd, const struct stat *st)
+{
+	return fd >= 0 && fd == l->fd && l->st.st_ino == st->st_ino && l->st.st_dev == st->st_dev;
+}
+
+int cairn_lease_state(const struct cairn_lease *l, int fd, const struct stat *st,
+		      struct stat *before)
+{
+	if (cairn_lease_holds(l, fd, st)) {
+		*before = *st;
+		return 0;
+	}
+	return cairn_stat_change(fd, "", before);
+}
+
+int cairn_lease_read(struct cairn_buf *b, int fd, size_t size)
+{
+	while (b->len < size) {
+		cairn_buf_reserve(b, size - b->len);
+		if (b->over || b->cap - b->len < size - b->len)
+			return 1;	/* over its budget: the caller's read says so */
+		ssize_t got = read(fd, b->data + b->len, size - b->len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return got < 0 ? -errno : 0;
+		b->len += (size_t)got;
+	}
+	return 0;
+}
+
 int cairn_lease_broken(const struct cairn_lease *l)
 {
 	return l->fd >= 0 && fcntl(l->fd, F_GETLEASE) != F_RDLCK;
@@ -134,6 +168,15 @@ void cairn_lease_drop(struct cairn_lease *l)
 		return;
 	close(l->fd);	/* the lease goes with the last descriptor */
 	l->fd = -1;
+	l->kept = 0;
+}
+
+void cairn_lease_keep(struct cairn_lease *l)
+{
+	if (l->fd >= 0 && !l->kept && fcntl(l->fd, F_SETLEASE, F_UNLCK) < 0)
+		cairn_lease_drop(l);
+	else if (l->fd >= 0)
+		l->kept = 1;
 }
 
 static int same_time(const struct timespec *a, const struct timespec *b)

@@ -92,20 +92,22 @@ void cairn_publish_destroy(struct cairn_publish_state *ps, int dir_fd)
 	cairn_dirsync_destroy(&ps->sync);
 }
 
-/* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */
+static uint64_t seed;
+static pthread_once_t seed_once = PTHREAD_ONCE_INIT;
+
+static void make_seed(void)
+{
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != (ssize_t)sizeof(seed))
+		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+}
+
+/* random_hex - RANDOM_HEX hex digits, unique: a random seed, then a count times an odd number */
 static void random_hex(char *out)
 {
-	static _Atomic uint64_t counter;
-	uint64_t v;
+	static _Atomic uint64_t n;
 
-	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != (ssize_t)sizeof(v)) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		v = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
-		    ((uint64_t)getpid() << 16) ^ counter++;
-	}
-	snprintf(out, RANDOM_HEX + 1, "%016llx", (unsigned long long)v);
+	pthread_once(&seed_once, make_seed);
+	snprintf(out, RANDOM_HEX + 1, "%016llx", (unsigned long long)(seed + n++ * 0x9e3779b97f4aa7ull));
 }
 
 static int write_all(int fd, const char *p, size_t len)
@@ -517,8 +519,7 @@ int cairn_publish_input(int dir_fd, const char *name, const char *tag,
 
 	/* A spare removed meanwhile (results/ deleted and made again): once more without. */
 	if (r == -ENOENT && spare) {
-		spare = 0;
-		dropped = 0;
+		spare = dropped = 0;
 		r = write_place(dir_fd, name, tag, data, len, do_fsync, ps, nw, &dropped, &spare,
 				&what);
 	}
