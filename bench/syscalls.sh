@@ -6,13 +6,15 @@
 #   one   N one-puzzle CSV files of one owner, its directories made by
 #         an earlier run (the steady state)
 #   many  N files, each of another owner (a uid with no account, set
-#         with chown, as root only), their directories made by an
-#         earlier run
-#   new   the same with owners the spool has never seen (the first file
-#         of each owner)
-# Prints "CALLS_PER_FILE TOTAL" on standard output: the calls of the run
-# over N files less those of the same run over none (start and stop),
-# divided by N.  Exit 77 when strace is missing, or when a case needs
+#         with chown, as root only), in the steady state: a running
+#         cairnd that served a file of each owner before, strace
+#         attached to it while it serves them (strace -f -c -p)
+#   new   N files of N owners the spool has never seen (the first file
+#         of each owner: its name looked up, its directories made)
+# Prints "CALLS_PER_FILE TOTAL" on standard output: for one and new, the
+# calls of `cairnd --once` over N files less those of the same run over
+# none (start and stop), divided by N; for many, every call made while
+# attached, divided by N.  Exit 77 when strace is missing, or when a case needs
 # root and we are not.
 set -u
 cairnd=$1 plugins=$2 work=$3 n=$4 mode=$5 fsync=${6:-false}
@@ -48,8 +50,41 @@ run() {
 	awk '$NF == "total" { print $(NF - 2) }' "$work/$1.strace"
 }
 
-# warm: the spool made and, but for `new`, each owner's directories.
-if [ "$mode" != new ]; then
+# many: a running daemon, warmed with a file of each owner, attached to.
+if [ "$mode" = many ]; then
+	stage w 70000
+	mv "$work/stage/"* "$spool/incoming/" || exit 1
+	"$cairnd" -c "$work/cairnd.yaml" >"$work/daemon.log" 2>&1 &
+	pid=$!
+	i=0
+	until [ -z "$(ls "$spool/incoming")" ] && [ "$(ls "$spool/done" | wc -l)" -ge "$n" ]; do
+		i=$((i + 1))
+		[ "$i" -lt 600 ] || { kill "$pid"; echo "cairnd did not serve" >&2; exit 1; }
+		sleep 0.1
+	done
+	sleep 1
+	stage f 70000
+	strace -f -c -o "$work/files.strace" -p "$pid" 2>"$work/strace.err" &
+	spid=$!
+	sleep 1
+	mv "$work/stage/"* "$spool/incoming/" || exit 1
+	i=0
+	until [ -z "$(ls "$spool/incoming")" ] &&
+	      [ "$(find "$spool/done" -name 'f*.csv' | wc -l)" -ge "$n" ]; do
+		i=$((i + 1))
+		[ "$i" -lt 1200 ] || break
+		sleep 0.1
+	done
+	kill -INT "$spid"
+	wait "$spid"
+	kill "$pid"
+	wait "$pid"
+	awk -v n="$n" '$NF == "total" { printf "%.1f %d\n", $(NF - 2) / n, $(NF - 2) }' \
+		"$work/files.strace"
+	exit 0
+fi
+# one and new: the spool made and, for one, its owner's directories.
+if [ "$mode" = one ]; then
 	stage w 70000
 	mv "$work/stage/"* "$spool/incoming/" || exit 1
 fi

@@ -6,11 +6,12 @@
  * access that she has, and closing it again cost four system calls per
  * directory and input, each a round trip on a shared file system; an
  * owner's results/, done/ or failed/ directory and its .arrival/ are
- * made once.  The cache is direct-mapped and bounded (SLOTS entries, at
- * most two descriptors each), so that a class of thousands of owners
- * never runs the daemon out of descriptors: an entry in use is never
- * evicted, and a directory that finds its slot busy is opened for this
- * use alone.  A directory removed behind the daemon's back is noticed by
+ * made once.  The cache is bounded (an eighth of the descriptors the
+ * process may open, in entries of two descriptors at most, from 64 to
+ * 4096 entries), so that a class of thousands of owners never runs the
+ * daemon out of descriptors: a name looks in PROBE entries from its hash,
+ * the least recently used of them gives way, an entry in use never does,
+ * and a directory that finds them all busy is opened for this use alone.  A directory removed behind the daemon's back is noticed by
  * the caller (ENOENT from an *at call into it, since nothing can be
  * created in a removed directory) and dropped with cairn_ownerdir_stale(),
  * once, so that the next use makes it again.  A directory not in the
@@ -23,8 +24,10 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cairn_acl.h"
@@ -33,8 +36,8 @@
 #include "cairn_ownerdir.h"
 #include "cairn_spool.h"
 
-/* Entries: two descriptors each at most, well under the usual 1024. */
-#define SLOTS 128
+/* Entries a name may take, from its hash on. */
+#define PROBE 8
 
 struct slot {
 	int used, stale;
@@ -44,17 +47,24 @@ struct slot {
 	int granted;			/* reader may read and search it */
 	uid_t reader;
 	unsigned users;
+	uint64_t used_at;		/* the use count when last used */
 };
 
 struct cairn_ownerdir {
 	pthread_mutex_t mu;
-	struct slot slots[SLOTS];
+	uint64_t uses;
+	int n;
+	struct slot *slots;
 };
 
 struct cairn_ownerdir *cairn_ownerdir_new(void)
 {
 	struct cairn_ownerdir *c = cairn_xcalloc(1, sizeof(*c));
+	struct rlimit rl;
+	rlim_t n = getrlimit(RLIMIT_NOFILE, &rl) == 0 ? rl.rlim_cur / 8 : 64;
 
+	c->n = n < 64 ? 64 : n > 4096 ? 4096 : (int)n;
+	c->slots = cairn_xcalloc((size_t)c->n, sizeof(c->slots[0]));
 	pthread_mutex_init(&c->mu, NULL);
 	return c;
 }
@@ -73,19 +83,34 @@ void cairn_ownerdir_free(struct cairn_ownerdir *c)
 {
 	if (c == NULL)
 		return;
-	for (int i = 0; i < SLOTS; i++)
+	for (int i = 0; i < c->n; i++)
 		drop(&c->slots[i]);
 	pthread_mutex_destroy(&c->mu);
+	free(c->slots);
 	free(c);
 }
 
-static int slot_of(int parent_fd, const char *name)
+/* find - parent_fd/name's entry, or -1 (under mu) */
+static int find(struct cairn_ownerdir *c, int parent_fd, const char *name, int *victim)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)(unsigned)parent_fd;
+	int best = -1;
 
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 1099511628211ull;
-	return (int)(h % SLOTS);
+	for (const char *p = name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	for (int k = 0; k < PROBE; k++) {
+		int i = (int)((h + (uint64_t)k) % (uint64_t)c->n);
+		struct slot *s = &c->slots[i];
+
+		if (s->used && !s->stale && s->parent_fd == parent_fd && strcmp(s->name, name) == 0)
+			return i;
+		/* The one to give way: free, else idle and least recently used. */
+		if (s->users == 0 && (best < 0 || !s->used ||
+				      (c->slots[best].used && s->used_at < c->slots[best].used_at)))
+			best = i;
+	}
+	*victim = best;
+	return -1;
 }
 
 /*
@@ -102,8 +127,8 @@ static int open_dir(int parent_fd, const char *name)
 int cairn_ownerdir_open(struct cairn_ownerdir *c, int parent_fd, const char *name,
 			int grant, uid_t reader, struct cairn_ownerdir_ref *ref)
 {
-	int i = c != NULL ? slot_of(parent_fd, name) : -1, fd, r;
-	struct slot *s = i >= 0 ? &c->slots[i] : NULL;
+	int i, victim = -1, fd, r;
+	struct slot *s;
 
 	*ref = (struct cairn_ownerdir_ref){ .fd = -1, .arrival_fd = -1, .slot = -1 };
 	if (c == NULL) {
@@ -112,7 +137,9 @@ int cairn_ownerdir_open(struct cairn_ownerdir *c, int parent_fd, const char *nam
 		return fd;
 	}
 	pthread_mutex_lock(&c->mu);
-	if (s->used && !s->stale && s->parent_fd == parent_fd && strcmp(s->name, name) == 0) {
+	if ((i = find(c, parent_fd, name, &victim)) >= 0) {
+		s = &c->slots[i];
+		s->used_at = ++c->uses;
 		int need = grant && !(s->granted && s->reader == reader);
 
 		s->users++;
@@ -140,12 +167,16 @@ int cairn_ownerdir_open(struct cairn_ownerdir *c, int parent_fd, const char *nam
 	}
 	ref->fd = fd;
 	pthread_mutex_lock(&c->mu);
-	if (s->users == 0 && strlen(name) < sizeof(s->name)) {
+	/* Found free again: another thread may have taken it meanwhile. */
+	if (find(c, parent_fd, name, &victim) < 0 && victim >= 0 &&
+	    strlen(name) < sizeof(s->name)) {
+		s = &c->slots[victim];
 		drop(s);
 		*s = (struct slot){ .used = 1, .parent_fd = parent_fd, .fd = fd, .arrival_fd = -1,
-				    .granted = grant, .reader = reader, .users = 1 };
+				    .granted = grant, .reader = reader, .users = 1,
+				    .used_at = ++c->uses };
 		strcpy(s->name, name);
-		ref->slot = i;
+		ref->slot = victim;
 	}
 	pthread_mutex_unlock(&c->mu);
 	return fd;
