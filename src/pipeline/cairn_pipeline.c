@@ -238,6 +238,7 @@ static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input 
 		if (r != -ENOENT || !again || !cairn_ownerdir_stale(dirs, &ref))
 			break;
 		cairn_ownerdir_release(dirs, &ref);
+		err[0] = '\0';		/* the first try's error was the directory's */
 	}
 	cairn_ownerdir_release(dirs, &ref);
 	return r;

@@ -67,6 +67,8 @@ struct storing {
 	struct cairn_pipeline_input *in;
 	const char *as;
 	int owner_fd, arrival_fd;
+	struct cairn_ownerdir *dirs;	/* where they are kept open (may be NULL) */
+	struct cairn_ownerdir_ref *ref;
 	const char *free_name;		/* a name just seen free, or NULL */
 	char tmp[NAME_MAX + 1];
 	/* the record's digest (hex), or "" when refused unread */
@@ -219,6 +221,16 @@ static void record_before(void *arg, const char *to)
 	s->err = s->arrival_fd < 0 ? -s->arrival_fd :
 		 cairn_arrival_write(s->arrival_fd, to, s->as, &s->in->origin.received,
 				     s->in->origin.uid, s->sha256[0] ? s->sha256 : NULL);
+	if (s->err == ENOENT && cairn_ownerdir_stale(s->dirs, s->ref)) {
+		/* .arrival/ kept open was removed meanwhile: made again, once. */
+		int fd = cairn_spool_owner_dir(s->owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
+
+		s->err = fd < 0 ? -fd : cairn_arrival_write(fd, to, s->as,
+				&s->in->origin.received, s->in->origin.uid,
+				s->sha256[0] ? s->sha256 : NULL);
+		if (fd >= 0)
+			close(fd);
+	}
 }
 
 /*
@@ -290,10 +302,11 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 {
 	struct cairn_ownerdir *dirs = pl->publish != NULL ? pl->publish->dirs : NULL;
 	const char *from = in->held ? in->held : in->name;
-	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in) };
+	struct cairn_ownerdir_ref ref;
+	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in), .dirs = dirs,
+			     .ref = &ref };
 	size_t len = strlen(s.as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
 	char *stored = cairn_xmalloc(len), *put = NULL;
-	struct cairn_ownerdir_ref ref;
 	struct stat st;
 	int r;
 
@@ -314,8 +327,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		s.err = 0;
 		if (r >= 0)
 			r = place_copy(&s, from_fd, from, &st, &put);
-		if ((r != -ENOENT && s.err != ENOENT) || !again ||
-		    !cairn_ownerdir_stale(dirs, &ref))
+		if (r != -ENOENT || !again || !cairn_ownerdir_stale(dirs, &ref))
 			break;
 		cairn_ownerdir_release(dirs, &ref);
 		free(put);
