@@ -13,7 +13,10 @@
  * release walk that ran meanwhile may have listed .held/ before the
  * result was in it.  An input refused before it was read never
  * displaces a result of another arrival: its error result takes another
- * name, or none.  The digest of the bytes graded is kept for the
+ * name, or none.  The owner's directory stays open from one result to
+ * the next (cairn_ownerdir.h), made and granted once; one removed behind
+ * the daemon's back is made again, once, when the publish into it says
+ * ENOENT.  The digest of the bytes graded is kept for the
  * receipt and for the stored copy's arrival record; storing is
  * cairn_pipeline_store.c's.
  */

@@ -12,9 +12,11 @@
  * name with a move that never replaces; its arrival record, with the
  * owner's uid and the sha256 of the bytes graded, is written just before
  * (cairn_arrival.h).  Only then is the submitter's inode removed from
- * processing/.  The copy is made from the held file, hashed on the way:
- * when its bytes are no longer those graded, the record keeps the digest
- * of the bytes graded, so `cairn regrade` refuses it.  One carried on
+ * processing/.  The copy is made from the held file (through the
+ * descriptor it was read through, when the daemon kept it: no open, no
+ * look), at most its size, hashed on the way: when its bytes are no
+ * longer those graded, the record keeps the digest of the bytes graded,
+ * so `cairn regrade` refuses it.  One carried on
  * after a crash between its publish and its store has no digest of what
  * was graded: it is copied as it is then, with that copy's digest.  An
  * input refused before it was read (not a regular file, hard links, too
@@ -30,7 +32,11 @@
  * (and, when both are known, digest) is this input, stored before the
  * crash, and only the removal from processing/ is left.  Two inputs of
  * one owner, name and arrival are one input everywhere in the spool (they
- * have one result), so nothing is lost by that.  Storing allocates
+ * have one result), so nothing is lost by that; an input claimed by this
+ * very job (in->fresh) has a new arrival, and is not looked for.  The
+ * owner's directory and its .arrival/ stay open from one input to the
+ * next (cairn_ownerdir.h), and are made again, once, when an *at call
+ * into one says ENOENT (removed behind the daemon's back).  Storing allocates
  * before the placing and nothing after it: once the copy is in place,
  * running out of memory must not be able to undo that.
  */

@@ -67,9 +67,9 @@ int cairn_lease_holds(const struct cairn_lease *l, int fd, const struct stat *st
 /*
  * size bytes of fd appended to b: the size of a file read through its
  * intact lease cannot change (cairn_lease_broken() says whether it held),
- * so no read looks for the end after them.  0, fewer when the file ends
- * sooner; 1 when b's budget refuses them (nothing was read then: read
- * on with cairn_buf_read_fd(), which says so); or -errno.
+ * so no read looks for the end after them.  0 (fewer when the file ends
+ * sooner); 1 when b's budget refuses the rest (what was read stays: read
+ * on with cairn_buf_read_fd(), which tells over from short); or -errno.
  */
 int cairn_lease_read(struct cairn_buf *b, int fd, size_t size);
 
