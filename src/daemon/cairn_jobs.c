@@ -428,6 +428,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	int r;
 
 	cairn_jobs_pipeline(ctx, j->fsync, &pl);
+	j->in.fresh = fresh;	/* a retry may find what an earlier try stored */
 
 	if (cairn_stat_change(sp->processing_fd, j->held, &st) < 0) {
 		j->unsure = errno != ENOENT;
@@ -486,7 +487,6 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	/* A refused file is well-formed: done/, where a regrade finds it. */
 	j->in.held_st = &st;	/* and, read through its lease, its descriptor */
 	j->in.held_fd = j->lease.kept ? j->lease.fd : -1;
-	j->in.fresh = fresh;
 	stored(j, ctx, &pl, j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE);
 	j->in.held_st = NULL, j->in.held_fd = -1;
 out:

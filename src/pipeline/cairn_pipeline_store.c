@@ -316,7 +316,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 	struct stat st;
 	int r;
 
-	/* Read and graded, it is opened again to be copied: gone, that fails then. */
+	/* Read and graded, its state is known: gone meanwhile, its copy or removal fails. */
 	if (in->held_st != NULL && in->digested) {
 		st = *in->held_st;
 	} else if (fstatat(from_fd, from, &st, AT_SYMLINK_NOFOLLOW) < 0) {

@@ -6,9 +6,9 @@
  * access that she has, and closing it again cost four system calls per
  * directory and input, each a round trip on a shared file system; an
  * owner's results/, done/ or failed/ directory and its .arrival/ are
- * made once.  The cache is bounded (an eighth of the descriptors the
- * process may open, in entries of two descriptors at most, from 64 to
- * 4096 entries), so that a class of thousands of owners never runs the
+ * made once.  The cache is bounded (as many entries as an eighth of the
+ * descriptors the process may open, from 64 to 4096, of two descriptors
+ * at most each), so that a class of thousands of owners never runs the
  * daemon out of descriptors: a name looks in PROBE entries from its hash,
  * the least recently used of them gives way, an entry in use never does,
  * and a directory that finds them all busy is opened for this use alone.  A directory removed behind the daemon's back is noticed by
