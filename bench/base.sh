@@ -9,7 +9,8 @@
 # when the build fails (its log is OUT/base-BASE.log).
 set -u
 src=$1 out=$2 base=${3:-8051bc8}
-dir=$out/base-$base
+mkdir -p "$out" || exit 77
+dir=$(cd "$out" && pwd)/base-$base	# absolute: cairn-bench runs it from anywhere
 if [ -x "$dir/src/daemon/cairnd" ]; then
 	echo "$dir"
 	exit 0

@@ -19,6 +19,9 @@
 set -u
 cairnd=$1 plugins=$2 work=$3 n=$4 mode=$5 fsync=${6:-false}
 command -v strace >/dev/null 2>&1 || { echo "strace not found" >&2; exit 77; }
+# Absolute: the configuration names plugin_dir.
+cairnd=$(cd "$(dirname "$cairnd")" && pwd)/$(basename "$cairnd") || exit 1
+plugins=$(cd "$plugins" && pwd) || exit 1
 [ "$mode" = one ] || [ "$(id -u)" = 0 ] || { echo "chown needs root" >&2; exit 77; }
 spool=$work/spool
 rm -rf "$work"
