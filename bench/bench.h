@@ -99,6 +99,10 @@ int bench_solvers(const struct bench *b);
 int bench_parse(const struct bench *b);
 int bench_e2e(const struct bench *b);
 int bench_daemon(const struct bench *b);
+/* this cairnd's files/s against 8051bc8's (BENCH_BASE_DIR), fsync off and on */
+int bench_daemon_versus(const struct bench *b);
+/* system calls per file of cairnd (bench/syscalls.sh), against the targets */
+int bench_syscalls(const struct bench *b);
 /* bench_fairness - one owner's file behind another's backlog (a row of the daemon) */
 int bench_fairness(const struct bench *b);
 int bench_report_html(const struct bench *b);

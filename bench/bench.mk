@@ -7,7 +7,7 @@ bench_cairn_bench_SOURCES = bench/cairn_bench.c bench/bench.h \
 	bench/bench_daemon.c bench/bench_fairness.c bench/bench_spool.c bench/bench_spool.h \
 	bench/bench_report.c bench/bench_report_read.c bench/bench_submit.c \
 	bench/bench_memory.c \
-	bench/bench_generate.c bench/bench_status.c
+	bench/bench_generate.c bench/bench_status.c bench/bench_syscalls.c
 bench_cairn_bench_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 bench_cairn_bench_LDADD = bench/scalar_base.$(OBJEXT) src/spool/libcairn_spool.la \
 	$(cairn_libs) $(YAML_LIBS)
@@ -21,7 +21,7 @@ bench/scalar_base.$(OBJEXT): $(srcdir)/bench/scalar_base.c \
 
 EXTRA_DIST += bench/scalar_base.c bench/scalar_base.h bench/run.sh \
 	bench/solvers.gp bench/daemon.gp bench/dp.py bench/README.md \
-	bench/dfs.sh bench/dfs_bench.py \
+	bench/dfs.sh bench/dfs_bench.py bench/base.sh bench/syscalls.sh \
 	bench/plots/solvers.png bench/plots/solvers_memory.png \
 	bench/plots/throughput.png bench/plots/latency.png bench/plots/rss.png
 CLEANFILES += bench/cairn-bench$(EXEEXT) bench/scalar_base.$(OBJEXT)

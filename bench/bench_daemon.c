@@ -19,8 +19,12 @@
  * after a warm-up, clean batches and batches of the same size with 1% of
  * the files bad (a 250-byte name, or unreadable when the bench is not
  * root), each of which fails alone; the median rate with bad files as a
- * ratio to the median clean one.  Missed targets are reported; only
- * a daemon that does not answer at all stops the section.
+ * ratio to the median clean one.  Versus (a section of its own): this
+ * cairnd against the one built from 8051bc8, before owners, arrival
+ * records and ACLs (bench/base.sh, BENCH_BASE_DIR), batches of the same
+ * files in turn, a fresh daemon each, fsync off and on: the medians and
+ * their ratio.  Missed targets are reported; only a daemon that does not
+ * answer at all stops the section.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -480,5 +484,74 @@ int bench_daemon(const struct bench *b)
 	fclose(lat);
 	fclose(rss);
 	fclose(sublat);
+	return 0;
+}
+
+/*
+ * versus_batch - files/s of one batch of n files into a fresh cairnd of
+ * b's build; `flat`: it publishes in results/ itself (8051bc8, before
+ * owners' directories).
+ */
+static double versus_batch(const struct bench *b, const char *who, int sync, size_t n,
+			   FILE *csv, int flat)
+{
+	struct spool s;
+	struct batch r;
+	char what[64];
+	pid_t pid;
+
+	spool_init(&s, b, "versus");
+	if (flat)
+		snprintf(s.results, sizeof s.results, "%s", s.top_results);
+	if ((pid = daemon_start(b, &s, sync)) < 0)
+		bench_die("cairnd (%s) did not serve its spool", who);
+	r = batch(&s, n, 0);
+	snprintf(what, sizeof what, "cairnd %s fsync=%s", who, sync ? "true" : "false");
+	log_batch(csv, what, &r);
+	daemon_stop(pid);
+	spool_remove(&s);
+	return rate(&r);
+}
+
+int bench_daemon_versus(const struct bench *b)
+{
+	const char *dir = getenv("BENCH_BASE_DIR"), *who = getenv("BENCH_BASE_NAME");
+	size_t n = b->quick ? 1000 : 3000, rounds = b->quick ? 2 : 4;
+	struct bench base = *b;
+	char name[96], path[4200];
+	int flat;
+	FILE *csv;
+
+	if (dir == NULL || dir[0] == '\0') {
+		bench_skip(b, "daemon", "throughput vs 8051bc8",
+			   "no build of 8051bc8 (bench/base.sh: not a git checkout?)");
+		return 0;
+	}
+	base.top_builddir = dir;
+	if (who == NULL || who[0] == '\0')
+		who = "8051bc8";
+	/* A build from before owners publishes in results/ itself. */
+	snprintf(path, sizeof path, "%s/src/spool/cairn_owner.c", dir);
+	flat = access(path, F_OK) != 0;
+	csv = bench_csv(b, "daemon_versus.csv", "case,files,results,seconds,files_per_s");
+	for (int sync = 0; sync <= 1; sync++) {
+		double now[8], old[8], a, o;
+
+		/* Interleaved, each build first in every other round. */
+		for (size_t i = 0; i < rounds; i++) {
+			if (i % 2)
+				old[i] = versus_batch(&base, who, sync, n, csv, flat);
+			now[i] = versus_batch(b, "now", sync, n, csv, 0);
+			if (!(i % 2))
+				old[i] = versus_batch(&base, who, sync, n, csv, flat);
+		}
+		a = bench_median(now, rounds);
+		o = bench_median(old, rounds);
+		snprintf(name, sizeof name, "throughput fsync=%s vs %s", sync ? "true" : "false",
+			 who);
+		snprintf(path, sizeof path, "%s, same run", who);
+		row(b, name, a, "files/s", path, o, o > 0 ? a / o : 0, ">= 1", ok(a >= o));
+	}
+	fclose(csv);
 	return 0;
 }

@@ -22,7 +22,8 @@
 static const char usage[] =
 	"usage: cairn-bench [--quick] --top-builddir DIR --top-srcdir DIR --out DIR\n"
 	"                   --work DIR SECTION...\n"
-	"sections: solvers parse e2e daemon fairness report memory generate status submit\n";
+	"sections: solvers parse e2e daemon versus syscalls fairness report memory generate\n"
+	"          status submit\n";
 
 static int section(const struct bench *b, const char *name)
 {
@@ -34,6 +35,10 @@ static int section(const struct bench *b, const char *name)
 		return bench_e2e(b);
 	if (strcmp(name, "daemon") == 0)
 		return bench_daemon(b);
+	if (strcmp(name, "versus") == 0)
+		return bench_daemon_versus(b);
+	if (strcmp(name, "syscalls") == 0)
+		return bench_syscalls(b);
 	if (strcmp(name, "fairness") == 0)
 		return bench_fairness(b);
 	if (strcmp(name, "report") == 0)

@@ -45,6 +45,13 @@ if [ -z "${BENCH_PYTHON:-}" ]; then
 fi
 export BENCH_PYTHON
 
+# The daemon before owners, arrival records and ACLs, built once from git
+# (bench/base.sh), for the versus and syscalls rows; skipped, with a
+# message, where the source tree is not a git checkout.
+BENCH_BASE_DIR=$(sh "$top_srcdir/bench/base.sh" "$top_srcdir" "$out") || BENCH_BASE_DIR=
+export BENCH_BASE_DIR
+want strace strace
+
 echo "section,name,value,unit,baseline,baseline_value,ratio,target,status" \
 	>"$out/summary.csv"
 echo
@@ -52,7 +59,8 @@ echo "cairn make bench ${quick:+(BENCH_QUICK=1) }- $(date -u '+%Y-%m-%d %H:%M UT
 printf '%-8s %-36s %10s %-8s %-26s %10s %7s %-13s %s\n' section case measured \
 	unit baseline baseline ratio target status
 rc=0
-for section in solvers parse e2e daemon fairness report memory generate status submit; do
+for section in solvers parse e2e daemon versus syscalls fairness report memory generate \
+	status submit; do
 	"$top_builddir/bench/cairn-bench" $quick --top-builddir "$top_builddir" \
 		--top-srcdir "$top_srcdir" --out "$out" --work "$work" \
 		"$section" || { echo "bench: section $section failed"; rc=1; }

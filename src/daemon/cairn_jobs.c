@@ -96,11 +96,14 @@ void cairn_jobs_clear(struct cairn_job *j)
 	cairn_lease_drop(&j->lease);
 }
 
-/* read_all - fd's bytes into data, or 1 with why when more than max. */
-static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, size_t whylen)
+/* read_all - fd's bytes (by a lease: expect of them) into data, or 1 with why: over max */
+static int read_all(int fd, uint64_t max, size_t expect, struct cairn_buf *data, char *why,
+		    size_t whylen)
 {
-	int r = cairn_buf_read_fd(data, fd, max);
+	int r = expect != SIZE_MAX ? cairn_lease_read(data, fd, expect) : 1;
 
+	if (r > 0)
+		r = cairn_buf_read_fd(data, fd, max);
 	if (r == 1)
 		/* It grew after fstat: count what fstat saw or more. */
 		snprintf(why, whylen, "file is %zu bytes, more than max_file_bytes (%" PRIu64 ")",
@@ -112,6 +115,7 @@ static int read_all(int fd, uint64_t max, struct cairn_buf *data, char *why, siz
 struct reading {
 	int fd;
 	uint64_t max;
+	size_t expect;
 	struct cairn_buf *data;
 	char *why;
 	size_t whylen;
@@ -125,7 +129,7 @@ static int read_try(void *arg)
 {
 	struct reading *rd = arg;
 
-	return read_all(rd->fd, rd->max, rd->data, rd->why, rd->whylen);
+	return read_all(rd->fd, rd->max, rd->expect, rd->data, rd->why, rd->whylen);
 }
 
 /*
@@ -138,6 +142,8 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
 {
 	struct stat after;
 
+	if (cairn_lease_holds(l, fd, st))	/* no writer came (cairn_lease_state()) */
+		return cairn_lease_broken(l);
 	if (cairn_stat_change(fd, "", &after) < 0)
 		return 1;
 	return before->st_ino != st->st_ino || before->st_dev != st->st_dev ||
@@ -145,13 +151,11 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
 }
 
 /*
- * read_input - the bytes of a regular file, or why it is refused (*why);
- * READ_CHANGED when it changed while read.  The file is read through
- * its lease's descriptor when it has one (opened in incoming/ before the
- * claim), else opened here; the lease is dropped once it is read.  Once
- * it is open and accepted, and before a byte is read, the journal records
- * that it is being read: from there on a crash counts against it (doc/spool.md,
- * Crashes).
+ * read_input - the bytes of a regular file, or why it is refused (*why); READ_CHANGED when it
+ * changed while read.  Read through its lease's descriptor when it has one (opened in incoming/
+ * before the claim), else opened here; the lease is given up once it is read, its descriptor
+ * kept to copy the file from.  Once it is open and accepted, and before a byte is read, the
+ * journal records that it is being read: from there a crash counts against it (doc/spool.md).
  */
 static int read_input(int dir_fd, const char *name, const struct stat *st, uint64_t max,
 		      struct cairn_lease *l, struct cairn_attempts *attempts,
@@ -169,7 +173,7 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 		}
 		return -errno;
 	}
-	if (cairn_stat_change(fd, "", &before) < 0) {
+	if (cairn_lease_state(l, fd, st, &before) < 0) {
 		r = -errno;
 	} else if (!S_ISREG(before.st_mode)) {
 		snprintf(why, whylen, "not a regular file (%s)", cairn_spool_kind(before.st_mode));
@@ -181,7 +185,8 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 		r = 1;
 	} else {
 		cairn_attempts_start(attempts, name, &before);
-		struct reading rd = { fd, max, data, why, whylen };
+		struct reading rd = { fd, max, cairn_lease_holds(l, fd, st) ?
+				      (size_t)before.st_size : SIZE_MAX, data, why, whylen };
 
 		r = cairn_mem_try(read_try, &rd);
 		if (r == 0 && changed(fd, st, &before, l))
@@ -189,7 +194,7 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 	}
 	if (fd != l->fd)
 		close(fd);
-	cairn_lease_drop(l);
+	r == 0 && cairn_lease_holds(l, fd, st) ? cairn_lease_keep(l) : cairn_lease_drop(l);
 	return r;
 }
 
@@ -229,10 +234,9 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 }
 
 /*
- * keep - after a storage error or shutdown: the input stays claimed, its
- * arrival with it (its held name), to be carried on where it is: after
- * the spool's backoff, or by recovery at the next start.  Given back to
- * incoming/, it would arrive again, later.
+ * keep - after a storage error or shutdown: the input stays claimed with its arrival (its held
+ * name), carried on after the spool's backoff or at the next start; given back, it would arrive
+ * again, later.
  */
 static void keep(struct cairn_job *j, enum cairn_job_end end)
 {
@@ -424,6 +428,7 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	int r;
 
 	cairn_jobs_pipeline(ctx, j->fsync, &pl);
+	j->in.fresh = fresh;	/* a retry may find what an earlier try stored */
 
 	if (cairn_stat_change(sp->processing_fd, j->held, &st) < 0) {
 		j->unsure = errno != ENOENT;
@@ -455,7 +460,8 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	int rendered = render(j, ctx, &pl, &st, &out);
 
 	/* Read or not (an error result), a waiting writer may go on now. */
-	cairn_lease_drop(&j->lease);
+	if (!j->lease.kept)
+		cairn_lease_drop(&j->lease);
 	if (rendered < 0)
 		goto out;
 	/* Solved: a crash while its result is stored is not its fault (doc/spool.md). */
@@ -479,8 +485,12 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 		goto out;
 	}
 	/* A refused file is well-formed: done/, where a regrade finds it. */
+	j->in.held_st = &st;	/* and, read through its lease, its descriptor */
+	j->in.held_fd = j->lease.kept ? j->lease.fd : -1;
 	stored(j, ctx, &pl, j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE);
+	j->in.held_st = NULL, j->in.held_fd = -1;
 out:
+	cairn_lease_drop(&j->lease);
 	settle(j, ctx);
 	cairn_buf_free(&out);
 }
@@ -508,8 +518,8 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed) {
-		int r = cairn_jobs_arrival_hold(ctx->sp, j->name, j->lease.fd, j->first_seen_ms,
-						 &j->pre, &j->held);
+		int r = cairn_jobs_arrival_hold(ctx->sp, j->name, j->lease.fd >= 0 ?
+						 &j->lease.st : NULL, j->first_seen_ms, &j->pre, &j->held);
 
 		j->in.held = j->held;
 		if (r == 0)

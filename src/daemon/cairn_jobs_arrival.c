@@ -29,14 +29,16 @@
 #include "cairn_spool_dirs.h"
 #include "cairn_time.h"
 
-int cairn_jobs_arrival_hold(const struct cairn_spool *sp, const char *name, int lease_fd,
-			    uint64_t first_seen_ms, struct stat *pre, char **held)
+int cairn_jobs_arrival_hold(const struct cairn_spool *sp, const char *name,
+			    const struct stat *leased, uint64_t first_seen_ms, struct stat *pre,
+			    char **held)
 {
 	struct timespec arrival;
 	int r;
 
-	if (lease_fd >= 0) {
-		r = fstat(lease_fd, pre) < 0 ? -errno : 0;
+	if (leased != NULL) {
+		*pre = *leased;
+		r = 0;
 	} else {
 		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 

@@ -13,12 +13,13 @@
 #include "cairn_spool.h"
 
 /*
- * The arrival of incoming/NAME, read before its claim through lease_fd
- * (-1: none) into *pre, and its held name from it into *held (freed
+ * The arrival of incoming/NAME, read before its claim into *pre: the
+ * state seen when its lease was taken (leased), or with NULL looked up, and its held name from it into *held (freed
  * first); first_seen_ms: when the daemon first saw the name (0: unknown).
  * 0, or a negative errno value (-ENOENT: gone).
  */
-int cairn_jobs_arrival_hold(const struct cairn_spool *sp, const char *name, int lease_fd,
+int cairn_jobs_arrival_hold(const struct cairn_spool *sp, const char *name,
+			    const struct stat *leased,
 			    uint64_t first_seen_ms, struct stat *pre, char **held);
 
 /*

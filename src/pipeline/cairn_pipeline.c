@@ -13,7 +13,10 @@
  * release walk that ran meanwhile may have listed .held/ before the
  * result was in it.  An input refused before it was read never
  * displaces a result of another arrival: its error result takes another
- * name, or none.  The digest of the bytes graded is kept for the
+ * name, or none.  The owner's directory stays open from one result to
+ * the next (cairn_ownerdir.h), made and granted once; one removed behind
+ * the daemon's back is made again, once, when the publish into it says
+ * ENOENT.  The digest of the bytes graded is kept for the
  * receipt and for the stored copy's arrival record; storing is
  * cairn_pipeline_store.c's.
  */
@@ -31,6 +34,7 @@
 #include "cairn_arrival.h"
 #include "cairn_failure.h"
 #include "cairn_mem.h"
+#include "cairn_ownerdir.h"
 #include "cairn_pipeline.h"
 #include "cairn_puzzle.h"
 #include "cairn_receipt.h"
@@ -47,6 +51,7 @@ void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name
 {
 	memset(in, 0, sizeof(*in));
 	in->name = name;
+	in->held_fd = -1;
 }
 
 void cairn_pipeline_input_clear(struct cairn_pipeline_input *in)
@@ -175,44 +180,70 @@ static void drop_other(int dir_fd, const struct cairn_pipeline_input *in)
 }
 
 /*
- * publish - out as the result of in under its `as` name: in .held/ with
- * a receipt while its feedback is not due.
+ * publish_in - out as the result of in under its `as` name in results/
+ * OWNER/ (dir_fd): in .held/ with a receipt while its feedback is not
+ * due.
+ */
+static int publish_in(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
+		      int dir_fd, struct cairn_newest *nw, const struct cairn_buf *out,
+		      char *err, size_t errlen)
+{
+	int reader = in->origin.uid != (uint32_t)pl->euid;
+	int pub_fd = dir_fd, r = 0;
+
+	if (in->held_back && (r = receipt(pl, in, dir_fd, nw, err, errlen)) == 0 &&
+	    (pub_fd = r = cairn_withheld_dir(dir_fd, 1)) < 0)
+		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s/" CAIRN_HELD_DIR ": %s",
+			 in->origin.owner, strerror(-r));
+	if (r >= 0)
+		r = cairn_publish_input(pub_fd, in->result, pl->tag, out->data ? out->data : "",
+					out->len, pl->fsync, pl->publish, nw, &in->superseded,
+					err, errlen);
+	if (r == 0 && reader)
+		drop_other(dir_fd, in);
+	if (r == 0 && in->held_back)
+		show_late(pl, dir_fd, pub_fd, in, nw);
+	if (pub_fd >= 0 && pub_fd != dir_fd)
+		close(pub_fd);
+	return r;
+}
+
+/*
+ * publish - publish_in() in the owner's directory, kept open from one
+ * input to the next; made again, once, when it was removed meanwhile.
  */
 static int publish(const struct cairn_pipeline *pl, struct cairn_pipeline_input *in,
 		   const struct cairn_buf *out, char *err, size_t errlen)
 {
+	struct cairn_ownerdir *dirs = pl->publish != NULL ? pl->publish->dirs : NULL;
 	int reader = in->origin.uid != (uint32_t)pl->euid;
 	struct cairn_newest nw = {
 		.arrival = in->origin.received, .lock_dir = pl->root_fd,
 		.lock_path = CAIRN_RESULTS_LOCK, .noreplace = pl->noreplace, .history = 1,
 		.reader = (uid_t)in->origin.uid, .only_new = in->unread,
 	};
-	int dir_fd = cairn_spool_owner_dir(pl->results_fd, in->origin.owner, reader, nw.reader);
-	int pub_fd = dir_fd, r = 0;
+	struct cairn_ownerdir_ref ref;
+	int r;
 
 	free(in->result);
 	in->result = cairn_puzzle_result_name(cairn_pipeline_input_as(in));
 	in->held_back = reader && in->st.release_ms > now_ms();
 	nw.grant = reader && !in->held_back;
-	if (dir_fd < 0) {
-		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s: %s", in->origin.owner, strerror(-dir_fd));
-		return dir_fd;
+	for (int again = 1; ; again = 0) {
+		r = cairn_ownerdir_open(dirs, pl->results_fd, in->origin.owner, reader,
+					nw.reader, &ref);
+		if (r < 0) {
+			snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s: %s", in->origin.owner,
+				 strerror(-r));
+			return r;
+		}
+		r = publish_in(pl, in, ref.fd, &nw, out, err, errlen);
+		if (r != -ENOENT || !again || !cairn_ownerdir_stale(dirs, &ref))
+			break;
+		cairn_ownerdir_release(dirs, &ref);
+		err[0] = '\0';		/* the first try's error was the directory's */
 	}
-	if (in->held_back && (r = receipt(pl, in, dir_fd, &nw, err, errlen)) == 0 &&
-	    (pub_fd = r = cairn_withheld_dir(dir_fd, 1)) < 0)
-		snprintf(err, errlen, CAIRN_DIR_RESULTS "/%s/" CAIRN_HELD_DIR ": %s",
-			 in->origin.owner, strerror(-r));
-	if (r >= 0)
-		r = cairn_publish_input(pub_fd, in->result, pl->tag, out->data ? out->data : "",
-					out->len, pl->fsync, pl->publish, &nw, &in->superseded,
-					err, errlen);
-	if (r == 0 && reader)
-		drop_other(dir_fd, in);
-	if (r == 0 && in->held_back)
-		show_late(pl, dir_fd, pub_fd, in, &nw);
-	if (pub_fd >= 0 && pub_fd != dir_fd)
-		close(pub_fd);
-	close(dir_fd);
+	cairn_ownerdir_release(dirs, &ref);
 	return r;
 }
 

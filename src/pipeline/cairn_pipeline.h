@@ -34,6 +34,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "cairn_buf.h"
@@ -84,6 +85,17 @@ struct cairn_pipeline_input {
 	int has_origin;			/* 0: no owner (cairn grade): none written */
 	struct cairn_origin origin;	/* its owner and arrival */
 	uint64_t ino;			/* its inode, for the journal of moves (0: none) */
+	/*
+	 * Claimed by this very job, at a new arrival: stored nowhere yet, so
+	 * that storing it need not look for a store a crash cut short.
+	 */
+	int fresh;
+	/*
+	 * The held file's state when the caller knows it (borrowed), or
+	 * NULL; with it, a descriptor that read it (borrowed), or -1.
+	 */
+	const struct stat *held_st;
+	int held_fd;
 	/* filled by the steps */
 	struct cairn_stats st;
 	/* graded: the sha256 (hex) and length of the bytes graded */

@@ -12,9 +12,11 @@
  * name with a move that never replaces; its arrival record, with the
  * owner's uid and the sha256 of the bytes graded, is written just before
  * (cairn_arrival.h).  Only then is the submitter's inode removed from
- * processing/.  The copy is made from the held file, hashed on the way:
- * when its bytes are no longer those graded, the record keeps the digest
- * of the bytes graded, so `cairn regrade` refuses it.  One carried on
+ * processing/.  The copy is made from the held file (through the
+ * descriptor it was read through, when the daemon kept it: no open, no
+ * look), at most its size, hashed on the way: when its bytes are no
+ * longer those graded, the record keeps the digest of the bytes graded,
+ * so `cairn regrade` refuses it.  One carried on
  * after a crash between its publish and its store has no digest of what
  * was graded: it is copied as it is then, with that copy's digest.  An
  * input refused before it was read (not a regular file, hard links, too
@@ -30,7 +32,11 @@
  * (and, when both are known, digest) is this input, stored before the
  * crash, and only the removal from processing/ is left.  Two inputs of
  * one owner, name and arrival are one input everywhere in the spool (they
- * have one result), so nothing is lost by that.  Storing allocates
+ * have one result), so nothing is lost by that; an input claimed by this
+ * very job (in->fresh) has a new arrival, and is not looked for.  The
+ * owner's directory and its .arrival/ stay open from one input to the
+ * next (cairn_ownerdir.h), and are made again, once, when an *at call
+ * into one says ENOENT (removed behind the daemon's back).  Storing allocates
  * before the placing and nothing after it: once the copy is in place,
  * running out of memory must not be able to undo that.
  */
@@ -38,6 +44,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +53,7 @@
 
 #include "cairn_arrival.h"
 #include "cairn_mem.h"
+#include "cairn_ownerdir.h"
 #include "cairn_pipeline.h"
 #include "cairn_pipeline_store.h"
 #include "cairn_sha256.h"
@@ -65,13 +73,16 @@ struct storing {
 	struct cairn_pipeline_input *in;
 	const char *as;
 	int owner_fd, arrival_fd;
+	struct cairn_ownerdir *dirs;	/* where they are kept open (may be NULL) */
+	struct cairn_ownerdir_ref *ref;
+	const char *free_name;		/* a name just seen free, or NULL */
 	char tmp[NAME_MAX + 1];
 	/* the record's digest (hex), or "" when refused unread */
 	char sha256[CAIRN_SHA256_HEX_LEN];
 	int err;			/* the last record's errno, 0: written */
 };
 
-/* copy_bytes - src into dst, at most max bytes, hashed into hex; 0 or -errno */
+/* copy_bytes - src from its start into dst, at most max bytes, hashed into hex; 0 or -errno */
 static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_LEN])
 {
 	static const char digits[] = "0123456789abcdef";
@@ -82,7 +93,7 @@ static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_
 	cairn_sha256_init(&h);
 	while (done < max) {
 		size_t want = max - done < sizeof buf ? (size_t)(max - done) : sizeof buf;
-		ssize_t n = read(src, buf, want);
+		ssize_t n = pread(src, buf, want, (off_t)done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -122,38 +133,71 @@ static int fill(struct storing *s, int from_fd, const char *from, const struct s
 	struct cairn_pipeline_input *in = s->in;
 	char got[CAIRN_SHA256_HEX_LEN];
 	struct stat now;
+	uint64_t max;
 	int src, r;
 
 	/* Read and graded: the record keeps what was graded, whatever is copied. */
 	memcpy(s->sha256, in->digested ? in->sha256 : "", in->digested ? sizeof s->sha256 : 1);
 	if (in->unread || !S_ISREG(st->st_mode) || (!in->digested && st->st_nlink != 1))
 		return 0;
-	src = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (src < 0)
+	if (in->held_st != NULL && in->held_fd >= 0) {
+		src = in->held_fd;	/* the descriptor it was read through */
+		now = *in->held_st;
+	} else if ((src = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+				 O_CLOEXEC)) < 0) {
 		return errno == EACCES || errno == EPERM || errno == ELOOP ? 0 : -errno;
-	if (fstat(src, &now) < 0 || now.st_ino != st->st_ino || now.st_dev != st->st_dev) {
+	} else if (fstat(src, &now) < 0 || now.st_ino != st->st_ino ||
+		   now.st_dev != st->st_dev) {
 		close(src);
 		return -EAGAIN;		/* replaced meanwhile: not ours to copy */
 	}
-	r = copy_bytes(src, fd, in->digested ? (uint64_t)in->graded_len + 1 :
-		       (uint64_t)now.st_size, got);
-	close(src);
+	/* Its size bounds the copy: a read does not look for the end after it. */
+	max = in->digested && (uint64_t)in->graded_len + 1 < (uint64_t)now.st_size ?
+	      (uint64_t)in->graded_len + 1 : (uint64_t)now.st_size;
+	r = copy_bytes(src, fd, max, got);
+	if (src != in->held_fd)
+		close(src);
 	if (r == 0 && !in->digested)
 		memcpy(s->sha256, got, sizeof s->sha256);
 	return r;
 }
 
+/* Whether the umask keeps a new file's mode 0640 (so that no fchmod is needed). */
+static int keeps_0640;
+static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
+
+/* read_umask - sets keeps_0640 from /proc/self/status, which reads it without changing it */
+static void read_umask(void)
+{
+	char line[128];
+	unsigned mask;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	while (f != NULL && fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "Umask: %o", &mask) == 1) {
+			keeps_0640 = (mask & 0640) == 0;
+			break;
+		}
+	if (f != NULL)
+		fclose(f);
+}
+
 /* make_copy - the copy under s->tmp in the owner's directory; 0 or -errno */
 static int make_copy(struct storing *s, int from_fd, const char *from, const struct stat *st)
 {
-	int fd, r;
+	int fd, r, made;
 
-	/* One left by a store a crash cut short is the daemon's: written over. */
-	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+	pthread_once(&umask_once, read_umask);
+	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		    0640);
+	made = fd >= 0;
+	/* One left by a store a crash cut short is the daemon's: written over. */
+	if (fd < 0 && errno == EEXIST)
+		fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+			    O_CLOEXEC, 0640);
 	if (fd < 0)
 		return -errno;
-	r = fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
+	r = !(made && keeps_0640) && fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
 	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
 		r = -errno;
 	if (close(fd) < 0 && r == 0)
@@ -174,13 +218,25 @@ static void record_before(void *arg, const char *to)
 {
 	struct storing *s = arg;
 	struct stat st;
+	int seen = s->free_name != NULL && strcmp(s->free_name, to) == 0;
 
-	if (fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	s->free_name = NULL;	/* once: a second try of a name looks again */
+	if (!seen && fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !cairn_spoolname_same(s->owner_fd, s->tmp, s->owner_fd, to))
 		return;
 	s->err = s->arrival_fd < 0 ? -s->arrival_fd :
 		 cairn_arrival_write(s->arrival_fd, to, s->as, &s->in->origin.received,
 				     s->in->origin.uid, s->sha256[0] ? s->sha256 : NULL);
+	if (s->err == ENOENT && cairn_ownerdir_stale(s->dirs, s->ref)) {
+		/* .arrival/ kept open was removed meanwhile: made again, once. */
+		int fd = cairn_spool_owner_dir(s->owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
+
+		s->err = fd < 0 ? -fd : cairn_arrival_write(fd, to, s->as,
+				&s->in->origin.received, s->in->origin.uid,
+				s->sha256[0] ? s->sha256 : NULL);
+		if (fd >= 0)
+			close(fd);
+	}
 }
 
 /*
@@ -207,21 +263,63 @@ static int remove_held(int dir_fd, const char *name)
 }
 
 /*
- * store_in - copy from_fd/HELD into to_fd's OWNER/ under the first free
- * numbered name of its `as`, its arrival record written there first,
- * then remove it.
+ * place_copy - from_fd/HELD copied into s->owner_fd under the first free
+ * numbered name of its `as` (*put), its arrival record written there
+ * first, unless a crash came after it was stored.  0 or -errno.
+ */
+static int place_copy(struct storing *s, int from_fd, const char *from, const struct stat *st,
+		      char **put)
+{
+	const struct cairn_pipeline_input *in = s->in;
+	char *seen_free;
+	int r;
+
+	seen_free = NULL;
+	if (!in->fresh &&
+	    (*put = cairn_arrival_find_free(s->owner_fd, s->arrival_fd, s->as,
+					    &in->origin.received, in->origin.uid,
+					    in->digested ? in->sha256 : NULL, !in->digested,
+					    &seen_free)) != NULL) {
+		/* Stored before a crash: only what a link left behind is left. */
+		unlinkat(s->owner_fd, s->tmp, 0);
+		return 0;
+	}
+	/* A name just seen free: record_before need not look at it again. */
+	s->free_name = seen_free;
+	r = make_copy(s, from_fd, from, st);
+	if (r == 0)
+		r = cairn_spoolname_store_tried(s->owner_fd, s->tmp, s->owner_fd, s->as,
+						s->pl->noreplace, record_before, s, put);
+	if (r < 0)
+		unlinkat(s->owner_fd, s->tmp, 0);
+	free(seen_free);
+	s->free_name = NULL;
+	return r;
+}
+
+/*
+ * store_in - copy from_fd/HELD into to_fd's OWNER/ (place_copy()), then
+ * remove it.  The owner's directory and its .arrival/ are kept open from
+ * one input to the next, and made again, once, when one of them was
+ * removed meanwhile (ENOENT: nothing can be created in it).
  */
 static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
 		    struct cairn_pipeline_input *in)
 {
+	struct cairn_ownerdir *dirs = pl->publish != NULL ? pl->publish->dirs : NULL;
 	const char *from = in->held ? in->held : in->name;
-	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in) };
+	struct cairn_ownerdir_ref ref;
+	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in), .dirs = dirs,
+			     .ref = &ref };
 	size_t len = strlen(s.as) + strlen(dir) + strlen(in->origin.owner) + 3 + STORED_SUFFIX_MAX;
 	char *stored = cairn_xmalloc(len), *put = NULL;
 	struct stat st;
 	int r;
 
-	if (fstatat(from_fd, from, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	/* Read and graded, its state is known: gone meanwhile, its copy or removal fails. */
+	if (in->held_st != NULL && in->digested) {
+		st = *in->held_st;
+	} else if (fstatat(from_fd, from, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		free(stored);
 		return -errno;
 	}
@@ -229,20 +327,17 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		free(stored);
 		return -ENAMETOOLONG;
 	}
-	s.owner_fd = r = cairn_spool_owner_dir(to_fd, in->origin.owner, 0, 0);
-	s.arrival_fd = r < 0 ? -1 : cairn_spool_owner_dir(s.owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
-	if (r >= 0 && (put = cairn_arrival_find(s.owner_fd, s.arrival_fd, s.as,
-				&in->origin.received, in->origin.uid,
-				in->digested ? in->sha256 : NULL, !in->digested)) != NULL) {
-		/* Stored before a crash: only what a link left behind is left. */
-		unlinkat(s.owner_fd, s.tmp, 0);
-	} else if (r >= 0) {
-		r = make_copy(&s, from_fd, from, &st);
-		if (r == 0)
-			r = cairn_spoolname_store_tried(s.owner_fd, s.tmp, s.owner_fd, s.as,
-							pl->noreplace, record_before, &s, &put);
-		if (r < 0)
-			unlinkat(s.owner_fd, s.tmp, 0);
+	for (int again = 1; ; again = 0) {
+		s.owner_fd = r = cairn_ownerdir_open(dirs, to_fd, in->origin.owner, 0, 0, &ref);
+		s.arrival_fd = r < 0 ? -1 : cairn_ownerdir_arrival(dirs, &ref);
+		s.err = 0;
+		if (r >= 0)
+			r = place_copy(&s, from_fd, from, &st, &put);
+		if (r != -ENOENT || !again || !cairn_ownerdir_stale(dirs, &ref))
+			break;
+		cairn_ownerdir_release(dirs, &ref);
+		free(put);
+		put = NULL;
 	}
 	if (r >= 0)
 		r = remove_held(from_fd, from);
@@ -255,10 +350,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 	}
 	free(put);
 	free(stored);
-	if (s.owner_fd >= 0)
-		close(s.owner_fd);
-	if (s.arrival_fd >= 0)
-		close(s.arrival_fd);
+	cairn_ownerdir_release(dirs, &ref);
 	return r < 0 ? r : 0;
 }
 

@@ -213,17 +213,22 @@ static char *every_record(int owner_fd, int arrival_fd, const char *as,
 	return found;
 }
 
-char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
-			 const struct timespec *arrival, uint32_t uid, const char *sha256,
-			 int every)
+char *cairn_arrival_find_free(int owner_fd, int arrival_fd, const char *as,
+			      const struct timespec *arrival, uint32_t uid, const char *sha256,
+			      int every, char **free_name)
 {
+	if (free_name != NULL)
+		*free_name = NULL;
 	for (unsigned k = 0; arrival_fd >= 0 && k <= CAIRN_NUMBERED_MAX; k++) {
 		char *to = cairn_spoolname_numbered(as, k);
 		struct cairn_arrival a;
 		struct stat st;
 
 		if (fstatat(owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			free(to);
+			if (errno == ENOENT && free_name != NULL)
+				*free_name = to;
+			else
+				free(to);
 			break;
 		}
 		if (cairn_arrival_load(arrival_fd, to, &a) == 0 && same(&a, as, arrival, uid, sha256))
@@ -232,6 +237,14 @@ char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
 	}
 	return every && arrival_fd >= 0 ? every_record(owner_fd, arrival_fd, as, arrival, uid,
 							sha256) : NULL;
+}
+
+char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
+			 const struct timespec *arrival, uint32_t uid, const char *sha256,
+			 int every)
+{
+	return cairn_arrival_find_free(owner_fd, arrival_fd, as, arrival, uid, sha256, every,
+				       NULL);
 }
 
 int cairn_arrival_time(int arrival_fd, const char *as, struct timespec *arrival)

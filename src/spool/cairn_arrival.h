@@ -95,6 +95,15 @@ char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
 			 int every);
 
 /*
+ * cairn_arrival_find(), and the first of as's numbered names that it
+ * found free (malloc'd, in *free_name) or NULL: the store that follows
+ * need not look at it again.
+ */
+char *cairn_arrival_find_free(int owner_fd, int arrival_fd, const char *as,
+			      const struct timespec *arrival, uint32_t uid, const char *sha256,
+			      int every, char **free_name);
+
+/*
  * The arrival of stored input `as` by its record in arrival_fd (an
  * owner's .arrival/) alone, without reading its text (retention asks it
  * of every stored input): 0 with *arrival, or -1 when there is no record

@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "cairn_lease.h"
+#include "cairn_buf.h"
 #include "cairn_mem.h"
+#include "cairn_stat.h"
 #include "cairn_spool_dirs.h"
 
 void cairn_lease_init(void)
@@ -69,46 +71,90 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd)
 
 /*
  * open_regular - root_fd/incoming/NAME opened for reading if it is a
- * regular file; -1 when it is not (or cannot be opened), -EAGAIN when
- * another holds a lease on it that our open must break (a write lease,
- * as smbd's kernel oplocks take on a file it writes).
+ * regular file (as *a says before the open; the caller checks the
+ * descriptor against it); -1 when it is not (or cannot be opened),
+ * -EAGAIN when another holds a lease on it that our open must break (a
+ * write lease, as smbd's kernel oplocks take on a file it writes).
  */
-static int open_regular(int root_fd, const char *name)
+static int open_regular(int root_fd, const char *name, struct stat *a)
 {
 	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-	struct stat a, b;
 	int fd = -1;
 
 	/* Looked at before it is opened: a FIFO or a device is never opened. */
-	if (fstatat(root_fd, path, &a, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(a.st_mode))
+	if (fstatat(root_fd, path, a, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(a->st_mode))
 		fd = openat(root_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
 			    O_CLOEXEC);
 	if (fd < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		fd = -EAGAIN;
 	free(path);
-	if (fd >= 0 && (fstat(fd, &b) < 0 || !S_ISREG(b.st_mode) || b.st_ino != a.st_ino ||
-			b.st_dev != a.st_dev)) {
-		close(fd);
-		fd = -1;
-	}
 	return fd;
+}
+
+/* same_file - whether fd is the regular file *a; its state into *b */
+static int same_file(int fd, const struct stat *a, struct stat *b)
+{
+	return fstat(fd, b) == 0 && S_ISREG(b->st_mode) && b->st_ino == a->st_ino &&
+	       b->st_dev == a->st_dev;
 }
 
 int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l)
 {
-	int fd = open_regular(root_fd, name);
+	struct stat a;
+	int fd = open_regular(root_fd, name, &a);
 
 	l->fd = -1;
 	if (fd < 0)
 		return fd == -EAGAIN ? -EAGAIN : 0;
+	/*
+	 * The state is read once the lease is held, so that it is also what
+	 * the holder of the lease will see (l->st): no writer comes between.
+	 */
 	if (fcntl(fd, F_SETLEASE, F_RDLCK) < 0) {
 		int e = errno;
 
+		e = e == EAGAIN && same_file(fd, &a, &l->st) ? -EAGAIN : 0;
 		close(fd);
-		return e == EAGAIN ? -EAGAIN : 0;
+		return e;
+	}
+	if (!same_file(fd, &a, &l->st)) {
+		close(fd);	/* replaced between the look and the open: not ours */
+		return 0;
 	}
 	l->fd = fd;
 	return 1;
+}
+
+int cairn_lease_holds(const struct cairn_lease *l, int fd, const struct stat *st)
+{
+	return fd >= 0 && fd == l->fd && l->st.st_ino == st->st_ino && l->st.st_dev == st->st_dev;
+}
+
+int cairn_lease_state(const struct cairn_lease *l, int fd, const struct stat *st,
+		      struct stat *before)
+{
+	if (cairn_lease_holds(l, fd, st)) {
+		*before = *st;
+		return 0;
+	}
+	return cairn_stat_change(fd, "", before);
+}
+
+int cairn_lease_read(struct cairn_buf *b, int fd, size_t size)
+{
+	while (b->len < size) {
+		cairn_buf_reserve(b, size - b->len);
+		if (b->over || b->cap - b->len < size - b->len)
+			return 1;	/* over its budget: the caller's read says so */
+		ssize_t got = read(fd, b->data + b->len, size - b->len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return got < 0 ? -errno : 0;
+		b->len += (size_t)got;
+	}
+	return 0;
 }
 
 int cairn_lease_broken(const struct cairn_lease *l)
@@ -122,6 +168,15 @@ void cairn_lease_drop(struct cairn_lease *l)
 		return;
 	close(l->fd);	/* the lease goes with the last descriptor */
 	l->fd = -1;
+	l->kept = 0;
+}
+
+void cairn_lease_keep(struct cairn_lease *l)
+{
+	if (l->fd >= 0 && !l->kept && fcntl(l->fd, F_SETLEASE, F_UNLCK) < 0)
+		cairn_lease_drop(l);
+	else if (l->fd >= 0)
+		l->kept = 1;
 }
 
 static int same_time(const struct timespec *a, const struct timespec *b)

@@ -22,9 +22,13 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
+#include "cairn_buf.h"
+
 /* A file of incoming/ opened for reading; fd -1 when it has no lease. */
 struct cairn_lease {
 	int fd;
+	struct stat st;		/* the file's state once the lease was taken */
+	int kept;		/* the lease given up, fd kept (cairn_lease_keep()) */
 };
 
 #define CAIRN_LEASE_INIT { -1 }
@@ -57,11 +61,40 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd);
  */
 int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l);
 
+/* Whether fd is l's descriptor and l is on the claimed file st. */
+int cairn_lease_holds(const struct cairn_lease *l, int fd, const struct stat *st);
+
+/*
+ * size bytes of fd appended to b: the size of a file read through its
+ * intact lease cannot change (cairn_lease_broken() says whether it held),
+ * so no read looks for the end after them.  0 (fewer when the file ends
+ * sooner); 1 when b's budget refuses the rest (what was read stays: read
+ * on with cairn_buf_read_fd(), which tells over from short); or -errno.
+ */
+int cairn_lease_read(struct cairn_buf *b, int fd, size_t size);
+
+/*
+ * The state of the file read through fd (l's descriptor, or one opened
+ * for it) before it is read, into *before: through l, that of the claimed
+ * file (st) it is, since no writer can come while the lease holds (a
+ * writer's open breaks it: cairn_lease_broken()); else looked up
+ * (cairn_stat_change()).  0, or -1 with errno.
+ */
+int cairn_lease_state(const struct cairn_lease *l, int fd, const struct stat *st,
+		      struct stat *before);
+
 /* Whether l's lease was broken (a writer opened the file); 0 with none. */
 int cairn_lease_broken(const struct cairn_lease *l);
 
 /* Release the lease and close the file (nothing when it has none). */
 void cairn_lease_drop(struct cairn_lease *l);
+
+/*
+ * The lease given up (a waiting writer may go on) and its descriptor
+ * kept, to read the file again without opening it: once read, the file
+ * is claimed where no one else writes.  cairn_lease_drop() closes it.
+ */
+void cairn_lease_keep(struct cairn_lease *l);
 
 /* Whether a and b (of cairn_stat_change) are one file, unchanged. */
 int cairn_lease_same(const struct stat *a, const struct stat *b);

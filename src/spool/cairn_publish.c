@@ -45,6 +45,7 @@
 
 #include "cairn_acl.h"
 #include "cairn_mem.h"
+#include "cairn_ownerdir.h"
 #include "cairn_publish.h"
 #include "cairn_spool.h"
 #include "cairn_spoolname.h"
@@ -66,6 +67,7 @@ void cairn_publish_init(struct cairn_publish_state *ps, int tmp_fd)
 	ps->spares = cairn_xcalloc(SPARES_MAX, sizeof(ps->spares[0]));
 	ps->nspares = 0;
 	ps->tmp_fd = tmp_fd;
+	ps->dirs = cairn_ownerdir_new();
 }
 
 /* temp_dir - where a publish into dir_fd through ps makes its temporary file. */
@@ -84,24 +86,28 @@ void cairn_publish_destroy(struct cairn_publish_state *ps, int dir_fd)
 	free(ps->spares);
 	ps->spares = NULL;
 	ps->nspares = 0;
+	cairn_ownerdir_free(ps->dirs);
+	ps->dirs = NULL;
 	pthread_mutex_destroy(&ps->mu);
 	cairn_dirsync_destroy(&ps->sync);
 }
 
-/* random_hex - RANDOM_HEX hex digits; uniqueness, not secrecy, matters. */
+static uint64_t seed;
+static pthread_once_t seed_once = PTHREAD_ONCE_INIT;
+
+static void make_seed(void)
+{
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != (ssize_t)sizeof(seed))
+		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+}
+
+/* random_hex - RANDOM_HEX hex digits, unique: a random seed, then a count times an odd number */
 static void random_hex(char *out)
 {
-	static _Atomic uint64_t counter;
-	uint64_t v;
+	static _Atomic uint64_t n;
 
-	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) != (ssize_t)sizeof(v)) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		v = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
-		    ((uint64_t)getpid() << 16) ^ counter++;
-	}
-	snprintf(out, RANDOM_HEX + 1, "%016llx", (unsigned long long)v);
+	pthread_once(&seed_once, make_seed);
+	snprintf(out, RANDOM_HEX + 1, "%016llx", (unsigned long long)(seed + n++ * 0x9e3779b97f4aa7ull));
 }
 
 static int write_all(int fd, const char *p, size_t len)
@@ -146,19 +152,12 @@ static int take_spare(struct cairn_publish_state *ps, char **tmp)
 	int fd = -1;
 
 	pthread_mutex_lock(&ps->mu);
-	while (fd < 0 && ps->nspares > 0) {
+	/* One removed meanwhile (a deleted results/) fails its move: see cairn_publish_input. */
+	if (ps->nspares > 0) {
 		struct cairn_spare *sp = &ps->spares[--ps->nspares];
-		struct stat st;
 
 		fd = sp->fd;
 		*tmp = sp->name;
-		/* Removed with a deleted results/ (the spool came back): drop it. */
-		if (fstat(fd, &st) == 0 && st.st_nlink == 0) {
-			close(fd);
-			free(*tmp);
-			*tmp = NULL;
-			fd = -1;
-		}
 	}
 	pthread_mutex_unlock(&ps->mu);
 	return fd;
@@ -455,57 +454,81 @@ int cairn_publish(int dir_fd, const char *name, const char *tag,
 				   NULL, NULL, err, errlen);
 }
 
-int cairn_publish_input(int dir_fd, const char *name, const char *tag,
-			const void *data, size_t len, int do_fsync,
-			struct cairn_publish_state *ps, const struct cairn_newest *nw,
-			int *superseded, char *err, size_t errlen)
+/*
+ * write_place - data through a temporary file (a spare, when *spare and
+ * ps has one: *spare tells whether it was one) placed as dir_fd/NAME.
+ * 0 or -errno, with what failed in *what.
+ */
+static int write_place(int dir_fd, const char *name, const char *tag, const void *data,
+		       size_t len, int do_fsync, struct cairn_publish_state *ps,
+		       const struct cairn_newest *nw, int *dropped, int *spare,
+		       const char **what)
 {
-	char *tmp = NULL;
-	const char *what = "create";
-	int grouped = do_fsync && ps != NULL, dropped = 0;
+	int grouped = do_fsync && ps != NULL;
 	int tmp_fd = temp_dir(ps, dir_fd);
+	char *tmp = NULL;
 	int fd, r;
 
-	fd = r = ps ? take_spare(ps, &tmp) : -1;
+	fd = r = ps != NULL && *spare ? take_spare(ps, &tmp) : -1;
+	*spare = fd >= 0;
+	*what = "create";
 	if (fd < 0)
 		fd = r = create_temp(tmp_fd, "result", tag, &tmp);
 	if (fd >= 0) {
-		what = "write";
+		*what = "write";
 		r = write_all(fd, data, len);
 		if (r == 0 && nw != NULL) {
 			struct timespec ts[2] = { { 0, UTIME_OMIT }, nw->arrival };
 
-			what = "set the time of";
+			*what = "set the time of";
 			r = futimens(fd, ts) < 0 ? -errno : 0;
 		}
 		if (r == 0 && nw != NULL && nw->grant) {
-			what = "grant the owner read access to";
+			*what = "grant the owner read access to";
 			r = cairn_acl_grant(fd, nw->reader, 0);
 		}
 		if (r == 0 && do_fsync && fsync(fd) < 0) {
-			what = "fsync";
+			*what = "fsync";
 			r = -errno;
 		}
 		if (close(fd) < 0 && r == 0) {
-			what = "close";
+			*what = "close";
 			r = -errno;
 		}
 		if (r == 0 && grouped)
 			cairn_dirsync_enter(&ps->sync);
-		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, do_fsync, &dropped, 1)) < 0)
-			what = "rename";
-		if (grouped && (r < 0 || dropped))
+		if (r == 0 && (r = place(tmp_fd, tmp, dir_fd, name, nw, do_fsync, dropped, 1)) < 0)
+			*what = "rename";
+		if (grouped && (r < 0 || *dropped))
 			cairn_dirsync_leave(&ps->sync);
 		if (r < 0)
 			unlinkat(tmp_fd, tmp, 0);
 	}
 	free(tmp);
+	return r;
+}
+
+int cairn_publish_input(int dir_fd, const char *name, const char *tag,
+			const void *data, size_t len, int do_fsync,
+			struct cairn_publish_state *ps, const struct cairn_newest *nw,
+			int *superseded, char *err, size_t errlen)
+{
+	int dropped = 0, spare = 1;
+	const char *what;
+	int r = write_place(dir_fd, name, tag, data, len, do_fsync, ps, nw, &dropped, &spare, &what);
+
+	/* A spare removed meanwhile (results/ deleted and made again): once more without. */
+	if (r == -ENOENT && spare) {
+		spare = dropped = 0;
+		r = write_place(dir_fd, name, tag, data, len, do_fsync, ps, nw, &dropped, &spare,
+				&what);
+	}
 	if (superseded != NULL)
 		*superseded = dropped;
 	if (r == 0 && do_fsync && !dropped) {
 		what = "fsync of the directory";
-		r = grouped ? cairn_dirsync_sync_entered(&ps->sync, dir_fd) :
-			      (fsync(dir_fd) < 0 ? -errno : 0);
+		r = ps != NULL ? cairn_dirsync_sync_entered(&ps->sync, dir_fd) :
+				 (fsync(dir_fd) < 0 ? -errno : 0);
 	}
 	if (r < 0)
 		snprintf(err, errlen, "%s %s: %s", what, name, strerror(-r));

@@ -30,6 +30,7 @@ struct cairn_publish_state {
 	struct cairn_spare *spares;	/* empty temporary files, ready */
 	unsigned nspares;
 	int tmp_fd;			/* where temporary files are made; -1: dir_fd */
+	struct cairn_ownerdir *dirs;	/* owners' directories kept open (cairn_ownerdir.h) */
 };
 
 /*

@@ -9,6 +9,7 @@ src_spool_libcairn_spool_la_SOURCES = \
 	src/spool/cairn_held.c src/spool/cairn_held.h \
 	src/spool/cairn_owner.c src/spool/cairn_owner.h \
 	src/spool/cairn_acl.c src/spool/cairn_acl.h \
+	src/spool/cairn_ownerdir.c src/spool/cairn_ownerdir.h \
 	src/spool/cairn_spool.c src/spool/cairn_spool.h \
 	src/spool/cairn_spool_resolve.c src/spool/cairn_spool_resolve.h \
 	src/spool/cairn_lock.c src/spool/cairn_lock.h \

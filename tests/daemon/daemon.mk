@@ -79,6 +79,9 @@ dist_check_SCRIPTS += $(fairness_tests)
 # name with a newline keeps its arrival record.
 TESTS += tests/daemon/stored_copy.sh tests/daemon/regrade_newline.sh
 dist_check_SCRIPTS += tests/daemon/stored_copy.sh tests/daemon/regrade_newline.sh
+# An owner's directories, kept open by the daemon, removed behind its back.
+TESTS += tests/daemon/owner_removed.sh
+dist_check_SCRIPTS += tests/daemon/owner_removed.sh
 # Issue 24: cairn regrade on a spool the daemon made.
 TESTS += tests/daemon/regrade.sh
 dist_check_SCRIPTS += tests/daemon/regrade.sh

@@ -49,3 +49,12 @@ endif
 tests_spool_check_withheld_SOURCES = tests/spool/check_withheld.c $(tests_tmpdir_sources)
 tests_spool_check_withheld_CFLAGS = $(tests_check_cflags)
 tests_spool_check_withheld_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+# Owners' directories kept open by the daemon (a line of its own).
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_ownerdir
+TESTS += tests/spool/check_ownerdir
+VALGRIND_TESTS += tests/spool/check_ownerdir
+endif
+tests_spool_check_ownerdir_SOURCES = tests/spool/check_ownerdir.c $(tests_tmpdir_sources)
+tests_spool_check_ownerdir_CFLAGS = $(tests_check_cflags)
+tests_spool_check_ownerdir_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
