@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cairn_buf.h"
@@ -119,6 +120,25 @@ static int check_config(struct cairn_generation *g)
 	return r == 0 ? CAIRN_EX_OK : CAIRN_EX_CANTCREAT;
 }
 
+/*
+ * raise_nofile - the soft limit on open files up to the hard one (at most
+ * NOFILE_WANTED): the daemon keeps its owners' directories open, an
+ * eighth of the soft limit of them (a few descriptors each), and uses no
+ * select(2), so the 1,024 that systemd and login sessions leave as the
+ * soft limit is only a default for programs that do.
+ */
+#define NOFILE_WANTED 32768
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= NOFILE_WANTED ||
+	    rl.rlim_cur >= rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max < NOFILE_WANTED ? rl.rlim_max : NOFILE_WANTED;
+	(void)setrlimit(RLIMIT_NOFILE, &rl);	/* a failure leaves the default */
+}
+
 int main(int argc, char **argv)
 {
 	struct cairn_generation_source src = { CAIRN_CONFIG_FILE, 0, NULL, 0 };
@@ -134,6 +154,7 @@ int main(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	cairn_mem_tune();
 	cairn_mem_on_fail(out_of_memory);
+	raise_nofile();
 	while ((opt = getopt_long(argc, argv, "c:tv", options, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
