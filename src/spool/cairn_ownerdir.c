@@ -11,10 +11,11 @@
  * at most each), so that a class of thousands of owners never runs the
  * daemon out of descriptors: a name looks in PROBE entries from its hash,
  * the least recently used of them gives way, an entry in use never does,
- * and a directory that finds them all busy is opened for this use alone.  A directory removed behind the daemon's back is noticed by
- * the caller (ENOENT from an *at call into it, since nothing can be
- * created in a removed directory) and dropped with cairn_ownerdir_stale(),
- * once, so that the next use makes it again.  A directory not in the
+ * and a directory that finds them all busy is opened for this use
+ * alone.  A directory removed behind the daemon's back is noticed by the
+ * caller (ENOENT from an *at call into it, since nothing can be created
+ * in a removed directory) and dropped with cairn_ownerdir_stale(), once,
+ * so that the next use makes it again.  A directory not in the
  * cache is opened first and made only when it is missing: a directory
  * that exists, the usual case, costs no mkdir.
  */
