@@ -28,13 +28,14 @@ dist_check_SCRIPTS += tests/lib.sh
 dist_noinst_SCRIPTS += tests/deps.sh tests/suite.sh
 
 # check-valgrind - every Check program once under valgrind, leaks are errors.
-# CK_FORK=no keeps each test in the process valgrind watches.
+# CK_FORK=no keeps each test in the process valgrind watches; CAIRN_VALGRIND
+# tells a test with many random rounds to run fewer.
 check-valgrind: all $(check_PROGRAMS) $(check_LTLIBRARIES)
 	@set -e; for t in $(VALGRIND_TESTS); do \
 	  echo "valgrind: $$t"; \
 	  top_builddir='$(abs_top_builddir)' top_srcdir='$(abs_top_srcdir)' \
 	  CAIRN_PLUGIN_DIR_BUILD='$(abs_top_builddir)/plugins/.libs' \
-	  CK_FORK=no CK_DEFAULT_TIMEOUT=0 \
+	  CK_FORK=no CK_DEFAULT_TIMEOUT=0 CAIRN_VALGRIND=1 \
 	  $(LIBTOOL) --mode=execute valgrind -q --leak-check=full \
 	    --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $$t; \
 	done

@@ -162,10 +162,12 @@ START_TEST(test_mutations)
 	size_t len = strlen(seed), n, at, k;
 	uint64_t rng = 0x9e3779b97f4a7c15u + (uint64_t)_i;
 	char *text = malloc(len + 8);
+	/* Under valgrind (check-valgrind) a twentieth: memory, not coverage. */
+	int rounds = getenv("CAIRN_VALGRIND") != NULL ? 1000 : 20000;
 	int taken = 0, round, e;
 
 	ck_assert_ptr_nonnull(text);
-	for (round = 0; round < 20000; round++) {
+	for (round = 0; round < rounds; round++) {
 		memcpy(text, seed, len);
 		n = len;
 		for (e = 0; e < 1 + round % 3; e++) {
@@ -191,7 +193,7 @@ START_TEST(test_mutations)
 		taken += agree(text, n);
 	}
 	/* Most mutations land in a scalar: many texts are still taken. */
-	ck_assert_int_gt(taken, 1000);
+	ck_assert_int_gt(taken, rounds / 20);
 	free(text);
 }
 END_TEST
