@@ -219,23 +219,22 @@ static void record_before(void *arg, const char *to)
 	struct storing *s = arg;
 	struct stat st;
 	int seen = s->free_name != NULL && strcmp(s->free_name, to) == 0;
+	int fd = s->arrival_fd;
 
 	s->free_name = NULL;	/* once: a second try of a name looks again */
 	if (!seen && fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !cairn_spoolname_same(s->owner_fd, s->tmp, s->owner_fd, to))
 		return;
-	s->err = s->arrival_fd < 0 ? -s->arrival_fd :
-		 cairn_arrival_write(s->arrival_fd, to, s->as, &s->in->origin.received,
-				     s->in->origin.uid, s->sha256[0] ? s->sha256 : NULL);
-	if (s->err == ENOENT && cairn_ownerdir_stale(s->dirs, s->ref)) {
-		/* .arrival/ kept open was removed meanwhile: made again, once. */
-		int fd = cairn_spool_owner_dir(s->owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
-
+	for (int again = 1; ; again = 0) {
 		s->err = fd < 0 ? -fd : cairn_arrival_write(fd, to, s->as,
 				&s->in->origin.received, s->in->origin.uid,
 				s->sha256[0] ? s->sha256 : NULL);
-		if (fd >= 0)
+		if (fd >= 0 && fd != s->arrival_fd)
 			close(fd);
+		if (s->err != ENOENT || !again || !cairn_ownerdir_stale(s->dirs, s->ref))
+			break;
+		/* .arrival/ kept open was removed meanwhile: made again, once. */
+		fd = cairn_spool_owner_dir(s->owner_fd, CAIRN_ARRIVAL_DIR, 0, 0);
 	}
 }
 
