@@ -100,7 +100,7 @@ void cairn_jobs_clear(struct cairn_job *j)
 static int read_all(int fd, uint64_t max, size_t expect, struct cairn_buf *data, char *why,
 		    size_t whylen)
 {
-	int r = expect != SIZE_MAX ? cairn_lease_read(data, fd, expect) : 1;
+	int r = expect != SIZE_MAX ? cairn_buf_read_size(data, fd, expect) : 1;
 
 	if (r > 0)
 		r = cairn_buf_read_fd(data, fd, max);

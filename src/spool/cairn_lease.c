@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "cairn_lease.h"
-#include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_stat.h"
 #include "cairn_spool_dirs.h"
@@ -138,23 +137,6 @@ int cairn_lease_state(const struct cairn_lease *l, int fd, const struct stat *st
 		return 0;
 	}
 	return cairn_stat_change(fd, "", before);
-}
-
-int cairn_lease_read(struct cairn_buf *b, int fd, size_t size)
-{
-	while (b->len < size) {
-		cairn_buf_reserve(b, size - b->len);
-		if (b->over || b->cap - b->len < size - b->len)
-			return 1;	/* over its budget: the caller's read says so */
-		ssize_t got = read(fd, b->data + b->len, size - b->len);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return got < 0 ? -errno : 0;
-		b->len += (size_t)got;
-	}
-	return 0;
 }
 
 int cairn_lease_broken(const struct cairn_lease *l)

@@ -22,8 +22,6 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "cairn_buf.h"
-
 /* A file of incoming/ opened for reading; fd -1 when it has no lease. */
 struct cairn_lease {
 	int fd;
@@ -63,15 +61,6 @@ int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l);
 
 /* Whether fd is l's descriptor and l is on the claimed file st. */
 int cairn_lease_holds(const struct cairn_lease *l, int fd, const struct stat *st);
-
-/*
- * size bytes of fd appended to b: the size of a file read through its
- * intact lease cannot change (cairn_lease_broken() says whether it held),
- * so no read looks for the end after them.  0 (fewer when the file ends
- * sooner); 1 when b's budget refuses the rest (what was read stays: read
- * on with cairn_buf_read_fd(), which tells over from short); or -errno.
- */
-int cairn_lease_read(struct cairn_buf *b, int fd, size_t size);
 
 /*
  * The state of the file read through fd (l's descriptor, or one opened

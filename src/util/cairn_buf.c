@@ -172,3 +172,20 @@ int cairn_buf_read_fd(struct cairn_buf *b, int fd, uint64_t max)
 			return 1;
 	}
 }
+
+int cairn_buf_read_size(struct cairn_buf *b, int fd, size_t size)
+{
+	while (b->len < size) {
+		cairn_buf_reserve(b, size - b->len);
+		if (b->over || b->cap - b->len < size - b->len)
+			return 1;	/* over its budget: the caller's read says so */
+		ssize_t got = read(fd, b->data + b->len, size - b->len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return got < 0 ? -errno : 0;
+		b->len += (size_t)got;
+	}
+	return 0;
+}

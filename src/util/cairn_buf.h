@@ -45,6 +45,14 @@ void cairn_buf_free(struct cairn_buf *b);
  * (what was read stays in b), or a negative errno value.
  */
 int cairn_buf_read_fd(struct cairn_buf *b, int fd, uint64_t max);
+/*
+ * Append size bytes of fd, no more, where the caller knows the size (a
+ * file read through its intact lease cannot change: no read need look
+ * for the end after them).  0 (fewer when the file ends sooner); 1 when
+ * b's budget refuses the rest (what was read stays: read on with
+ * cairn_buf_read_fd(), which tells over from short); or -errno.
+ */
+int cairn_buf_read_size(struct cairn_buf *b, int fd, size_t size);
 /* Charge b's storage, now and as it grows, to `budget` (NULL: stop). */
 void cairn_buf_meter(struct cairn_buf *b, struct cairn_budget *budget);
 
