@@ -9,20 +9,22 @@
  * counted by cairn_dirsync_enter() when it arrived has either queued or
  * left: each does so right after one rename, so the wait is short and
  * bounded, and it saves the fsync() those renamers would otherwise need.
+ * Waiters of one batch that hold the same descriptor share one flush:
+ * the owners' directories are kept open and shared (cairn_ownerdir.h),
+ * and a descriptor every waiter holds while it waits is one directory,
+ * so no fstat() per publish is needed to tell; the same directory under
+ * two descriptors is flushed twice, which is only slower.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cairn_dirsync.h"
 
 struct cairn_dirsync_waiter {
 	struct cairn_dirsync_waiter *next;
-	int fd;				/* the directory it renamed into */
-	dev_t dev;			/* and its identity: one flush per directory */
-	ino_t ino;
+	int fd;				/* the directory it renamed into: one flush per descriptor */
 	int flushed;			/* by the flusher only, mu not held */
 	int done;
 	int err;
@@ -98,8 +100,7 @@ static void flush(struct cairn_dirsync *d)
 
 		n++;
 		for (v = w; v != NULL; v = v->next)
-			if (v == w || (!v->flushed && v->ino != 0 && v->dev == w->dev &&
-				       v->ino == w->ino)) {
+			if (v == w || (!v->flushed && v->fd >= 0 && v->fd == w->fd)) {
 				v->err = r;
 				v->flushed = 1;
 			}
@@ -121,15 +122,9 @@ static void flush(struct cairn_dirsync *d)
  */
 int cairn_dirsync_sync_entered(struct cairn_dirsync *d, int dir_fd)
 {
-	struct cairn_dirsync_waiter me = { NULL, dir_fd, 0, 0, 0, 0, 0 };
+	struct cairn_dirsync_waiter me = { NULL, dir_fd, 0, 0, 0 };
 	unsigned long target;
-	struct stat st;
 
-	/* Unknown identity (fstat failed): flushed on its own, never skipped. */
-	if (fstat(dir_fd, &st) == 0) {
-		me.dev = st.st_dev;
-		me.ino = st.st_ino;
-	}
 	pthread_mutex_lock(&d->mu);
 	me.next = d->batch;
 	d->batch = &me;
