@@ -52,7 +52,11 @@
 #include "cairn_spool_dirs.h"
 #include "cairn_stat.h"
 #include "cairn_time.h"
-/* The largest result a job may hold while it waits for the disk alone. */
+/*
+ * The largest result a job may hold while it waits for the disk alone,
+ * and the largest input it keeps to write its stored copy from (a larger
+ * one is copied from the descriptor it was read through).
+ */
 #define STORING_HOLD_MAX (256u * 1024)
 
 /* read_input(): the file changed while it was read. */
@@ -94,6 +98,7 @@ void cairn_jobs_clear(struct cairn_job *j)
 	j->name = j->held = NULL;
 	j->in.name = j->in.held = NULL;
 	cairn_lease_drop(&j->lease);
+	cairn_buf_free(&j->graded);
 }
 
 /* read_all - fd's bytes (by a lease: expect of them) into data, or 1 with why: over max */
@@ -153,8 +158,9 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
 /*
  * read_input - the bytes of a regular file, or why it is refused (*why); READ_CHANGED when it
  * changed while read.  Read through its lease's descriptor when it has one (opened in incoming/
- * before the claim), else opened here; the lease is given up once it is read, its descriptor
- * kept to copy the file from.  Once it is open and accepted, and before a byte is read, the
+ * before the claim), else opened here; the lease is given up once it is read, with its
+ * descriptor when the job keeps the bytes (STORING_HOLD_MAX), else the descriptor is kept to
+ * copy the file from.  Once it is open and accepted, and before a byte is read, the
  * journal records that it is being read: from there a crash counts against it (doc/spool.md).
  */
 static int read_input(int dir_fd, const char *name, const struct stat *st, uint64_t max,
@@ -194,7 +200,8 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 	}
 	if (fd != l->fd)
 		close(fd);
-	r == 0 && cairn_lease_holds(l, fd, st) ? cairn_lease_keep(l) : cairn_lease_drop(l);
+	r == 0 && cairn_lease_holds(l, fd, st) && data->len > STORING_HOLD_MAX ?
+		cairn_lease_keep(l) : cairn_lease_drop(l);
 	return r;
 }
 
@@ -334,6 +341,12 @@ static int render(struct cairn_job *j, const struct cairn_jobctx *ctx,
 	} else {
 		r = cairn_pipeline_grade(pl, &j->in, &j->settings, data.data, data.len,
 					 &j->cancel, out);
+		if (j->in.digested && j->in.graded_len == data.len && data.len <= STORING_HOLD_MAX) {
+			/* Kept for its stored copy: no second read of the file. */
+			j->graded = data;
+			j->in.graded = data.data != NULL ? data.data : "";
+			data = (struct cairn_buf)CAIRN_BUF_INIT;
+		}
 		if (r == -ECANCELED) {
 			keep(j, CAIRN_JOB_RETURNED);
 		} else if (r < 0) {
@@ -467,9 +480,10 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	/* Solved: a crash while its result is stored is not its fault (doc/spool.md). */
 	cairn_attempts_stop(ctx->attempts, j->held);
 	/*
-	 * render() freed the input.  A job that waits for the disk without a
-	 * solve slot holds only a small result, so that those waiting add a
-	 * few MiB at most to workers x memory_budget.
+	 * render() freed the input, or kept it when small.  A job that waits
+	 * for the disk without a solve slot holds only a small result and
+	 * input, so that those waiting add a few MiB at most to workers x
+	 * memory_budget.
 	 */
 	if (ctx->rendered != NULL && j->fsync && out.len <= STORING_HOLD_MAX) {
 		j->released = 1;
@@ -488,9 +502,11 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 	j->in.held_st = &st;	/* and, read through its lease, its descriptor */
 	j->in.held_fd = j->lease.kept ? j->lease.fd : -1;
 	stored(j, ctx, &pl, j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE);
-	j->in.held_st = NULL, j->in.held_fd = -1;
+	j->in.held_st = NULL, j->in.held_fd = -1, j->in.graded = NULL;
 out:
 	cairn_lease_drop(&j->lease);
+	j->in.graded = NULL;
+	cairn_buf_free(&j->graded);
 	settle(j, ctx);
 	cairn_buf_free(&out);
 }

@@ -106,6 +106,7 @@ struct cairn_job {
 	struct cairn_pipeline_input in;
 	int unsure;			/* claimed, then not found for an error: may be there */
 	struct cairn_lease lease;	/* held from before the claim until the file is read */
+	struct cairn_buf graded;	/* the bytes graded, when small: its stored copy's */
 	char err[512];			/* why FAILED, RETRY, STUCK, LATER or LEFT */
 };
 

@@ -25,6 +25,7 @@
 #include <sys/pidfd.h>
 #include <unistd.h>
 
+#include "cairn_buf.h"
 #include "cairn_generation.h"
 #include "cairn_log.h"
 #include "cairn_notify.h"
@@ -53,21 +54,6 @@ static int answer_path(pid_t pid, char *dir, char *path, size_t len)
 	return 0;
 }
 
-static int write_all(int fd, const char *s, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, s, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		s += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 int cairn_reload_answer(unsigned n, uint64_t usec, enum cairn_reload_result r,
 			const char *error, char *err, size_t errlen)
 {
@@ -89,7 +75,7 @@ int cairn_reload_answer(unsigned n, uint64_t usec, enum cairn_reload_result r,
 		snprintf(err, errlen, "%s: %s", tmp, strerror(-rc));
 		return rc;
 	}
-	rc = write_all(fd, body, (size_t)len);
+	rc = cairn_buf_write_all(fd, body, (size_t)len);
 	if (close(fd) < 0 && rc == 0)
 		rc = -errno;
 	if (rc == 0 && rename(tmp, path) < 0)

@@ -96,6 +96,12 @@ struct cairn_pipeline_input {
 	 */
 	const struct stat *held_st;
 	int held_fd;
+	/*
+	 * The bytes graded (borrowed; digested, graded_len of them) when the
+	 * caller kept them, or NULL: its stored copy is written from them,
+	 * with no read of the held file.
+	 */
+	const char *graded;
 	/* filled by the steps */
 	struct cairn_stats st;
 	/* graded: the sha256 (hex) and length of the bytes graded */

@@ -12,9 +12,11 @@
  * name with a move that never replaces; its arrival record, with the
  * owner's uid and the sha256 of the bytes graded, is written just before
  * (cairn_arrival.h).  Only then is the submitter's inode removed from
- * processing/.  The copy is made from the held file (through the
- * descriptor it was read through, when the daemon kept it: no open, no
- * look), at most its size, hashed on the way: when its bytes are no
+ * processing/.  The copy is written from the bytes graded when the job
+ * kept them (a small input: nothing read twice), else made from the
+ * held file (through the descriptor it was read through, when the
+ * daemon kept it: no open, no look), at most its size, hashed on the
+ * way: when its bytes are no
  * longer those graded, the record keeps the digest of the bytes graded,
  * so `cairn regrade` refuses it.  One carried on
  * after a crash between its publish and its store has no digest of what
@@ -52,6 +54,7 @@
 #include <unistd.h>
 
 #include "cairn_arrival.h"
+#include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_ownerdir.h"
 #include "cairn_pipeline.h"
@@ -89,6 +92,7 @@ static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_
 	unsigned char buf[16384], md[CAIRN_SHA256_LEN];
 	struct cairn_sha256 h;
 	uint64_t done = 0;
+	int r;
 
 	cairn_sha256_init(&h);
 	while (done < max) {
@@ -101,15 +105,8 @@ static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_
 			return -errno;
 		if (n == 0)
 			break;
-		for (ssize_t off = 0; off < n; ) {
-			ssize_t w = write(dst, buf + off, (size_t)(n - off));
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				return -errno;
-			off += w;
-		}
+		if ((r = cairn_buf_write_all(dst, buf, (size_t)n)) < 0)
+			return r;
 		cairn_sha256_add(&h, buf, (size_t)n);
 		done += (uint64_t)n;
 	}
@@ -123,9 +120,10 @@ static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_
 }
 
 /*
- * fill - the copy's bytes from from_fd/FROM (st): the held file's, when
- * it was read (or, carried on after a crash, is a regular file with one
- * link), at most one byte more than was graded; none when refused unread.
+ * fill - the copy's bytes: those graded, when kept; else from from_fd/FROM
+ * (st), the held file's, when it was read (or, carried on after a crash,
+ * is a regular file with one link), at most one byte more than was
+ * graded; none when refused unread.
  * Sets s->sha256.  0 or -errno.
  */
 static int fill(struct storing *s, int from_fd, const char *from, const struct stat *st, int fd)
@@ -140,6 +138,8 @@ static int fill(struct storing *s, int from_fd, const char *from, const struct s
 	memcpy(s->sha256, in->digested ? in->sha256 : "", in->digested ? sizeof s->sha256 : 1);
 	if (in->unread || !S_ISREG(st->st_mode) || (!in->digested && st->st_nlink != 1))
 		return 0;
+	if (in->graded != NULL && in->digested)
+		return cairn_buf_write_all(fd, in->graded, in->graded_len);
 	if (in->held_st != NULL && in->held_fd >= 0) {
 		src = in->held_fd;	/* the descriptor it was read through */
 		now = *in->held_st;

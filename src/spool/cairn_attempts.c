@@ -243,20 +243,6 @@ void cairn_attempts_free(struct cairn_attempts *a)
 	pthread_mutex_destroy(&a->mu);
 }
 
-/* write_all - 0 or -errno. */
-static int write_all(int fd, const char *p, size_t len)
-{
-	for (size_t off = 0; off < len; ) {
-		ssize_t w = write(fd, p + off, len - off);
-
-		if (w < 0 && errno != EINTR)
-			return -errno;
-		if (w > 0)
-			off += (size_t)w;
-	}
-	return 0;
-}
-
 /* save_locked - write JOURNAL_TMP, flush it, rename it over JOURNAL. */
 static int save_locked(struct cairn_attempts *a)
 {
@@ -273,7 +259,7 @@ static int save_locked(struct cairn_attempts *a)
 		cairn_buf_free(&b);
 		return -errno;
 	}
-	r = write_all(fd, b.data, b.len);
+	r = cairn_buf_write_all(fd, b.data, b.len);
 	if (r == 0 && a->fsync && fsync(fd) < 0)
 		r = -errno;
 	if (close(fd) < 0 && r == 0)
@@ -305,7 +291,7 @@ static void append_locked(struct cairn_attempts *a, const struct cairn_attempt *
 	if (a->log_fd < 0 && (a->log_fd = open_log(a->dir_fd)) < 0 && errno == ENOENT)
 		save_locked(a);		/* the first record: make the journal */
 	format_entry(&b, e);
-	if (a->log_fd >= 0 && write_all(a->log_fd, b.data, b.len) == 0)
+	if (a->log_fd >= 0 && cairn_buf_write_all(a->log_fd, b.data, b.len) == 0)
 		a->logged += b.len;
 	cairn_buf_free(&b);
 	if (a->logged >= COMPACT_BYTES)
@@ -377,10 +363,18 @@ int cairn_attempts_done(struct cairn_attempts *a, const char *name, uint64_t ino
 	ssize_t i = find(a, name);
 
 	if (i >= 0 && (ino == 0 || a->v[i].ino == ino)) {
-		a->v[i].state = CAIRN_ATTEMPT_GONE;
-		append_locked(a, &a->v[i]);
-		/* a compaction in append_locked wrote it out still: find again */
-		if ((i = find(a, name)) >= 0)
+		/*
+		 * An idle entry (solved, its result stored) needs no record
+		 * of its end: replayed after a crash it names a file that is
+		 * no longer there, which the prune at start drops.
+		 */
+		if (a->v[i].state != CAIRN_ATTEMPT_IDLE) {
+			a->v[i].state = CAIRN_ATTEMPT_GONE;
+			append_locked(a, &a->v[i]);
+			/* a compaction in append_locked wrote it out still: find again */
+			i = find(a, name);
+		}
+		if (i >= 0)
 			drop(a, (size_t)i);
 	}
 	pthread_mutex_unlock(&a->mu);
@@ -452,7 +446,7 @@ int cairn_attempts_prune(struct cairn_attempts *a)
 		/* One line per live entry: the records of those that left go. */
 		r = save_locked(a);
 	} else if (kept == 0 && a->logged > 0 && a->log_fd >= 0) {
-		/* Every record ends in D: nothing to keep, one cheap call. */
+		/* No entry is live: nothing to keep, one cheap call. */
 		r = ftruncate(a->log_fd, 0) < 0 ? -errno : 0;
 		a->logged = 0;
 	}

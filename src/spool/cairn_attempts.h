@@ -74,7 +74,11 @@ void cairn_attempts_start(struct cairn_attempts *a, const char *name, const stru
 void cairn_attempts_stop(struct cairn_attempts *a, const char *name);
 /* NAME (inode ino) is to be linked into done/ or failed/, then unlinked. */
 void cairn_attempts_moving(struct cairn_attempts *a, const char *name, uint64_t ino);
-/* NAME (inode ino, 0: any) left processing/.  Returns 0 or -errno. */
+/*
+ * NAME (inode ino, 0: any) left processing/.  Recorded only when it was
+ * being read or moved: an idle entry replayed after a crash names a file
+ * that is gone, and recovery's prune drops it.  Returns 0 or -errno.
+ */
 int cairn_attempts_done(struct cairn_attempts *a, const char *name, uint64_t ino);
 
 /* --- at start, from recovery --- */

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "cairn_acl.h"
+#include "cairn_buf.h"
 #include "cairn_mem.h"
 #include "cairn_ownerdir.h"
 #include "cairn_publish.h"
@@ -108,22 +109,6 @@ static void random_hex(char *out)
 
 	pthread_once(&seed_once, make_seed);
 	snprintf(out, RANDOM_HEX + 1, "%016llx", (unsigned long long)(seed + n++ * 0x9e3779b97f4aa7ull));
-}
-
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
 }
 
 /* create_temp - open a fresh temporary file; its name goes to *tmp. */
@@ -476,7 +461,7 @@ static int write_place(int dir_fd, const char *name, const char *tag, const void
 		fd = r = create_temp(tmp_fd, "result", tag, &tmp);
 	if (fd >= 0) {
 		*what = "write";
-		r = write_all(fd, data, len);
+		r = cairn_buf_write_all(fd, data, len);
 		if (r == 0 && nw != NULL) {
 			struct timespec ts[2] = { { 0, UTIME_OMIT }, nw->arrival };
 

@@ -189,3 +189,20 @@ int cairn_buf_read_size(struct cairn_buf *b, int fd, size_t size)
 	}
 	return 0;
 }
+
+int cairn_buf_write_all(int fd, const void *p, size_t len)
+{
+	const char *c = p;
+
+	while (len > 0) {
+		ssize_t w = write(fd, c, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -errno;
+		c += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}

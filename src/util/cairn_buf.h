@@ -53,6 +53,8 @@ int cairn_buf_read_fd(struct cairn_buf *b, int fd, uint64_t max);
  * cairn_buf_read_fd(), which tells over from short); or -errno.
  */
 int cairn_buf_read_size(struct cairn_buf *b, int fd, size_t size);
+/* Write p[0..len) to fd whole (short writes continued, EINTR retried): 0 or -errno. */
+int cairn_buf_write_all(int fd, const void *p, size_t len);
 /* Charge b's storage, now and as it grows, to `budget` (NULL: stop). */
 void cairn_buf_meter(struct cairn_buf *b, struct cairn_budget *budget);
 
