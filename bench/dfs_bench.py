@@ -337,7 +337,8 @@ def protocol_side(spool, inst, names, threads):
     rename into incoming/; the entry's state (its change time is the
     arrival), the file opened and its state read again, the claim that
     renames it into processing/INST/ under its held name (the arrival,
-    then the name), the journal's three records (reading, idle, gone);
+    then the name), the journal's two records (reading, idle: the end of an idle entry
+    is not recorded);
     the input read; the result written to a temporary name, given the
     input's mtime and the owner's read grant (an ACL, where the file
     system keeps them), fsynced, renamed into results/OWNER/ without
@@ -408,7 +409,6 @@ def protocol_side(spool, inst, names, threads):
                 os.rename(c, name, src_dir_fd=done, dst_dir_fd=done)
                 os.unlink(held, dir_fd=proc)
                 os.close(fd)
-                record("D", held, st)
         except OSError as e:
             failed.append(e)
             while q.get() is not None:  # let the writer finish
