@@ -174,6 +174,40 @@ count_files() {
 		${2:+-name "$2"} | wc -l
 }
 
+# record STORED: the arrival record of the stored input STORED (a path
+# in done/OWNER/ or failed/OWNER/), wherever it is (cairn_arrival.h): its
+# attribute user.cairn.arrival, else the file .arrival/NAME beside it
+# (where the file system has no user attributes, or an older version
+# stored it), followed by "arrival S.N", its modification time, as the
+# attribute says it.  Status 1, and nothing, when it has none.
+record() {
+	python3 -c 'import os, sys
+sys.stdout.buffer.write(os.getxattr(sys.argv[1], "user.cairn.arrival", follow_symlinks=False))' \
+		"$1" 2>/dev/null && return 0
+	_rf="${1%/*}/.arrival/${1##*/}"
+	[ -f "$_rf" ] && [ ! -L "$_rf" ] || return 1
+	cat "$_rf" && echo "arrival $(stat -c %.9Y "$_rf")"
+}
+
+# record_arrival STORED: the arrival STORED's record says (S.N, as
+# stat -c %.9Y prints a time), or nothing.
+record_arrival() {
+	record "$1" | sed -n 's/^arrival //p'
+}
+
+# start_daemon_noxattr NAME CONF: start_daemon as on a file system
+# without user attributes (tests/daemon/eio_shim.c): the daemon's
+# arrival records are files in .arrival/.
+start_daemon_noxattr() {
+	_shim="$top_builddir/tests/daemon/.libs/eio_shim.so"
+	[ -f "$_shim" ] || fail "$_shim not built"
+	(export CAIRN_EIO_NOXATTR=1 LD_PRELOAD="$_shim" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	 exec "$CAIRND" -c "$2") >"$T/$1.log" 2>&1 &
+	LAST_PID=$!
+	PIDS="$PIDS $LAST_PID"
+}
+
 has_at_least() {
 	[ "$(count_files "$1" "${3:-}")" -ge "$2" ]
 }
