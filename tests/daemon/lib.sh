@@ -180,19 +180,46 @@ count_files() {
 # (where the file system has no user attributes, or an older version
 # stored it), followed by "arrival S.N", its modification time, as the
 # attribute says it.  Status 1, and nothing, when it has none.
+RECORD_PY='import os, stat, sys
+def record(path):
+    try:
+        return os.getxattr(path, "user.cairn.arrival", follow_symlinks=False)
+    except OSError:
+        pass
+    d, n = os.path.split(path)
+    f = os.path.join(d, b".arrival", n)
+    try:
+        st = os.lstat(f)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        with open(f, "rb") as h:
+            text = h.read()
+    except OSError:
+        return None
+    return text + b"arrival %d.%09d\n" % divmod(st.st_mtime_ns, 10**9)
+'
 record() {
-	python3 -c 'import os, sys
-sys.stdout.buffer.write(os.getxattr(sys.argv[1], "user.cairn.arrival", follow_symlinks=False))' \
-		"$1" 2>/dev/null && return 0
-	_rf="${1%/*}/.arrival/${1##*/}"
-	[ -f "$_rf" ] && [ ! -L "$_rf" ] || return 1
-	cat "$_rf" && echo "arrival $(stat -c %.9Y "$_rf")"
+	python3 -c "$RECORD_PY
+r = record(os.fsencode(sys.argv[1]))
+sys.stdout.buffer.write(r or b\"\")
+sys.exit(0 if r else 1)" "$1"
 }
 
 # record_arrival STORED: the arrival STORED's record says (S.N, as
 # stat -c %.9Y prints a time), or nothing.
 record_arrival() {
 	record "$1" | sed -n 's/^arrival //p'
+}
+
+# record_arrivals: for each path of a stored input read from standard
+# input, one per line, "S.N PATH": the arrival its record says, or "-".
+record_arrivals() {
+	python3 -c "$RECORD_PY
+import re
+for line in sys.stdin.buffer:
+    p = line.rstrip(b\"\\n\")
+    m = re.search(rb\"^arrival (.*)\\n\", record(p) or b\"\", re.M)
+    sys.stdout.buffer.write((m.group(1) if m else b\"-\") + b\" \" + p + b\"\\n\")"
 }
 
 # start_daemon_noxattr NAME CONF: start_daemon as on a file system
