@@ -190,9 +190,9 @@ static void read_umask(void)
 }
 
 /*
- * record_on - the record set on the copy fd; where that fails, it will
- * be a file (record_before), and an attribute a copy left by an earlier
- * try may have must not say otherwise
+ * record_on - the record set on the copy fd.  Where that fails it will
+ * be a file (record_before), and an attribute that a copy left by an
+ * earlier try still holds goes, so that it cannot say otherwise.
  */
 static void record_on(struct storing *s, int fd)
 {

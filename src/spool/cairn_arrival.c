@@ -31,12 +31,12 @@
 #define ARRIVAL_MAX 4096
 
 /*
- * text - the record of name into buf (ARRIVAL_MAX bytes), with its
+ * compose - the record of name into buf (ARRIVAL_MAX bytes), with its
  * arrival line when `arrival` is not NULL: its length, or 0 when the name
  * is too long
  */
-static size_t text(char *buf, const char *name, const struct timespec *arrival, uint32_t uid,
-		   const char *sha256)
+static size_t compose(char *buf, const char *name, const struct timespec *arrival, uint32_t uid,
+		      const char *sha256)
 {
 	size_t len = strlen(name);
 	int n;
@@ -55,7 +55,7 @@ int cairn_arrival_set(int fd, const char *name, const struct timespec *arrival, 
 		      const char *sha256)
 {
 	char buf[ARRIVAL_MAX];
-	size_t len = text(buf, name, arrival, uid, sha256);
+	size_t len = compose(buf, name, arrival, uid, sha256);
 
 	if (len == 0)
 		return ENAMETOOLONG;
@@ -67,7 +67,7 @@ int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
 {
 	struct timespec ts[2] = { { 0, UTIME_OMIT }, *arrival };
 	char buf[ARRIVAL_MAX];
-	size_t len = text(buf, name, NULL, uid, sha256);
+	size_t len = compose(buf, name, NULL, uid, sha256);
 	ssize_t got;
 	int fd, e = 0;
 
