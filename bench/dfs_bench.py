@@ -45,6 +45,7 @@ of one GlusterFS volume (tests/gluster/lib.sh) or of one CephFS
 Appends rows to OUT_DIR/summary.csv in bench/README.md's columns and
 writes OUT_DIR/FS.csv.
 """
+import errno
 import json
 import os
 import pwd
@@ -342,10 +343,11 @@ def protocol_side(spool, inst, names, threads):
     the input read; the result written to a temporary name, given the
     input's mtime and the owner's read grant (an ACL, where the file
     system keeps them), fsynced, renamed into results/OWNER/ without
-    replacing; the stored input, a copy of the daemon's own, written and
-    fsynced in done/OWNER/, its arrival record written in
-    done/OWNER/.arrival/, the copy renamed into place and the claimed
-    file unlinked.  The owner's directories exist (made once, as cairnd
+    replacing; the stored input, a copy of the daemon's own, written, its
+    arrival record set as its attribute user.cairn.arrival (where the
+    file system has no user attributes, a file written in
+    done/OWNER/.arrival/ after the fsync), fsynced in done/OWNER/, the
+    copy renamed into place and the claimed file unlinked.  The owner's directories exist (made once, as cairnd
     keeps them open).  Nothing else: no parsing, solving, logging or
     directory flush."""
     import queue
@@ -399,13 +401,22 @@ def protocol_side(spool, inst, names, threads):
                 c = ".cairn-copy~" + held
                 out = os.open(c, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640, dir_fd=done)
                 os.write(out, data)
+                rec = "%d:%s\nuid %d\nsha256 %s\n" % (len(name), name, os.geteuid(), "0" * 64)
+                in_file = False
+                try:
+                    os.setxattr(out, "user.cairn.arrival", (rec + "arrival %d.%09d\n" % divmod(
+                        st.st_ctime_ns, 10**9)).encode())
+                except OSError as e:
+                    if e.errno not in (errno.ENOTSUP, errno.EOPNOTSUPP):
+                        raise
+                    in_file = True      # as cairnd: the record is a file
                 os.fsync(out)
                 os.close(out)
-                out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640, dir_fd=arr)
-                os.write(out, ("%d:%s\nuid %d\nsha256 %s\n" % (len(name), name, os.geteuid(),
-                                                             "0" * 64)).encode())
-                os.utime(out, ns=(st.st_ctime_ns, st.st_ctime_ns))
-                os.close(out)
+                if in_file:
+                    out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640, dir_fd=arr)
+                    os.write(out, rec.encode())
+                    os.utime(out, ns=(st.st_ctime_ns, st.st_ctime_ns))
+                    os.close(out)
                 os.rename(c, name, src_dir_fd=done, dst_dir_fd=done)
                 os.unlink(held, dir_fd=proc)
                 os.close(fd)

@@ -12,9 +12,12 @@
 #include <check.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "check_tmpdir.h"
@@ -54,6 +57,32 @@ char *check_tmpdir_slurp(int dir_fd, const char *path)
 	close(fd);
 	ck_assert_int_ge(n, 0);
 	buf[n] = '\0';
+	return buf;
+}
+
+char *check_tmpdir_record(int dir_fd, const char *path)
+{
+	static char buf[8192];
+	char file[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd = openat(dir_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+	ssize_t n = fd < 0 ? -1 : fgetxattr(fd, "user.cairn.arrival", buf, sizeof(buf) - 1);
+	const char *text;
+	struct stat st;
+
+	if (fd >= 0)
+		close(fd);
+	if (n >= 0) {
+		buf[n] = '\0';
+		return buf;
+	}
+	snprintf(file, sizeof(file), "%.*s.arrival/%s", slash ? (int)(slash - path) + 1 : 0, path,
+		 slash ? slash + 1 : path);
+	if (fstatat(dir_fd, file, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) ||
+	    (text = check_tmpdir_slurp(dir_fd, file)) == NULL)
+		return NULL;
+	snprintf(buf, sizeof(buf), "%sarrival %lld.%09ld\n", text, (long long)st.st_mtim.tv_sec,
+		 st.st_mtim.tv_nsec);
 	return buf;
 }
 

@@ -20,6 +20,14 @@ int check_tmpdir_open(void);
  * the next call reuses), or NULL when it does not exist
  */
 char *check_tmpdir_slurp(int dir_fd, const char *path);
+/*
+ * check_tmpdir_record - the arrival record of the stored input dir_fd/PATH
+ * (cairn_arrival.h), wherever it is: its attribute user.cairn.arrival,
+ * else the file .arrival/NAME beside it followed by "arrival S.N\n", its
+ * modification time, as the attribute says it.  In a buffer the next call
+ * reuses, or NULL when there is none.
+ */
+char *check_tmpdir_record(int dir_fd, const char *path);
 /* check_tmpdir_mtime_is - dir_fd/PATH's modification time is t, exactly */
 void check_tmpdir_mtime_is(int dir_fd, const char *path, const struct timespec *t);
 /* check_tmpdir_remove - remove it and all it holds (a fixture's teardown) */

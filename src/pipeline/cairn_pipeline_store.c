@@ -10,13 +10,15 @@
  * that a retry reuses it and no crash leaves more than one), flushed
  * with fsync, and placed under the first free numbered name of its `as`
  * name with a move that never replaces; its arrival record, with the
- * owner's uid and the sha256 of the bytes graded, is written just before
- * (cairn_arrival.h).  Only then is the submitter's inode removed from
- * processing/.  The copy is written from the bytes graded when the job
- * kept them (a small input: nothing read twice), else made from the
- * held file (through the descriptor it was read through, when the
- * daemon kept it: no open, no look), at most its size, hashed on the
- * way: when its bytes are no
+ * owner's uid and the sha256 of the bytes graded, is the copy's extended
+ * attribute, set before the fsync, so that it is placed with the copy at
+ * no cost of its own; where the file system has none, it is the file
+ * .arrival/AS, written just before the placing (cairn_arrival.h).  Only
+ * then is the submitter's inode removed from processing/.  The copy is
+ * written from the bytes graded when the job kept them (a small input:
+ * nothing read twice), else made from the held file (through the
+ * descriptor it was read through, when the daemon kept it: no open, no
+ * look), at most its size, hashed on the way: when its bytes are no
  * longer those graded, the record keeps the digest of the bytes graded,
  * so `cairn regrade` refuses it.  One carried on
  * after a crash between its publish and its store has no digest of what
@@ -36,8 +38,9 @@
  * one owner, name and arrival are one input everywhere in the spool (they
  * have one result), so nothing is lost by that; an input claimed by this
  * very job (in->fresh) has a new arrival, and is not looked for.  The
- * owner's directory and its .arrival/ stay open from one input to the
- * next (cairn_ownerdir.h), and are made again, once, when an *at call
+ * owner's directory (and its .arrival/, once a record was written there)
+ * stay open from one input to the next (cairn_ownerdir.h), and are made
+ * again, once, when an *at call
  * into one says ENOENT (removed behind the daemon's back).  Storing allocates
  * before the placing and nothing after it: once the copy is in place,
  * running out of memory must not be able to undo that.
@@ -51,6 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cairn_arrival.h"
@@ -75,7 +79,8 @@ struct storing {
 	const struct cairn_pipeline *pl;
 	struct cairn_pipeline_input *in;
 	const char *as;
-	int owner_fd, arrival_fd;
+	int owner_fd;
+	int arrival_fd;			/* its .arrival/ once asked for, or -1 */
 	struct cairn_ownerdir *dirs;	/* where they are kept open (may be NULL) */
 	struct cairn_ownerdir_ref *ref;
 	const char *free_name;		/* a name just seen free, or NULL */
@@ -83,6 +88,7 @@ struct storing {
 	/* the record's digest (hex), or "" when refused unread */
 	char sha256[CAIRN_SHA256_HEX_LEN];
 	int err;			/* the last record's errno, 0: written */
+	int in_file;			/* no attribute here: the record is a file */
 };
 
 /* copy_bytes - src from its start into dst, at most max bytes, hashed into hex; 0 or -errno */
@@ -182,7 +188,25 @@ static void read_umask(void)
 		fclose(f);
 }
 
-/* make_copy - the copy under s->tmp in the owner's directory; 0 or -errno */
+/*
+ * record_on - the record set on the copy fd.  Where that fails it will
+ * be a file (record_before), and an attribute that a copy left by an
+ * earlier try still holds goes, so that it cannot say otherwise.
+ */
+static void record_on(struct storing *s, int fd)
+{
+	int e = cairn_arrival_set(fd, s->as, &s->in->origin.received, s->in->origin.uid,
+				  s->sha256[0] ? s->sha256 : NULL);
+
+	s->in_file = e != 0;
+	if (e != 0 && e != ENOTSUP && e != EOPNOTSUPP)
+		fremovexattr(fd, CAIRN_ARRIVAL_XATTR);
+}
+
+/*
+ * make_copy - the copy under s->tmp in the owner's directory, its record
+ * its attribute (else s->in_file set); 0 or -errno
+ */
 static int make_copy(struct storing *s, int from_fd, const char *from, const struct stat *st)
 {
 	int fd, r, made;
@@ -198,6 +222,8 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 	if (fd < 0)
 		return -errno;
 	r = !(made && keeps_0640) && fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
+	if (r == 0)
+		record_on(s, fd);
 	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
 		r = -errno;
 	if (close(fd) < 0 && r == 0)
@@ -208,19 +234,25 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 }
 
 /*
- * record_before - the arrival record of `to` is written before the copy
- * is placed there, so that no crash can leave a stored input without its
- * record.  A name that holds another stored input keeps that one's
- * record: placing there fails.  Our own copy there is a link a crash cut
- * short.
+ * record_before - where the record is a file, the arrival record of `to`
+ * is written before the copy is placed there, so that no crash can leave
+ * a stored input without its record.  A name that holds another stored
+ * input keeps that one's record: placing there fails.  Our own copy
+ * there is a link a crash cut short.  A record on the copy needs nothing:
+ * it says nothing of `to`, and goes where the copy goes.
  */
 static void record_before(void *arg, const char *to)
 {
 	struct storing *s = arg;
 	struct stat st;
-	int seen = s->free_name != NULL && strcmp(s->free_name, to) == 0;
-	int fd = s->arrival_fd;
+	int seen, fd;
 
+	if (!s->in_file)
+		return;
+	seen = s->free_name != NULL && strcmp(s->free_name, to) == 0;
+	if (s->arrival_fd < 0)
+		s->arrival_fd = cairn_ownerdir_arrival(s->dirs, s->ref);
+	fd = s->arrival_fd;
 	s->free_name = NULL;	/* once: a second try of a name looks again */
 	if (!seen && fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !cairn_spoolname_same(s->owner_fd, s->tmp, s->owner_fd, to))
@@ -262,9 +294,29 @@ static int remove_held(int dir_fd, const char *name)
 }
 
 /*
+ * stored_before - where the input of s is stored already (a crash after
+ * its placing), or NULL; *seen_free the first of its names found free.
+ * The records looked at may be files of an older version: .arrival/ is
+ * opened, when there is one, for this alone.
+ */
+static char *stored_before(struct storing *s, char **seen_free)
+{
+	const struct cairn_pipeline_input *in = s->in;
+	int dir = openat(s->owner_fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			 O_CLOEXEC);
+	char *found = cairn_arrival_find_free(s->owner_fd, dir, s->as, &in->origin.received,
+					      in->origin.uid, in->digested ? in->sha256 : NULL,
+					      !in->digested, seen_free);
+
+	if (dir >= 0)
+		close(dir);
+	return found;
+}
+
+/*
  * place_copy - from_fd/HELD copied into s->owner_fd under the first free
- * numbered name of its `as` (*put), its arrival record written there
- * first, unless a crash came after it was stored.  0 or -errno.
+ * numbered name of its `as` (*put), with its arrival record, unless a
+ * crash came after it was stored.  0 or -errno.
  */
 static int place_copy(struct storing *s, int from_fd, const char *from, const struct stat *st,
 		      char **put)
@@ -274,11 +326,7 @@ static int place_copy(struct storing *s, int from_fd, const char *from, const st
 	int r;
 
 	seen_free = NULL;
-	if (!in->fresh &&
-	    (*put = cairn_arrival_find_free(s->owner_fd, s->arrival_fd, s->as,
-					    &in->origin.received, in->origin.uid,
-					    in->digested ? in->sha256 : NULL, !in->digested,
-					    &seen_free)) != NULL) {
+	if (!in->fresh && (*put = stored_before(s, &seen_free)) != NULL) {
 		/* Stored before a crash: only what a link left behind is left. */
 		unlinkat(s->owner_fd, s->tmp, 0);
 		return 0;
@@ -298,9 +346,9 @@ static int place_copy(struct storing *s, int from_fd, const char *from, const st
 
 /*
  * store_in - copy from_fd/HELD into to_fd's OWNER/ (place_copy()), then
- * remove it.  The owner's directory and its .arrival/ are kept open from
- * one input to the next, and made again, once, when one of them was
- * removed meanwhile (ENOENT: nothing can be created in it).
+ * remove it.  The owner's directory (and its .arrival/) are kept open
+ * from one input to the next, and made again, once, when one of them
+ * was removed meanwhile (ENOENT: nothing can be created in it).
  */
 static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, const char *dir,
 		    struct cairn_pipeline_input *in)
@@ -328,7 +376,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 	}
 	for (int again = 1; ; again = 0) {
 		s.owner_fd = r = cairn_ownerdir_open(dirs, to_fd, in->origin.owner, 0, 0, &ref);
-		s.arrival_fd = r < 0 ? -1 : cairn_ownerdir_arrival(dirs, &ref);
+		s.arrival_fd = -1;
 		s.err = 0;
 		if (r >= 0)
 			r = place_copy(&s, from_fd, from, &st, &put);

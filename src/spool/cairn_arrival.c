@@ -4,8 +4,12 @@
  * The name goes after its length, so that no byte of it (a newline, a
  * colon, digits) can be taken for the rest of the record, and the rest is
  * one "key value" line per fact, unknown keys passed over.  A record
- * with a single line is an older version's: the name alone.  Neither
- * writing nor reading allocates.
+ * with a single line is an older version's: the name alone.  The
+ * attribute says the arrival in a line of its own; the file, written
+ * where there are no attributes, by its modification time, as older
+ * versions did.  A stored input is opened to read its attribute without
+ * following a link and without waiting (a FIFO put in its place), and
+ * neither writing nor reading allocates.
  */
 #include "config.h"
 
@@ -15,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cairn_arrival.h"
@@ -26,24 +30,55 @@
 /* A record: a name (at most NAME_MAX bytes), its length and a few lines. */
 #define ARRIVAL_MAX 4096
 
+/*
+ * compose - the record of name into buf (ARRIVAL_MAX bytes), with its
+ * arrival line when `arrival` is not NULL: its length, or 0 when the name
+ * is too long
+ */
+static size_t compose(char *buf, const char *name, const struct timespec *arrival, uint32_t uid,
+		      const char *sha256)
+{
+	size_t len = strlen(name);
+	int n;
+
+	if (len > NAME_MAX)
+		return 0;
+	n = snprintf(buf, ARRIVAL_MAX, "%zu:%s\nuid %lu\nsha256 %s\n", len, name,
+		     (unsigned long)uid, sha256 != NULL ? sha256 : "-");
+	if (arrival != NULL)
+		n += snprintf(buf + n, ARRIVAL_MAX - (size_t)n, "arrival %lld.%09ld\n",
+			      (long long)arrival->tv_sec, (long)arrival->tv_nsec);
+	return (size_t)n;
+}
+
+int cairn_arrival_set(int fd, const char *name, const struct timespec *arrival, uint32_t uid,
+		      const char *sha256)
+{
+	char buf[ARRIVAL_MAX];
+	size_t len = compose(buf, name, arrival, uid, sha256);
+
+	if (len == 0)
+		return ENAMETOOLONG;
+	return fsetxattr(fd, CAIRN_ARRIVAL_XATTR, buf, len, 0) < 0 ? errno : 0;
+}
+
 int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
 			const struct timespec *arrival, uint32_t uid, const char *sha256)
 {
 	struct timespec ts[2] = { { 0, UTIME_OMIT }, *arrival };
-	char head[32], tail[128];
-	size_t len = strlen(name);
-	int hl = snprintf(head, sizeof head, "%zu:", len);
-	int tl = snprintf(tail, sizeof tail, "\nuid %lu\nsha256 %s\n", (unsigned long)uid,
-			  sha256 != NULL ? sha256 : "-");
-	struct iovec iov[3] = { { head, (size_t)hl }, { (void *)name, len }, { tail, (size_t)tl } };
-	ssize_t want = (ssize_t)((size_t)hl + len + (size_t)tl), got;
-	int fd = openat(arrival_fd, as, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
-			O_NONBLOCK | O_CLOEXEC, 0640), e = 0;
+	char buf[ARRIVAL_MAX];
+	size_t len = compose(buf, name, NULL, uid, sha256);
+	ssize_t got;
+	int fd, e = 0;
 
+	if (len == 0)
+		return ENAMETOOLONG;
+	fd = openat(arrival_fd, as, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK |
+		    O_CLOEXEC, 0640);
 	if (fd < 0)
 		return errno;
-	got = writev(fd, iov, 3);
-	if (got != want)
+	got = write(fd, buf, len);
+	if (got != (ssize_t)len)
 		e = got < 0 ? errno : EIO;
 	else if (futimens(fd, ts) < 0)
 		e = errno;
@@ -63,8 +98,37 @@ static int hex_ok(const char *s, size_t len)
 	return 1;
 }
 
-/* facts - the "key value" lines of text[0..len) into a; 0, or -1 */
-static int facts(const char *text, size_t len, struct cairn_arrival *a)
+/* when - the arrival "S.NNNNNNNNN" of p[0..n) into *t; 0, or -1 */
+static int when(const char *p, size_t n, struct timespec *t)
+{
+	char num[32], *e;
+	const char *dot = memchr(p, '.', n);
+	long long sec;
+	long nsec;
+
+	if (dot == NULL || dot == p || n - (size_t)(dot - p) != 10 || n >= sizeof num ||
+	    p[0] < '0' || p[0] > '9' || dot[1] < '0' || dot[1] > '9')
+		return -1;
+	memcpy(num, p, n);
+	num[n] = '\0';
+	num[dot - p] = '\0';
+	errno = 0;
+	sec = strtoll(num, &e, 10);
+	if (*e != '\0' || errno != 0)
+		return -1;
+	nsec = strtol(num + (dot - p) + 1, &e, 10);
+	if (*e != '\0' || nsec < 0)
+		return -1;
+	t->tv_sec = (time_t)sec;
+	t->tv_nsec = nsec;
+	return 0;
+}
+
+/*
+ * facts - the "key value" lines of text[0..len) into a, *timed set when
+ * they say the arrival; 0, or -1
+ */
+static int facts(const char *text, size_t len, struct cairn_arrival *a, int *timed)
 {
 	const char *p = text, *end = text + len;
 
@@ -96,18 +160,27 @@ static int facts(const char *text, size_t len, struct cairn_arrival *a)
 			memcpy(a->sha256, p + 7, n - 7);
 			a->sha256[n - 7] = '\0';
 			a->digest = CAIRN_ARRIVAL_SHA256;
+		} else if (n > 8 && memcmp(p, "arrival ", 8) == 0) {
+			if (when(p + 8, n - 8, &a->time) < 0)
+				return -1;
+			*timed = 1;
 		}
 		p = nl + 1;
 	}
 	return 0;
 }
 
-/* parse - text[0..len) in either form into a; 0, or -1 */
-static int parse(const char *text, size_t len, struct cairn_arrival *a)
+/*
+ * parse - text[0..len) in either form into a (cleared first), *timed set
+ * when it says the arrival; 0, or -1
+ */
+static int parse(const char *text, size_t len, struct cairn_arrival *a, int *timed)
 {
 	const char *name = text, *p = text;
 	size_t n = 0;
 
+	memset(a, 0, sizeof *a);
+	*timed = 0;
 	if (len < 2 || text[len - 1] != '\n')
 		return -1;
 	if (memchr(text, '\n', len - 1) == NULL) {
@@ -119,7 +192,7 @@ static int parse(const char *text, size_t len, struct cairn_arrival *a)
 		    (size_t)(text + len - (p + 1)) < n + 1 || p[1 + n] != '\n')
 			return -1;
 		name = p + 1;
-		if (facts(name + n + 1, (size_t)(text + len - (name + n + 1)), a) < 0)
+		if (facts(name + n + 1, (size_t)(text + len - (name + n + 1)), a, timed) < 0)
 			return -1;
 	}
 	if (n == 0 || n > NAME_MAX || memchr(name, '\0', n) != NULL ||
@@ -131,9 +204,24 @@ static int parse(const char *text, size_t len, struct cairn_arrival *a)
 	return 0;
 }
 
-int cairn_arrival_load(int arrival_fd, const char *as, struct cairn_arrival *a)
+/* from_attr - the record that is the attribute of owner_fd/AS into a; 0, or -1 */
+static int from_attr(int owner_fd, const char *as, struct cairn_arrival *a)
 {
-	int fd = openat(arrival_fd, as, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(owner_fd, as, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), timed;
+	char text[ARRIVAL_MAX];
+	ssize_t len;
+
+	if (fd < 0)
+		return -1;
+	len = fgetxattr(fd, CAIRN_ARRIVAL_XATTR, text, sizeof text);
+	close(fd);
+	return len <= 0 || parse(text, (size_t)len, a, &timed) < 0 || !timed ? -1 : 0;
+}
+
+/* from_file - the record that is the file arrival_fd/AS into a; 0, or -1 */
+static int from_file(int arrival_fd, const char *as, struct cairn_arrival *a)
+{
+	int fd = openat(arrival_fd, as, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), timed;
 	char text[ARRIVAL_MAX];
 	struct stat st;
 	ssize_t len = -1;
@@ -143,24 +231,33 @@ int cairn_arrival_load(int arrival_fd, const char *as, struct cairn_arrival *a)
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
 		len = read(fd, text, sizeof text);
 	close(fd);
-	memset(a, 0, sizeof *a);
-	if (len <= 0 || len == (ssize_t)sizeof text || parse(text, (size_t)len, a) < 0)
+	if (len <= 0 || len == (ssize_t)sizeof text || parse(text, (size_t)len, a, &timed) < 0)
 		return -1;
-	a->time = st.st_mtim;
+	if (!timed)
+		a->time = st.st_mtim;
 	return 0;
+}
+
+int cairn_arrival_load(int owner_fd, int arrival_fd, const char *as, struct cairn_arrival *a)
+{
+	if (owner_fd >= 0 && from_attr(owner_fd, as, a) == 0)
+		return 0;
+	return arrival_fd >= 0 ? from_file(arrival_fd, as, a) : -1;
 }
 
 int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespec *arrival)
 {
-	int dir = openat(owner_fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			 O_CLOEXEC);
 	struct cairn_arrival a;
-	int r;
+	int dir, r = from_attr(owner_fd, as, &a);
 
-	if (dir < 0)
-		return -1;
-	r = cairn_arrival_load(dir, as, &a);
-	close(dir);
+	if (r < 0) {
+		dir = openat(owner_fd, CAIRN_ARRIVAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			     O_CLOEXEC);
+		if (dir < 0)
+			return -1;
+		r = from_file(dir, as, &a);
+		close(dir);
+	}
 	if (r < 0)
 		return -1;
 	*name = cairn_xstrdup(a.name);
@@ -180,32 +277,33 @@ static int same(const struct cairn_arrival *a, const char *as, const struct time
 
 /* What one_of() looks for. */
 struct finding {
-	int owner_fd;
+	int arrival_fd;
 	const char *as, *sha256;
 	const struct timespec *arrival;
 	uint32_t uid;
 };
 
-/* one_of - whether record NAME in arrival_fd is of the input looked for, stored */
-static int one_of(int arrival_fd, const char *name, void *arg)
+/* one_of - whether stored input NAME of owner_fd is the input looked for */
+static int one_of(int owner_fd, const char *name, void *arg)
 {
 	const struct finding *f = arg;
 	struct cairn_arrival a;
-	struct stat st;
 
-	return name[0] != '.' && cairn_arrival_load(arrival_fd, name, &a) == 0 &&
-	       same(&a, f->as, f->arrival, f->uid, f->sha256) &&
-	       fstatat(f->owner_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	return name[0] != '.' && cairn_arrival_load(owner_fd, f->arrival_fd, name, &a) == 0 &&
+	       same(&a, f->as, f->arrival, f->uid, f->sha256);
 }
 
-/* every_record - cairn_arrival_find() over every record in arrival_fd */
+/*
+ * every_record - cairn_arrival_find() over every stored input of
+ * owner_fd: a record of one that is gone is no stored input
+ */
 static char *every_record(int owner_fd, int arrival_fd, const char *as,
 			  const struct timespec *arrival, uint32_t uid, const char *sha256)
 {
-	struct finding f = { owner_fd, as, sha256, arrival, uid };
+	struct finding f = { arrival_fd, as, sha256, arrival, uid };
 	char **names, *found = NULL;
 
-	if (cairn_dir_list(arrival_fd, ".", one_of, &f, &names) < 0)
+	if (cairn_dir_list(owner_fd, ".", one_of, &f, &names) < 0)
 		return NULL;
 	if (names[0] != NULL)
 		found = cairn_xstrdup(names[0]);
@@ -219,7 +317,7 @@ char *cairn_arrival_find_free(int owner_fd, int arrival_fd, const char *as,
 {
 	if (free_name != NULL)
 		*free_name = NULL;
-	for (unsigned k = 0; arrival_fd >= 0 && k <= CAIRN_NUMBERED_MAX; k++) {
+	for (unsigned k = 0; owner_fd >= 0 && k <= CAIRN_NUMBERED_MAX; k++) {
 		char *to = cairn_spoolname_numbered(as, k);
 		struct cairn_arrival a;
 		struct stat st;
@@ -231,12 +329,13 @@ char *cairn_arrival_find_free(int owner_fd, int arrival_fd, const char *as,
 				free(to);
 			break;
 		}
-		if (cairn_arrival_load(arrival_fd, to, &a) == 0 && same(&a, as, arrival, uid, sha256))
+		if (cairn_arrival_load(owner_fd, arrival_fd, to, &a) == 0 &&
+		    same(&a, as, arrival, uid, sha256))
 			return to;
 		free(to);
 	}
-	return every && arrival_fd >= 0 ? every_record(owner_fd, arrival_fd, as, arrival, uid,
-							sha256) : NULL;
+	return every && owner_fd >= 0 ? every_record(owner_fd, arrival_fd, as, arrival, uid,
+						      sha256) : NULL;
 }
 
 char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
@@ -247,11 +346,17 @@ char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
 				       NULL);
 }
 
-int cairn_arrival_time(int arrival_fd, const char *as, struct timespec *arrival)
+int cairn_arrival_time(int owner_fd, int arrival_fd, const char *as, struct timespec *arrival)
 {
+	struct cairn_arrival a;
 	struct stat st;
 
-	if (fstatat(arrival_fd, as, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+	if (owner_fd >= 0 && from_attr(owner_fd, as, &a) == 0) {
+		*arrival = a.time;
+		return 0;
+	}
+	if (arrival_fd < 0 || fstatat(arrival_fd, as, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode))
 		return -1;
 	*arrival = st.st_mtim;
 	return 0;

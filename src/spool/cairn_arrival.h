@@ -1,8 +1,8 @@
 /*
- * cairn_arrival - the arrival record of a stored input (doc/spool.md): beside
- * done/OWNER/AS (or failed/OWNER/AS), the file .arrival/AS whose
- * modification time is the input's arrival, to the nanosecond, and whose
- * text says what the input was:
+ * cairn_arrival - the arrival record of a stored input (doc/spool.md):
+ * the extended attribute user.cairn.arrival of done/OWNER/AS (or
+ * failed/OWNER/AS), the daemon's copy of the input, whose text says what
+ * the input was and when it arrived:
  *
  *   9:hw1.1.yaml       the name its result is named after, after its
  *                      length in bytes (any name, a newline in it too)
@@ -10,16 +10,23 @@
  *   sha256 HEX         the digest of the bytes graded, which the stored
  *                      copy holds; "sha256 -": refused before it was read,
  *                      its bytes not kept
+ *   arrival S.N        its arrival, in seconds and nanoseconds since the
+ *                      epoch
  *
- * A record of cairn 0.2 and earlier is the name and a newline alone (no
- * owner's uid, no digest); it is still read, and tells apart from the
- * above by having one line only.  AS may be a numbered name, hw1.1.yaml,
- * when an earlier hw1.yaml is stored.  The daemon writes it just before
- * it places the input there, so that no crash leaves a stored input
- * without one; `cairn regrade` and `cairn status` read it back, and
- * retention ages the input by it.  The daemon runs as an account that may
- * not set the times of a submitter's file, so the record is a file of
- * its own.
+ * The daemon sets it on the copy before the copy is flushed and placed,
+ * so that the two go in place at once: no crash leaves a stored input
+ * without its record, and it costs no file of its own.  Where the file
+ * system has no user extended attributes (tmpfs before Linux 6.6, some
+ * NFS mounts), and in stores of earlier versions, the record is the
+ * file .arrival/AS beside the stored input, written just before the
+ * input is placed, with the same text but for the arrival line: its
+ * modification time is the arrival.  A record file of cairn 0.2 and
+ * earlier is the name and a newline alone (no owner's uid, no digest);
+ * it is still read, and tells apart from the above by having one line
+ * only.  Every reader looks at the attribute first, then at the file.  AS
+ * may be a numbered name, hw1.1.yaml, when an earlier hw1.yaml is
+ * stored.  `cairn regrade` and `cairn status` read the record back, and
+ * retention ages the input by it.
  */
 #ifndef CAIRN_ARRIVAL_H
 #define CAIRN_ARRIVAL_H
@@ -55,40 +62,57 @@ struct cairn_arrival {
 	char sha256[CAIRN_SHA256_HEX_LEN];	/* with CAIRN_ARRIVAL_SHA256 */
 };
 
+/* The extended attribute of a stored input that holds its record. */
+#define CAIRN_ARRIVAL_XATTR "user.cairn.arrival"
+
 /*
- * Write the record of stored input `as` into arrival_fd (an owner's
- * .arrival/): its result's name, arrival, owner's uid and sha256 (the
- * hex digest of its bytes, or NULL: refused unread).  0 or an errno
- * value.  Allocates nothing, so that it can come right before a placing
- * that must not be undone by running out of memory.
+ * Set the record on fd, the copy of an input to be stored (before it is
+ * flushed and placed): the name of its result, its arrival, its owner's
+ * uid and sha256 (the hex digest of its bytes, or NULL: refused unread).
+ * 0 or an errno value, ENOTSUP or EOPNOTSUPP where the file system has no
+ * user extended attributes: then the record is a file,
+ * cairn_arrival_write().  Allocates nothing.
+ */
+int cairn_arrival_set(int fd, const char *name, const struct timespec *arrival, uint32_t uid,
+		      const char *sha256);
+
+/*
+ * The same record as the file AS in arrival_fd (an owner's .arrival/),
+ * its modification time the arrival.  0 or an errno value.  Allocates
+ * nothing, so that it can come right before a placing that must not be
+ * undone by running out of memory.
  */
 int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
 			const struct timespec *arrival, uint32_t uid, const char *sha256);
 
 /*
- * The record of stored input `as` in arrival_fd (an owner's .arrival/)
- * into *a: 0, or -1 when there is none that is sound (a regular file in
- * one of the two forms above whose name holds no '/' nor NUL and is not
- * "." or "..").  Follows no symbolic link; allocates nothing.
+ * The record of stored input `as` in owner_fd (done/OWNER/ or
+ * failed/OWNER/) into *a: its attribute, else (arrival_fd >= 0, the
+ * owner's .arrival/) its file; owner_fd < 0 looks at the file alone.  0,
+ * or -1 when there is none that is sound (an attribute in the form above,
+ * or a regular file in one of the two forms above, whose name holds no
+ * '/' nor NUL and is not "." or "..").  Follows no symbolic link, opens
+ * nothing in a way that may block (a FIFO); allocates nothing.
  */
-int cairn_arrival_load(int arrival_fd, const char *as, struct cairn_arrival *a);
+int cairn_arrival_load(int owner_fd, int arrival_fd, const char *as, struct cairn_arrival *a);
 
 /*
- * cairn_arrival_load() the record of stored input `as` in owner_fd
- * (done/OWNER/ or failed/OWNER/): 0 with *name (malloc'd) and *arrival,
- * or -1.
+ * cairn_arrival_load() the record of stored input `as` in owner_fd,
+ * opening its .arrival/ only when the input has no attribute: 0 with
+ * *name (malloc'd) and *arrival, or -1.
  */
 int cairn_arrival_read(int owner_fd, const char *as, char **name, struct timespec *arrival);
 
 /*
  * Where in owner_fd (done/OWNER/ or failed/OWNER/, arrival_fd its
- * .arrival/) the input `as` of this arrival and owner's uid is stored
- * already: the first of as's numbered names, looked at in turn up to the
- * first free one, whose record names as, this arrival and this uid (and,
- * when sha256 is not NULL and the record has a digest, this digest);
- * with `every`, when none of those is, any name whose record is (one
- * before it may have been removed since).  The name (malloc'd), or NULL.  A store that a crash interrupted is
- * told from a new one by it (cairn_pipeline_store.c).
+ * .arrival/ or -1 when it has none) the input `as` of this arrival and
+ * owner's uid is stored already: the first of as's numbered names,
+ * looked at in turn up to the first free one, whose record names as,
+ * this arrival and this uid (and, when sha256 is not NULL and the record
+ * has a digest, this digest); with `every`, when none of those is, any
+ * stored input of owner_fd whose record is (one before it may have been
+ * removed since).  The name (malloc'd), or NULL.  A store that a crash
+ * interrupted is told from a new one by it (cairn_pipeline_store.c).
  */
 char *cairn_arrival_find(int owner_fd, int arrival_fd, const char *as,
 			 const struct timespec *arrival, uint32_t uid, const char *sha256,
@@ -104,11 +128,12 @@ char *cairn_arrival_find_free(int owner_fd, int arrival_fd, const char *as,
 			      int every, char **free_name);
 
 /*
- * The arrival of stored input `as` by its record in arrival_fd (an
- * owner's .arrival/) alone, without reading its text (retention asks it
- * of every stored input): 0 with *arrival, or -1 when there is no record
- * that is a regular file.
+ * The arrival of stored input `as` of owner_fd by its record (retention
+ * asks it of every stored input): its attribute, else the time of its
+ * file in arrival_fd (when >= 0) without reading its text.  owner_fd < 0
+ * looks at the file alone (a record whose input is gone).  0 with
+ * *arrival, or -1 when there is no record.
  */
-int cairn_arrival_time(int arrival_fd, const char *as, struct timespec *arrival);
+int cairn_arrival_time(int owner_fd, int arrival_fd, const char *as, struct timespec *arrival);
 
 #endif

@@ -3,9 +3,11 @@
  *
  * Each kind is walked owner by owner in name order (cairn_dir_list), so
  * that two walks of one spool meet the same files in the same order.
- * An input is removed before its record: a crash between the two leaves
- * a record without an input, which a later walk removes once it is as
- * old as the input would have been.  An error keeps that one file (and
+ * A stored input's record goes with it, being its attribute
+ * (cairn_arrival.h); a record file of .arrival/ is removed after its
+ * input: a crash between the two leaves a record without an input,
+ * which a later walk removes once it is as old as the input would have
+ * been.  An error keeps that one file (and
  * is reported once per walk, the first); the walk goes on with the rest.
  */
 #include "config.h"
@@ -95,7 +97,7 @@ static void stored_input(struct owner *o, const char *name)
 	}
 	if (S_ISDIR(st.st_mode))
 		return;
-	if (o->arrival_fd < 0 || cairn_arrival_time(o->arrival_fd, name, &t) < 0)
+	if (cairn_arrival_time(o->fd, o->arrival_fd, name, &t) < 0)
 		t = st.st_ctim;
 	if (cairn_time_ms(&t) < o->before_ms)
 		remove_one(o, name);
@@ -109,8 +111,8 @@ static void orphan_record(struct owner *o, const char *name)
 
 	if (fstatat(o->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
 		return;
-	if (cairn_arrival_time(o->arrival_fd, name, &t) == 0 && cairn_time_ms(&t) < o->before_ms &&
-	    unlinkat(o->arrival_fd, name, 0) < 0)
+	if (cairn_arrival_time(-1, o->arrival_fd, name, &t) == 0 &&
+	    cairn_time_ms(&t) < o->before_ms && unlinkat(o->arrival_fd, name, 0) < 0)
 		note(o->rw, errno, o->kind, o->name, name);
 }
 

@@ -2,12 +2,13 @@
  * cairn_spool_resolve - finish at start the moves a crash cut short.
  *
  * An input is stored as a copy the daemon owns, placed in done/OWNER/
- * or failed/OWNER/ with its arrival record written first, and only then
- * removed from processing/ (cairn_pipeline_store.c).  A crash between
- * the two leaves it held and stored: a held name whose arrival, name and
- * owner's uid a record in its owner's directory names is stored already,
- * and is removed here (with the copy's temporary name, which a link()
- * cut short leaves).  Held names carry the arrival (cairn_held.h), so
+ * or failed/OWNER/ with its arrival record (on the copy, or written
+ * first), and only then removed from processing/
+ * (cairn_pipeline_store.c).  A crash between the two leaves it held and
+ * stored: a held name whose arrival, name and owner's uid the record of
+ * an input in its owner's directory names is stored already, and is
+ * removed here (with the copy's temporary name, which a link() cut
+ * short leaves).  Held names carry the arrival (cairn_held.h), so
  * this needs no journal: a new input of that name has a later arrival.
  *
  * Earlier versions moved the input itself.  A move into done/ or failed/ where the file system has no

@@ -329,7 +329,7 @@ static int keep_failed_owner(int dir_fd, const char *name, void *arg)
 	return 0;
 }
 
-/* arrival - the record failed/OWNER/.arrival/NAME says: name and time */
+/* arrival - the record of failed/OWNER/NAME says: name and time */
 static void arrival(int root_fd, struct cairn_spool_status_failure *f)
 {
 	char *path = cairn_xasprintf(CAIRN_DIR_FAILED "/%s", f->f.owner);

@@ -65,7 +65,7 @@ struct cairn_spool_status_owner {
 	struct timespec oldest;		/* the oldest change time */
 };
 
-/* A stored failure, with its arrival record (failed/OWNER/.arrival/NAME). */
+/* A stored failure, with its arrival record (cairn_arrival.h). */
 struct cairn_spool_status_failure {
 	struct cairn_spool_status_file f;	/* owner: the directory's name */
 	char *result_name;		/* the name its result is named after, or NULL */

@@ -7,7 +7,7 @@
  * is the name of the owner's directory it is stored in (and its uid the
  * one its arrival record keeps, or for an older version's record the
  * stored file's owner, which that version's move kept), its arrival the
- * time of its arrival record.  Its bytes are graded again only when they
+ * one its arrival record says (cairn_arrival.h).  Its bytes are graded again only when they
  * are those graded when it arrived (the record's sha256): a stored input
  * changed since is refused, never taken for what was handed in.  Only owners' directories
  * whose names are safe owner names count, and no symbolic link is
@@ -85,8 +85,8 @@ static int owner_inputs(struct listing *l, int where, const char *owner, char *e
 		struct cairn_arrival a;
 
 		snprintf(s.owner, sizeof s.owner, "%s", owner);
-		if (arrival_fd < 0 || cairn_arrival_load(arrival_fd, *p, &a) < 0) {
-			l->sd->skipped(l->sd->arg, &s, "no arrival record (" CAIRN_ARRIVAL_DIR "/NAME)");
+		if (cairn_arrival_load(fd, arrival_fd, *p, &a) < 0) {
+			l->sd->skipped(l->sd->arg, &s, "no arrival record");
 			continue;
 		}
 		s.name = cairn_xstrdup(a.name);

@@ -4,8 +4,8 @@
  * arrival").
  *
  * cairn_stored_list() finds the inputs kept in done/OWNER/ and
- * failed/OWNER/ with their arrival records (.arrival/NAME: its time the
- * arrival, its text the name the result is named after), per owner
+ * failed/OWNER/ with their arrival records (cairn_arrival.h: the arrival
+ * and the name the result is named after), per owner
  * oldest arrival first (then done/ before failed/, then by name), so
  * that a submission limit counts the results already graded again.
  * cairn_stored_read() reads one back as the daemon reads a claimed file:

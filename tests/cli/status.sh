@@ -106,7 +106,8 @@ diff -u "$T/want" "$T/got" >&2 || fail "--failures 1 differs"
 
 "$CAIRN" status --spool "$SPOOL" --json >"$T/out" 2>"$T/err" || fail "--json: exit $?"
 ct() { utc "$(stat -c %.9Z "$SPOOL/$1")"; }
-mt() { utc "$(stat -c %.9Y "$SPOOL/$1")"; }
+# rt STORED: the arrival its record says
+rt() { utc "$(record_arrival "$SPOOL/$1")"; }
 F=failed
 cat >"$T/want" <<END
 {
@@ -124,9 +125,9 @@ cat >"$T/want" <<END
   ],
   "failed_total": 3,
   "failures": [
-    {"owner": "root", "file": "bad.1.yaml", "bytes": 13, "failed": "$(ct $F/root/bad.1.yaml)", "age_s": AGE, "received": "$(mt $F/root/.arrival/bad.1.yaml)", "error": "$control"},
-    {"owner": "60002", "file": "link.yaml", "bytes": 0, "failed": "$(ct $F/60002/link.yaml)", "age_s": AGE, "received": "$(mt $F/60002/.arrival/link.yaml)", "error": "$link"},
-    {"owner": "root", "file": "bad.yaml", "bytes": 12, "failed": "$(ct $F/root/bad.yaml)", "age_s": AGE, "received": "$(mt $F/root/.arrival/bad.yaml)", "error": "$syntax"}
+    {"owner": "root", "file": "bad.1.yaml", "bytes": 13, "failed": "$(ct $F/root/bad.1.yaml)", "age_s": AGE, "received": "$(rt $F/root/bad.1.yaml)", "error": "$control"},
+    {"owner": "60002", "file": "link.yaml", "bytes": 0, "failed": "$(ct $F/60002/link.yaml)", "age_s": AGE, "received": "$(rt $F/60002/link.yaml)", "error": "$link"},
+    {"owner": "root", "file": "bad.yaml", "bytes": 12, "failed": "$(ct $F/root/bad.yaml)", "age_s": AGE, "received": "$(rt $F/root/bad.yaml)", "error": "$syntax"}
   ],
   "directories": {
     "incoming": {"files": 4, "bytes": 62},

@@ -146,16 +146,16 @@ START_TEST(test_done)
 	ck_assert_uint_eq(j.in.st.solved, 1);
 	/* Result and record carry it. */
 	mtime_is(of("results", "p.result.yaml"), &j.in.origin.received);
-	mtime_is(of("done", ".arrival/p.yaml"), &j.in.origin.received);
 	cairn_time_format(&j.in.origin.received, at);
 	snprintf(received, sizeof received, "\nreceived: %s\nstatus: ok\n", at);
 	ck_assert_ptr_nonnull(strstr(slurp(of("results", "p.result.yaml")), received));
 	ck_assert_ptr_nonnull(strstr(slurp(of("results", "p.result.yaml")), "\n    diff: 7\n"));
 	ck_assert_str_eq(slurp(of("done", "p.yaml")), "piles: [3, 9, 1, 2]\n");
 	cairn_sha256_hex("piles: [3, 9, 1, 2]\n", 20, hex);
-	snprintf(record, sizeof record, "6:p.yaml\nuid %lu\nsha256 %s\n",
-		 (unsigned long)j.in.origin.uid, hex);
-	ck_assert_str_eq(slurp(of("done", ".arrival/p.yaml")), record);
+	snprintf(record, sizeof record, "6:p.yaml\nuid %lu\nsha256 %s\narrival %lld.%09ld\n",
+		 (unsigned long)j.in.origin.uid, hex, (long long)j.in.origin.received.tv_sec,
+		 j.in.origin.received.tv_nsec);
+	ck_assert_str_eq(check_tmpdir_record(sp.root_fd, of("done", "p.yaml")), record);
 	ck_assert_ptr_null(slurp("incoming/p.yaml"));
 	ck_assert_int_eq(claimed(), 0);
 	cairn_jobs_clear(&j);

@@ -24,6 +24,11 @@
  * CAIRN_EIO_FSYNC_DIR=TEXT, fsync(2) of a directory whose path contains
  * TEXT does, say "/results/".  Each fails CAIRN_EIO_TIMES times (default
  * 1), then works again, as a spool that recovers.
+ *
+ * With CAIRN_EIO_NOXATTR=1, fsetxattr(2) and fgetxattr(2) fail with
+ * EOPNOTSUPP, as on a file system without user extended attributes
+ * (tmpfs before Linux 6.6, some NFS mounts): the arrival records are
+ * then files (cairn_arrival.h).
  */
 #include "config.h"
 
@@ -37,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 ssize_t read(int fd, void *buf, size_t n);
@@ -261,4 +267,31 @@ int fsync(int fd)
 		}
 	}
 	return real(fd);
+}
+
+/* no_xattr - whether user attributes are to look unsupported */
+static int no_xattr(void)
+{
+	const char *on = getenv("CAIRN_EIO_NOXATTR");
+
+	if (on == NULL || strcmp(on, "1") != 0)
+		return 0;
+	errno = EOPNOTSUPP;
+	return 1;
+}
+
+int fsetxattr(int fd, const char *name, const void *value, size_t size, int flags)
+{
+	if (no_xattr())
+		return -1;
+	return ((int (*)(int, const char *, const void *, size_t, int))
+		dlsym(RTLD_NEXT, "fsetxattr"))(fd, name, value, size, flags);
+}
+
+ssize_t fgetxattr(int fd, const char *name, void *value, size_t size)
+{
+	if (no_xattr())
+		return -1;
+	return ((ssize_t (*)(int, const char *, void *, size_t))
+		dlsym(RTLD_NEXT, "fgetxattr"))(fd, name, value, size);
 }

@@ -54,7 +54,7 @@ refused() {
 	error_result "$2" "$1 has more than 64.0 KiB waiting in incoming/ (max_incoming_bytes_per_owner): not processed" >"$T/want"
 	same_result "$T/want" "$SPOOL/results/$1/${2%.yaml}.result.yaml" "$1" ||
 		fail "$1's $2: $(cat "$SPOOL/results/$1/${2%.yaml}.result.yaml")"
-	[ -f "$SPOOL/failed/$1/$2" ] && [ -f "$SPOOL/failed/$1/.arrival/$2" ] ||
+	[ -f "$SPOOL/failed/$1/$2" ] && record "$SPOOL/failed/$1/$2" >/dev/null ||
 		fail "$1's $2 not in failed/"
 	grep -q "^level=warning msg=processed file=$2 .* status=error input=failed/$1/$2 owner=$1 error=\"$1 has more than 64.0 KiB waiting in incoming/ (max_incoming_bytes_per_owner): not processed\"\$" "$T/once.err" ||
 		fail "$1's $2: no log line: $(grep "file=$2 " "$T/once.err")"

@@ -8,10 +8,11 @@
 # follows.  Every result is graded (status ok: max_submissions 1000 makes
 # each one count the owner's earlier results; but for a file failed as
 # interrupted twice, which doc/spool.md allows) and received at the
-# recorded change time, to the millisecond; no result has a history/
-# entry (each name was handed in once); done/OWNER/ and failed/OWNER/
-# hold exactly the inputs (no numbered copy), and incoming/ and
-# processing/*/ nothing but dot files.
+# recorded change time, to the millisecond; every stored input's
+# arrival record says that change time, to the nanosecond; no result has
+# a history/ entry (each name was handed in once); done/OWNER/ and
+# failed/OWNER/ hold exactly the inputs (no numbered copy), and
+# incoming/ and processing/*/ nothing but dot files.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot hand files to other uids"; exit 77; }
@@ -85,7 +86,7 @@ while ! all_done; do
 		last=$now still=0
 	fi
 	[ $still -lt 120 ] && [ $n -lt 1800 ] ||
-		fail "after $round rounds, $(find "$SPOOL/done" -mindepth 2 -maxdepth 2 -type f | wc -l) of $N in done/; failed/: $(find "$SPOOL/failed" -type f ! -path '*/.arrival/*' | head -3)"
+		fail "after $round rounds, $(find "$SPOOL/done" -mindepth 2 -maxdepth 2 -type f | wc -l) of $N in done/; failed/: $(find "$SPOOL/failed" -mindepth 2 -maxdepth 2 -type f | head -3)"
 	sleep 0.5
 	n=$((n + 1))
 done
@@ -143,3 +144,14 @@ perl -MPOSIX=strftime -e '
 	exit($bad ? 1 : 0);' "$SPOOL/results" "$T/handed" "$SPOOL/failed" >"$T/mismatch" ||
 	fail "$(wc -l <"$T/mismatch") mismatches, such as: $(head -5 "$T/mismatch")"
 echo "ok: every result graded (but those interrupted twice) and received when its file was handed in"
+
+# Each stored input's record keeps its arrival, to the nanosecond.
+while read -r name ct uid; do
+	d=done
+	[ ! -e "$SPOOL/failed/$uid/$name" ] || d=failed
+	echo "$ct $SPOOL/$d/$uid/$name" >&3
+	echo "$SPOOL/$d/$uid/$name"
+done <"$T/handed" 3>"$T/want_records" | record_arrivals >"$T/records"
+cmp -s "$T/want_records" "$T/records" ||
+	fail "arrival records: $(diff "$T/want_records" "$T/records" | head -6)"
+echo "ok: every stored input's arrival record says when it was handed in"

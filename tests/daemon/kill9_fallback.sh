@@ -16,19 +16,22 @@ P="$SPOOL/processing/test"
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS
 
-# has_record CASE DIR STORED FILE: DIR/.arrival/STORED is the arrival
-# record of FILE stored as DIR/STORED, written before the link (issue 37,
-# case 10a): it names FILE (LEN:NAME, doc/spool.md), its time is the result's `received`, and it
-# is FILE's only record.
+# has_record CASE DIR STORED FILE: DIR/STORED has the arrival record of
+# FILE, made before the link (issue 37, case 10a): it names FILE
+# (LEN:NAME, doc/spool.md), its arrival is the result's `received`, and
+# no other input stored in DIR has a record of FILE.
 has_record() {
-	_r="$2/.arrival/$3"
-	[ -f "$_r" ] || fail "$1: no arrival record $_r: $(ls -A "$2/.arrival")"
+	record "$2/$3" >"$T/record" || fail "$1: no arrival record of $2/$3: $(ls -A "$2")"
 	_first="$(printf %s "$4" | wc -c | tr -d ' '):$4"
-	[ "$(head -n 1 "$_r")" = "$_first" ] || fail "$1: the record says $(cat "$_r")"
-	[ "$(as_received "$(stat -c %.9Y "$_r")")" = "$(sed -n 's/^received: //p' "$RES/${4%.yaml}.result.yaml")" ] ||
-		fail "$1: the record's time $(stat -c %.9Y "$_r"), received $(grep received: "$RES/${4%.yaml}.result.yaml")"
-	[ "$(grep -lx -- "$_first" "$2/.arrival"/* | wc -l)" -eq 1 ] ||
-		fail "$1: records of $4: $(grep -lx -- "$_first" "$2/.arrival"/*)"
+	[ "$(head -n 1 "$T/record")" = "$_first" ] || fail "$1: the record says $(cat "$T/record")"
+	_at=$(sed -n 's/^arrival //p' "$T/record")
+	[ "$(as_received "$_at")" = "$(sed -n 's/^received: //p' "$RES/${4%.yaml}.result.yaml")" ] ||
+		fail "$1: the record's time $_at, received $(grep received: "$RES/${4%.yaml}.result.yaml")"
+	_n=0
+	for _s in "$2"/*; do
+		if [ "$(record "$_s" | head -n 1)" = "$_first" ]; then _n=$((_n + 1)); fi
+	done
+	[ "$_n" -eq 1 ] || fail "$1: $_n stored inputs have a record of $4: $(ls -A "$2")"
 }
 
 # run_case CASE FILE STORED CALL NAME WHEN: drop FILE, crash at CALL on

@@ -174,6 +174,67 @@ count_files() {
 		${2:+-name "$2"} | wc -l
 }
 
+# record STORED: the arrival record of the stored input STORED (a path
+# in done/OWNER/ or failed/OWNER/), wherever it is (cairn_arrival.h): its
+# attribute user.cairn.arrival, else the file .arrival/NAME beside it
+# (where the file system has no user attributes, or an older version
+# stored it), followed by "arrival S.N", its modification time, as the
+# attribute says it.  Status 1, and nothing, when it has none.
+RECORD_PY='import os, stat, sys
+def record(path):
+    try:
+        return os.getxattr(path, "user.cairn.arrival", follow_symlinks=False)
+    except OSError:
+        pass
+    d, n = os.path.split(path)
+    f = os.path.join(d, b".arrival", n)
+    try:
+        st = os.lstat(f)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        with open(f, "rb") as h:
+            text = h.read()
+    except OSError:
+        return None
+    return text + b"arrival %d.%09d\n" % divmod(st.st_mtime_ns, 10**9)
+'
+record() {
+	python3 -c "$RECORD_PY
+r = record(os.fsencode(sys.argv[1]))
+sys.stdout.buffer.write(r or b\"\")
+sys.exit(0 if r else 1)" "$1"
+}
+
+# record_arrival STORED: the arrival STORED's record says (S.N, as
+# stat -c %.9Y prints a time), or nothing.
+record_arrival() {
+	record "$1" | sed -n 's/^arrival //p'
+}
+
+# record_arrivals: for each path of a stored input read from standard
+# input, one per line, "S.N PATH": the arrival its record says, or "-".
+record_arrivals() {
+	python3 -c "$RECORD_PY
+import re
+for line in sys.stdin.buffer:
+    p = line.rstrip(b\"\\n\")
+    m = re.search(rb\"^arrival (.*)\\n\", record(p) or b\"\", re.M)
+    sys.stdout.buffer.write((m.group(1) if m else b\"-\") + b\" \" + p + b\"\\n\")"
+}
+
+# start_daemon_noxattr NAME CONF: start_daemon as on a file system
+# without user attributes (tests/daemon/eio_shim.c): the daemon's
+# arrival records are files in .arrival/.
+start_daemon_noxattr() {
+	_shim="$top_builddir/tests/daemon/.libs/eio_shim.so"
+	[ -f "$_shim" ] || fail "$_shim not built"
+	(export CAIRN_EIO_NOXATTR=1 LD_PRELOAD="$_shim" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	 exec "$CAIRND" -c "$2") >"$T/$1.log" 2>&1 &
+	LAST_PID=$!
+	PIDS="$PIDS $LAST_PID"
+}
+
 has_at_least() {
 	[ "$(count_files "$1" "${3:-}")" -ge "$2" ]
 }

@@ -15,8 +15,8 @@ printf 'problem_set: hw\nanswers:\n  a: {diff: -1}\n' | drop "$NAME"
 "$CAIRND" -c "$T/c.yaml" --once >"$T/d.log" 2>&1 || fail "daemon exit $?: $(cat "$T/d.log")"
 [ -f "$DONE/$NAME" ] || fail "not stored: $(ls "$DONE")"
 printf '12:nl\nname.yaml\nuid %s\n' "$(id -u)" >"$T/want"
-head -n 3 "$DONE/.arrival/$NAME" | cmp -s "$T/want" - ||
-	fail "the record: $(cat "$DONE/.arrival/$NAME")"
+record "$DONE/$NAME" | head -n 3 | cmp -s "$T/want" - ||
+	fail "the record: $(record "$DONE/$NAME")"
 received=$(sed -n 's/^received: //p' "$RES/nl
 name.result.yaml")
 [ -n "$received" ] || fail "no result: $(ls "$RES")"

@@ -39,13 +39,26 @@ done
 	fail "no history: $(find "$SPOOL" -type f)"
 
 # stored OWNER KIND NAME [AGE]: an input stored in KIND/OWNER/ with its
-# arrival record AGE ago (no record without AGE).
+# arrival record AGE ago (no record without AGE), a file in .arrival/ as
+# older versions wrote it.
 stored() {
 	mkdir -p "$SPOOL/$2/$1/.arrival"
 	hw1_input >"$SPOOL/$2/$1/$3"
 	[ -z "${4:-}" ] && return
 	echo "$3" >"$SPOOL/$2/$1/.arrival/$3"
 	touch -d "$4 ago" "$SPOOL/$2/$1/.arrival/$3"
+}
+# stored_attr OWNER KIND NAME AGE: the same, its record the input's
+# attribute, as cairnd sets it (cairn_arrival.h); a file where the file
+# system has no user attributes, as cairnd writes it there.
+stored_attr() {
+	mkdir -p "$SPOOL/$2/$1"
+	hw1_input >"$SPOOL/$2/$1/$3"
+	python3 -c 'import os, sys
+n = sys.argv[2]
+os.setxattr(sys.argv[1], "user.cairn.arrival",
+            ("%d:%s\nuid %s\nsha256 -\narrival %s\n" % (len(n), n, sys.argv[3], sys.argv[4])).encode())' \
+		"$SPOOL/$2/$1/$3" "$3" "$1" "$(date -d "$4 ago" +%s.%N)" 2>/dev/null || stored "$@"
 }
 # kept OWNER NAME AGE: an earlier result in results/OWNER/history/, AGE old.
 kept() {
@@ -62,6 +75,9 @@ touch -d "400 days ago" "$SPOOL/done/60202/new.yaml"	# its own time plays no par
 stored 60201 failed f.yaml "3 days"
 stored 60202 failed f.yaml "1 day"
 stored 60202 failed g.yaml "49 hours"
+stored_attr 60201 done a_old.yaml "11 days"
+stored_attr 60201 done a_young.yaml "9 days"
+stored_attr 60202 failed a_f.yaml "47 hours"
 # a record whose input is gone (a crash between the two removals)
 echo gone.yaml >"$SPOOL/done/60201/.arrival/gone.yaml"
 touch -d "11 days ago" "$SPOOL/done/60201/.arrival/gone.yaml"
@@ -90,13 +106,14 @@ cmp -s "$T/before" "$T/after" || fail "removed without retain: $(diff "$T/before
 run_t once -c "$T/c.yaml" --once
 [ "$STATUS" -eq 0 ] || fail "--once with retain: exit $STATUS: $(cat "$T/once.err")"
 [ "$(grep -c 'msg=retained' "$T/once.err")" -eq 1 ] || fail "retained lines: $(cat "$T/once.err")"
-grep -qx 'level=info msg=retained done=2 failed=2 history=3' "$T/once.err" ||
+grep -qx 'level=info msg=retained done=3 failed=2 history=3' "$T/once.err" ||
 	fail "summary: $(grep retained "$T/once.err")"
 [ "$(grep -n 'msg=retained' "$T/once.err" | cut -d: -f1)" -lt \
   "$(grep -n 'msg=stopping' "$T/once.err" | cut -d: -f1)" ] || fail "retained after stopping"
 grep -v -e '/done/60201/old.yaml$' -e '/done/60201/.arrival/old.yaml$' \
 	-e '/done/60202/old.yaml$' -e '/done/60202/.arrival/old.yaml$' \
 	-e '/done/60201/.arrival/gone.yaml$' \
+	-e '/done/60201/a_old.yaml$' -e '/done/60201/.arrival/a_old.yaml$' \
 	-e '/failed/60201/f.yaml$' -e '/failed/60201/.arrival/f.yaml$' \
 	-e '/failed/60202/g.yaml$' -e '/failed/60202/.arrival/g.yaml$' \
 	-e "/results/$ME/history/hw1.result.1.yaml\$" \
@@ -123,8 +140,8 @@ run_t replace -c "$T/keep.yaml" --once
 # An input without a record is aged by its change time (its move there),
 # one with a record by the record: ten days and a half later (a shim
 # moves the daemon's wall clock), norecord.yaml has gone and young.yaml
-# (its record 9 days old, so 19.5 now) too; a record dated tomorrow keeps
-# its input whatever the input's change time says.
+# and a_young.yaml (their records 9 days old, so 19.5 now) too; a record
+# dated tomorrow keeps its input whatever the input's change time says.
 echo young2.yaml >"$SPOOL/done/60201/.arrival/young2.yaml"
 hw1_input >"$SPOOL/done/60201/young2.yaml"
 touch -d "tomorrow" "$SPOOL/done/60201/.arrival/young2.yaml"
@@ -140,6 +157,7 @@ sed 's/^ts=[^ ]* //' "$T/later.raw" >"$T/later.log"
 	fail "an input with a newer record went"
 [ ! -e "$SPOOL/done/60201/norecord.yaml" ] || fail "an old input without a record stayed"
 [ ! -e "$SPOOL/done/60201/young.yaml" ] || fail "young.yaml stayed"
+[ ! -e "$SPOOL/done/60201/a_young.yaml" ] || fail "a_young.yaml stayed"
 [ -f "$SPOOL/results/60201/hw.result.yaml" ] && [ -f "$RES/hw1.result.yaml" ] ||
 	fail "a latest result went"
 

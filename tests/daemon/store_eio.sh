@@ -9,9 +9,9 @@
 # The daemon retries after its backoff.  Then: one `processed` line for
 # hw.yaml, no history/ entry, the result's bytes those of the first
 # publish (copied as soon as it appeared), received at the change time of
-# the handing in, the input in done/OWNER/ with its .arrival record (whose
-# modification time is that change time, to the nanosecond), and nothing
-# left in incoming/ or processing/.
+# the handing in, the input in done/OWNER/ with its arrival record (which
+# says that change time, to the nanosecond), and nothing left in
+# incoming/ or processing/.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: not root, cannot hand files to other uids"; exit 77; }
@@ -24,7 +24,7 @@ D="$SPOOL/done/$OWNER"
 write_conf "$T/c.yaml" "keep_inputs: true" "fsync: true"
 
 stored() {
-	[ -f "$D/hw.yaml" ] && [ -f "$D/.arrival/hw.yaml" ]
+	[ -f "$D/hw.yaml" ] && record "$D/hw.yaml" >/dev/null
 }
 
 # round CASE VAR=VALUE...: hw.yaml through a daemon whose storing fails as the
@@ -58,8 +58,8 @@ round() {
 	cmp -s "$T/first.yaml" "$R" || fail "$_case: the result changed: $(diff "$T/first.yaml" "$R")"
 	[ "$(sed -n 's/^received: //p' "$R")" = "$(as_received "$ON")" ] ||
 		fail "$_case: received $(sed -n 's/^received: //p' "$R"), handed in at $(as_received "$ON")"
-	[ "$(stat -c %.9Y "$D/.arrival/hw.yaml")" = "$ON" ] ||
-		fail "$_case: the arrival record says $(stat -c %.9Y "$D/.arrival/hw.yaml"), handed in at $ON"
+	[ "$(record_arrival "$D/hw.yaml")" = "$ON" ] ||
+		fail "$_case: the arrival record says $(record_arrival "$D/hw.yaml"), handed in at $ON"
 	[ "$(count_files "$D")" -eq 1 ] || fail "$_case: done/$OWNER/ holds $(ls "$D")"
 	_left=$(find "$SPOOL/incoming" -mindepth 1 -maxdepth 1 ! -name '.*'
 		find "$SPOOL/processing" -mindepth 2 -maxdepth 2 ! -name '.*')

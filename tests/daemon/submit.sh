@@ -183,7 +183,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	wait_for 30 test -f "$SPOOL/done/nobody/guest.yaml" || fail "guest.yaml never stored in done/"
 	# (stored as the daemon's copy, its owner's uid in its arrival record)
 	[ "$(stat -c %u "$SPOOL/done/nobody/guest.yaml")" -eq "$(id -u)" ] &&
-		sed -n 2p "$SPOOL/done/nobody/.arrival/guest.yaml" | grep -qx 'uid 65534' ||
+		record "$SPOOL/done/nobody/guest.yaml" | sed -n 2p | grep -qx 'uid 65534' ||
 		fail "guest's file not processed"
 	STATUS=0
 	setpriv --reuid 65534 --regid 65534 --groups 65534 -- \

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cairn_pipeline.h"
@@ -96,20 +98,38 @@ static void input(struct cairn_pipeline_input *in, const char *name, time_t sec,
 	in->origin.received.tv_nsec = ms * 1000000;
 }
 
-/* slurp, mtime_is - the fixture's, under the spool */
+/* slurp, mtime_is, stored_record - the fixture's, under the spool */
 #define slurp(path) check_tmpdir_slurp(pl.root_fd, path)
 #define mtime_is(path, t) check_tmpdir_mtime_is(pl.root_fd, path, t)
+#define stored_record(path) check_tmpdir_record(pl.root_fd, path)
 
-/* record - the arrival record of `name` stored with the bytes `data`, ours */
-static const char *record(const char *name, const char *data)
+/*
+ * record - the arrival record of `name` stored with the bytes `data`
+ * (NULL: refused unread), ours, arrived at `at`
+ */
+static const char *record(const char *name, const char *data, const struct timespec *at)
 {
 	static char text[512];
-	char hex[CAIRN_SHA256_HEX_LEN];
+	char hex[CAIRN_SHA256_HEX_LEN] = "-";
 
-	cairn_sha256_hex(data, strlen(data), hex);
-	snprintf(text, sizeof text, "%zu:%s\nuid %lu\nsha256 %s\n", strlen(name), name,
-		 (unsigned long)geteuid(), hex);
+	if (data != NULL)
+		cairn_sha256_hex(data, strlen(data), hex);
+	snprintf(text, sizeof text, "%zu:%s\nuid %lu\nsha256 %s\narrival %lld.%09ld\n",
+		 strlen(name), name, (unsigned long)geteuid(), hex, (long long)at->tv_sec,
+		 at->tv_nsec);
 	return text;
+}
+
+/* no_xattr - set: fsetxattr() fails as where the file system has no user attributes */
+static int no_xattr;
+
+int fsetxattr(int fd, const char *name, const void *value, size_t size, int flags)
+{
+	if (no_xattr) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	return (int)syscall(SYS_fsetxattr, fd, name, value, size, flags);
 }
 
 /* graded - `text` as the result of in, published */
@@ -240,15 +260,15 @@ START_TEST(test_store)
 	ck_assert_str_eq(a.stored, "done/ada/p.yaml");
 	ck_assert_int_eq(a.arrival_err, 0);
 	ck_assert_str_eq(slurp("done/ada/p.yaml"), "first\n");
-	ck_assert_str_eq(slurp("done/ada/.arrival/p.yaml"), record("p.yaml", "first\n"));
-	mtime_is("done/ada/.arrival/p.yaml", &a.origin.received);
+	ck_assert_str_eq(stored_record("done/ada/p.yaml"),
+			 record("p.yaml", "first\n", &a.origin.received));
 	/* A second p.yaml of one owner never replaces the first. */
 	claimed("p.yaml", "second\n");
 	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
 	ck_assert_str_eq(b.stored, "done/ada/p.1.yaml");
 	ck_assert_str_eq(slurp("done/ada/p.1.yaml"), "second\n");
-	ck_assert_str_eq(slurp("done/ada/.arrival/p.1.yaml"), record("p.yaml", "second\n"));
-	mtime_is("done/ada/.arrival/p.1.yaml", &b.origin.received);
+	ck_assert_str_eq(stored_record("done/ada/p.1.yaml"),
+			 record("p.yaml", "second\n", &b.origin.received));
 	/* A file error goes to failed/, whatever keep_inputs says. */
 	claimed("bad.yaml", "x\n");
 	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &c, 1, 0, err, sizeof err), 0);
@@ -280,7 +300,7 @@ START_TEST(test_store_copy)
 	struct cairn_pipeline_input a, b, c;
 	struct cairn_buf out = CAIRN_BUF_INIT;
 	struct stat st;
-	char err[512], hex[CAIRN_SHA256_HEX_LEN], want[512];
+	char err[512], hex[CAIRN_SHA256_HEX_LEN];
 	atomic_int cancel = 0;
 
 	input(&a, "q.yaml", 1765314850, 0);
@@ -295,8 +315,8 @@ START_TEST(test_store_copy)
 	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &a, 0, 1, err, sizeof err), 0);
 	ck_assert_str_eq(a.stored, "done/ada/q.yaml");
 	ck_assert_str_eq(slurp("done/ada/q.yaml"), "changed\n");
-	snprintf(want, sizeof want, "6:q.yaml\nuid %lu\nsha256 %s\n", (unsigned long)geteuid(), hex);
-	ck_assert_str_eq(slurp("done/ada/.arrival/q.yaml"), want);
+	ck_assert_str_eq(stored_record("done/ada/q.yaml"), record("q.yaml", "graded\n",
+								  &a.origin.received));
 	ck_assert_int_eq(fstatat(pl.root_fd, "done/ada/q.yaml", &st, 0), 0);
 	ck_assert_uint_eq(st.st_mode & 07777, 0640);
 	ck_assert_int_eq(faccessat(processing_fd, "q.yaml", F_OK, 0), -1);
@@ -314,13 +334,58 @@ START_TEST(test_store_copy)
 	ck_assert_int_eq(c.unread, 1);
 	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &c, 1, 0, err, sizeof err), 0);
 	ck_assert_str_eq(slurp("failed/ada/d.yaml"), "");
-	snprintf(want, sizeof want, "6:d.yaml\nuid %lu\nsha256 -\n", (unsigned long)geteuid());
-	ck_assert_str_eq(slurp("failed/ada/.arrival/d.yaml"), want);
+	ck_assert_str_eq(stored_record("failed/ada/d.yaml"), record("d.yaml", NULL,
+								    &c.origin.received));
 	ck_assert_int_eq(faccessat(processing_fd, "d.yaml", F_OK, 0), -1);
 	cairn_buf_free(&out);
 	cairn_pipeline_input_clear(&a);
 	cairn_pipeline_input_clear(&b);
 	cairn_pipeline_input_clear(&c);
+}
+END_TEST
+
+/*
+ * Where the file system has no user attributes, the record is the file
+ * .arrival/AS, its time the arrival, and a crash after the store is still
+ * told by it: the input is not stored twice.
+ */
+START_TEST(test_store_noxattr)
+{
+	struct cairn_pipeline_input a, b;
+	char err[512] = "";
+	const char *want;
+
+	no_xattr = 1;
+	input(&a, "n.yaml", 1765314860, 250);
+	claimed("n.yaml", "kept\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &a, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(a.stored, "done/ada/n.yaml");
+	ck_assert_int_eq(a.arrival_err, 0);
+	want = record("n.yaml", "kept\n", &a.origin.received);
+	ck_assert_ptr_nonnull(strstr(want, "\narrival "));
+	ck_assert_str_eq(stored_record("done/ada/n.yaml"), want);
+	ck_assert_ptr_nonnull(slurp("done/ada/.arrival/n.yaml"));
+	ck_assert_int_eq(strncmp(slurp("done/ada/.arrival/n.yaml"), want,
+				 (size_t)(strstr(want, "\narrival ") + 1 - want)), 0);
+	mtime_is("done/ada/.arrival/n.yaml", &a.origin.received);
+	/* held again after a crash: found by its file, stored once */
+	input(&b, "n.yaml", 1765314860, 250);
+	claimed("n.yaml", "kept\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(b.stored, "done/ada/n.yaml");
+	ck_assert_ptr_null(slurp("done/ada/n.1.yaml"));
+	/* with attributes again, the next store costs no file */
+	no_xattr = 0;
+	cairn_pipeline_input_clear(&b);
+	input(&b, "n.yaml", 1765314861, 0);
+	claimed("n.yaml", "next\n");
+	ck_assert_int_eq(cairn_pipeline_store(&pl, processing_fd, &b, 0, 1, err, sizeof err), 0);
+	ck_assert_str_eq(b.stored, "done/ada/n.1.yaml");
+	ck_assert_ptr_null(slurp("done/ada/.arrival/n.1.yaml"));
+	ck_assert_str_eq(stored_record("done/ada/n.1.yaml"),
+			 record("n.yaml", "next\n", &b.origin.received));
+	cairn_pipeline_input_clear(&a);
+	cairn_pipeline_input_clear(&b);
 }
 END_TEST
 
@@ -457,6 +522,7 @@ static Suite *pipeline_suite(void)
 	tcase_add_test(tc, test_publish_arrivals);
 	tcase_add_test(tc, test_store);
 	tcase_add_test(tc, test_store_copy);
+	tcase_add_test(tc, test_store_noxattr);
 	tcase_add_test(tc, test_refuse_as);
 	tcase_add_test(tc, test_short_name);
 	tcase_add_test(tc, test_refused_unread);

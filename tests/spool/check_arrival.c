@@ -1,10 +1,14 @@
 /*
  * check_arrival - unit tests of arrival records (src/spool/cairn_arrival.c):
- * a record written reads back, whatever bytes the name holds (a newline,
- * a colon, leading digits); an older version's one-line record reads as
- * one with no uid and no digest; a refused input's record says so; a
- * record that is not sound (a short name, no newline, a '/') is none;
- * and a stored input is found by its record, not by its name alone.
+ * a record set as a stored input's attribute reads back, its arrival to
+ * the nanosecond, before any file of .arrival/, and a link or a FIFO in
+ * the input's place is neither followed nor waited on; a record file
+ * (where there are no attributes, or of an older version) reads back,
+ * whatever bytes the name holds (a newline, a colon, leading digits); an
+ * older version's one-line record reads as one with no uid and no
+ * digest; a refused input's record says so; a record that is not sound
+ * (a short name, no newline, a '/') is none; and a stored input is found
+ * by its record, attribute or file, not by its name alone.
  */
 #include "config.h"
 
@@ -13,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cairn_arrival.h"
@@ -61,7 +67,7 @@ START_TEST(test_arrival_names)
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		ck_assert_int_eq(cairn_arrival_write(arrival_fd, "s.yaml", names[i], &when, 1000, hex),
 				 0);
-		ck_assert_int_eq(cairn_arrival_load(arrival_fd, "s.yaml", &a), 0);
+		ck_assert_int_eq(cairn_arrival_load(-1, arrival_fd, "s.yaml", &a), 0);
 		ck_assert_str_eq(a.name, names[i]);
 		ck_assert(a.time.tv_sec == when.tv_sec && a.time.tv_nsec == when.tv_nsec);
 		ck_assert_int_eq(a.has_uid, 1);
@@ -82,7 +88,7 @@ START_TEST(test_arrival_forms)
 
 	/* an older version's: the name alone, read as before */
 	put("old.yaml", "old.yaml\n");
-	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "old.yaml", &a), 0);
+	ck_assert_int_eq(cairn_arrival_load(-1, arrival_fd, "old.yaml", &a), 0);
 	ck_assert_str_eq(a.name, "old.yaml");
 	ck_assert_int_eq(a.has_uid, 0);
 	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_OLD);
@@ -91,11 +97,11 @@ START_TEST(test_arrival_forms)
 	free(name);
 	/* one that looks like a length is still an old name on one line */
 	put("n.yaml", "3:abc\n");
-	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "n.yaml", &a), 0);
+	ck_assert_int_eq(cairn_arrival_load(-1, arrival_fd, "n.yaml", &a), 0);
 	ck_assert_str_eq(a.name, "3:abc");
 	/* refused unread */
 	ck_assert_int_eq(cairn_arrival_write(arrival_fd, "d.yaml", "d.yaml", &when, 7, NULL), 0);
-	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "d.yaml", &a), 0);
+	ck_assert_int_eq(cairn_arrival_load(-1, arrival_fd, "d.yaml", &a), 0);
 	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_UNREAD);
 	ck_assert_str_eq(check_tmpdir_slurp(arrival_fd, "d.yaml"), "6:d.yaml\nuid 7\nsha256 -\n");
 	/* not sound: none */
@@ -105,11 +111,26 @@ START_TEST(test_arrival_forms)
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		put("bad.yaml", bad[i]);
-		ck_assert_msg(cairn_arrival_load(arrival_fd, "bad.yaml", &a) == -1, "%s", bad[i]);
+		ck_assert_msg(cairn_arrival_load(-1, arrival_fd, "bad.yaml", &a) == -1, "%s", bad[i]);
 	}
-	ck_assert_int_eq(cairn_arrival_load(arrival_fd, "none.yaml", &a), -1);
+	ck_assert_int_eq(cairn_arrival_load(-1, arrival_fd, "none.yaml", &a), -1);
 }
 END_TEST
+
+/*
+ * gap - p.yaml, before p.1.yaml (this input, of uid 5), removed: p.1.yaml
+ * is found only when every stored input is looked at
+ */
+static void gap(void)
+{
+	char *to;
+
+	ck_assert_int_eq(unlinkat(dir_fd, "p.yaml", 0), 0);
+	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 0));
+	to = cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 1);
+	ck_assert_str_eq(to, "p.1.yaml");
+	free(to);
+}
 
 START_TEST(test_arrival_find)
 {
@@ -127,15 +148,132 @@ START_TEST(test_arrival_find)
 	/* another owner's uid, another name: not this input */
 	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 6, NULL, 0));
 	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "q.yaml", &when, 5, NULL, 0));
-	/* a gap before it: found only when every record is looked at */
-	ck_assert_int_eq(unlinkat(dir_fd, "p.yaml", 0), 0);
-	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 0));
-	to = cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 1);
-	ck_assert_str_eq(to, "p.1.yaml");
-	free(to);
+	gap();
 	/* a record without its input is not a stored input */
 	ck_assert_int_eq(unlinkat(dir_fd, "p.1.yaml", 0), 0);
 	ck_assert_ptr_null(cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 1));
+}
+END_TEST
+
+/* stored - an empty stored input dir/AS, its record set on it; 0 or errno */
+static int stored(const char *as, const char *name, const struct timespec *at, uint32_t uid,
+		  const char *sha256)
+{
+	int fd = openat(dir_fd, as, O_WRONLY | O_CREAT | O_TRUNC, 0640), e;
+
+	ck_assert_int_ge(fd, 0);
+	e = cairn_arrival_set(fd, name, at, uid, sha256);
+	close(fd);
+	return e;
+}
+
+/* attrs - whether the test's file system keeps user attributes (else skip) */
+static int attrs(void)
+{
+	int e = stored("probe", "probe", &when, 1, NULL);
+
+	ck_assert_int_eq(unlinkat(dir_fd, "probe", 0), 0);
+	if (e == ENOTSUP || e == EOPNOTSUPP) {
+		fprintf(stderr, "check_arrival: %s has no user attributes: skipped\n",
+			check_tmpdir);
+		return 0;
+	}
+	ck_assert_int_eq(e, 0);
+	return 1;
+}
+
+START_TEST(test_arrival_attr)
+{
+	struct timespec t, later = { when.tv_sec + 60, 5 };
+	char hex[CAIRN_SHA256_HEX_LEN], text[512], *name;
+	struct cairn_arrival a;
+	ssize_t n;
+	int fd;
+
+	if (!attrs())
+		return;
+	cairn_sha256_hex("bytes\n", 6, hex);
+	ck_assert_int_eq(stored("s.1.yaml", "s.yaml", &when, 1000, hex), 0);
+	fd = openat(dir_fd, "s.1.yaml", O_RDONLY);
+	n = fgetxattr(fd, CAIRN_ARRIVAL_XATTR, text, sizeof text - 1);
+	close(fd);
+	ck_assert_int_gt(n, 0);
+	text[n] = '\0';
+	ck_assert_str_eq(text, "6:s.yaml\nuid 1000\nsha256 "
+			 "95cc8e8ec552664096b998c62dfd5dfd0a41c96154de6814d918d1ca34bfc225\n"
+			 "arrival 1765314843.123456789\n");
+	/* the attribute comes first: a file of another time is passed over */
+	put("s.1.yaml", "6:s.yaml\nuid 1000\nsha256 -\n");
+	ck_assert_int_eq(utimensat(arrival_fd, "s.1.yaml", (struct timespec[2]){ later, later }, 0),
+			 0);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, arrival_fd, "s.1.yaml", &a), 0);
+	ck_assert_str_eq(a.name, "s.yaml");
+	ck_assert(a.time.tv_sec == when.tv_sec && a.time.tv_nsec == when.tv_nsec);
+	ck_assert_int_eq(a.has_uid, 1);
+	ck_assert_uint_eq(a.uid, 1000);
+	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_SHA256);
+	ck_assert_str_eq(a.sha256, hex);
+	ck_assert_int_eq(cairn_arrival_read(dir_fd, "s.1.yaml", &name, &t), 0);
+	ck_assert_str_eq(name, "s.yaml");
+	ck_assert(t.tv_sec == when.tv_sec && t.tv_nsec == when.tv_nsec);
+	free(name);
+	ck_assert_int_eq(cairn_arrival_time(dir_fd, arrival_fd, "s.1.yaml", &t), 0);
+	ck_assert(t.tv_sec == when.tv_sec && t.tv_nsec == when.tv_nsec);
+	/* the file alone, when asked for it */
+	ck_assert_int_eq(cairn_arrival_time(-1, arrival_fd, "s.1.yaml", &t), 0);
+	ck_assert(t.tv_sec == later.tv_sec && t.tv_nsec == later.tv_nsec);
+	/* refused unread */
+	ck_assert_int_eq(stored("d.yaml", "d.yaml", &when, 7, NULL), 0);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, "d.yaml", &a), 0);
+	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_UNREAD);
+	/* no arrival line, or an unsound one: no record in the attribute */
+	static const char *const bad[] = {
+		"6:x.yaml\nuid 1\nsha256 -\n", "6:x.yaml\nuid 1\narrival 12\n",
+		"6:x.yaml\nuid 1\narrival 12.34\n", "6:x.yaml\nuid 1\narrival x.123456789\n",
+		"6:x.yaml\nuid 1\narrival 1.12345678x\n", "x.yaml\n",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		fd = openat(dir_fd, "d.yaml", O_RDONLY);
+		ck_assert_int_eq(fsetxattr(fd, CAIRN_ARRIVAL_XATTR, bad[i], strlen(bad[i]), 0), 0);
+		close(fd);
+		ck_assert_msg(cairn_arrival_load(dir_fd, -1, "d.yaml", &a) == -1, "%s", bad[i]);
+		ck_assert_int_eq(cairn_arrival_time(dir_fd, -1, "d.yaml", &t), -1);
+	}
+	/* a link to a stored input is not followed; a FIFO is not waited on */
+	ck_assert_int_eq(symlinkat("s.1.yaml", dir_fd, "link.yaml"), 0);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, "link.yaml", &a), -1);
+	ck_assert_int_eq(mkfifoat(dir_fd, "fifo.yaml", 0640), 0);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, "fifo.yaml", &a), -1);
+	ck_assert_int_eq(cairn_arrival_time(dir_fd, -1, "fifo.yaml", &t), -1);
+}
+END_TEST
+
+START_TEST(test_arrival_find_attr)
+{
+	struct timespec other = { when.tv_sec, when.tv_nsec + 1 };
+	char *to, *free_name;
+
+	if (!attrs())
+		return;
+	/* p.yaml: another arrival; p.1.yaml: this one, of uid 5; p.2.yaml free */
+	ck_assert_int_eq(stored("p.yaml", "p.yaml", &other, 5, NULL), 0);
+	ck_assert_int_eq(stored("p.1.yaml", "p.yaml", &when, 5, NULL), 0);
+	to = cairn_arrival_find_free(dir_fd, -1, "p.yaml", &when, 5, NULL, 0, &free_name);
+	ck_assert_str_eq(to, "p.1.yaml");
+	ck_assert_ptr_null(free_name);
+	free(to);
+	ck_assert_ptr_null(cairn_arrival_find_free(dir_fd, -1, "p.yaml", &when, 6, NULL, 0,
+						   &free_name));
+	ck_assert_str_eq(free_name, "p.2.yaml");
+	free(free_name);
+	gap();
+	/* an input of an older version, its record a file: found as well */
+	ck_assert_int_eq(unlinkat(dir_fd, "p.1.yaml", 0), 0);
+	ck_assert_int_eq(close(openat(dir_fd, "p.yaml", O_WRONLY | O_CREAT, 0640)), 0);
+	ck_assert_int_eq(cairn_arrival_write(arrival_fd, "p.yaml", "p.yaml", &when, 5, NULL), 0);
+	to = cairn_arrival_find(dir_fd, arrival_fd, "p.yaml", &when, 5, NULL, 0);
+	ck_assert_str_eq(to, "p.yaml");
+	free(to);
 }
 END_TEST
 
@@ -148,6 +286,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_arrival_names);
 	tcase_add_test(tc, test_arrival_forms);
 	tcase_add_test(tc, test_arrival_find);
+	tcase_add_test(tc, test_arrival_attr);
+	tcase_add_test(tc, test_arrival_find_attr);
 	suite_add_tcase(s, tc);
 	return s;
 }
