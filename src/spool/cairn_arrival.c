@@ -204,16 +204,23 @@ static int parse(const char *text, size_t len, struct cairn_arrival *a, int *tim
 	return 0;
 }
 
-/* from_attr - the record that is the attribute of owner_fd/AS into a; 0, or -1 */
+/*
+ * from_attr - the record that is the attribute of owner_fd/AS into a; 0,
+ * or -1.  Only on a file owned by the owner directory's owner (the
+ * daemon's copy): older versions stored the submitter's own file, on
+ * which she can set any attribute she likes.
+ */
 static int from_attr(int owner_fd, const char *as, struct cairn_arrival *a)
 {
 	int fd = openat(owner_fd, as, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), timed;
 	char text[ARRIVAL_MAX];
-	ssize_t len;
+	struct stat st, dir;
+	ssize_t len = -1;
 
 	if (fd < 0)
 		return -1;
-	len = fgetxattr(fd, CAIRN_ARRIVAL_XATTR, text, sizeof text);
+	if (fstat(fd, &st) == 0 && fstat(owner_fd, &dir) == 0 && st.st_uid == dir.st_uid)
+		len = fgetxattr(fd, CAIRN_ARRIVAL_XATTR, text, sizeof text);
 	close(fd);
 	return len <= 0 || parse(text, (size_t)len, a, &timed) < 0 || !timed ? -1 : 0;
 }

@@ -23,7 +23,10 @@
  * modification time is the arrival.  A record file of cairn 0.2 and
  * earlier is the name and a newline alone (no owner's uid, no digest);
  * it is still read, and tells apart from the above by having one line
- * only.  Every reader looks at the attribute first, then at the file.  AS
+ * only.  Every reader looks at the attribute first, then at the file;
+ * the attribute counts only on a file owned by the account that owns
+ * the owner's directory (the daemon's copy): earlier versions stored the
+ * submitter's own file, whose attributes she could set herself.  AS
  * may be a numbered name, hw1.1.yaml, when an earlier hw1.yaml is
  * stored.  `cairn regrade` and `cairn status` read the record back, and
  * retention ages the input by it.

@@ -2,7 +2,9 @@
  * check_arrival - unit tests of arrival records (src/spool/cairn_arrival.c):
  * a record set as a stored input's attribute reads back, its arrival to
  * the nanosecond, before any file of .arrival/, and a link or a FIFO in
- * the input's place is neither followed nor waited on; a record file
+ * the input's place is neither followed nor waited on; an attribute on
+ * a file another account owns (a submitter's, from an older version) is
+ * not taken; a record file
  * (where there are no attributes, or of an older version) reads back,
  * whatever bytes the name holds (a newline, a colon, leading digits); an
  * older version's one-line record reads as one with no uid and no
@@ -248,6 +250,36 @@ START_TEST(test_arrival_attr)
 }
 END_TEST
 
+/*
+ * An attribute on a file that is not the owner directory's owner's (a
+ * submitter's own file, stored by an older version) is not taken: its
+ * record file is, or none.
+ */
+START_TEST(test_arrival_attr_owner)
+{
+	struct timespec earlier = { when.tv_sec - 86400, 0 }, t;
+	struct cairn_arrival a;
+
+	if (!attrs())
+		return;
+	if (geteuid() != 0) {
+		fprintf(stderr, "check_arrival: not root, no file of another owner\n");
+		return;
+	}
+	ck_assert_int_eq(stored("own.yaml", "own.yaml", &earlier, 1000, NULL), 0);
+	put("own.yaml", "8:own.yaml\nuid 1000\nsha256 -\n");
+	ck_assert_int_eq(cairn_arrival_time(dir_fd, arrival_fd, "own.yaml", &t), 0);
+	ck_assert(t.tv_sec == earlier.tv_sec);
+	ck_assert_int_eq(fchownat(dir_fd, "own.yaml", 1000, 1000, AT_SYMLINK_NOFOLLOW), 0);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, arrival_fd, "own.yaml", &a), 0);
+	ck_assert(a.time.tv_sec == when.tv_sec && a.time.tv_nsec == when.tv_nsec);
+	ck_assert_int_eq(cairn_arrival_time(dir_fd, arrival_fd, "own.yaml", &t), 0);
+	ck_assert(t.tv_sec == when.tv_sec && t.tv_nsec == when.tv_nsec);
+	ck_assert_int_eq(unlinkat(arrival_fd, "own.yaml", 0), 0);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, arrival_fd, "own.yaml", &a), -1);
+}
+END_TEST
+
 START_TEST(test_arrival_find_attr)
 {
 	struct timespec other = { when.tv_sec, when.tv_nsec + 1 };
@@ -287,6 +319,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_arrival_forms);
 	tcase_add_test(tc, test_arrival_find);
 	tcase_add_test(tc, test_arrival_attr);
+	tcase_add_test(tc, test_arrival_attr_owner);
 	tcase_add_test(tc, test_arrival_find_attr);
 	suite_add_tcase(s, tc);
 	return s;
