@@ -31,15 +31,6 @@
  */
 #define DRAIN_SLACK_MS 20
 
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 void cairn_pending_init(struct cairn_pending *p, size_t limit, unsigned settle_ms)
 {
 	memset(p, 0, sizeof(*p));
@@ -63,13 +54,14 @@ void cairn_pending_free(struct cairn_pending *p)
 	free(p->tab);
 	free(p->order);
 	cairn_pending_uid_free(p);
+	cairn_pending_dropped_free(&p->dropped);
 	cairn_pending_set_peers(p, NULL, NULL, NULL, 0, 0);
 	memset(p, 0, sizeof(*p));
 }
 
 struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char *name)
 {
-	struct cairn_cand *c = p->tab[hash(name) & (p->tabsize - 1)];
+	struct cairn_cand *c = p->tab[cairn_pending_name_hash(name) & (p->tabsize - 1)];
 
 	while (c != NULL && strcmp(c->name, name) != 0)
 		c = c->hnext;
@@ -86,7 +78,7 @@ static void rehash(struct cairn_pending *p)
 
 		for (; c != NULL; c = next) {
 			next = c->hnext;
-			size_t h = hash(c->name) & (size - 1);
+			size_t h = cairn_pending_name_hash(c->name) & (size - 1);
 			c->hnext = tab[h];
 			tab[h] = c;
 		}
@@ -152,7 +144,7 @@ static void unlink_order(struct cairn_pending *p, struct cairn_cand *c, int leav
 
 void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c)
 {
-	struct cairn_cand **pp = &p->tab[hash(c->name) & (p->tabsize - 1)];
+	struct cairn_cand **pp = &p->tab[cairn_pending_name_hash(c->name) & (p->tabsize - 1)];
 
 	unlink_order(p, c, 1);
 	while (*pp != c)
@@ -167,6 +159,8 @@ void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c)
 static void evict(struct cairn_pending *p, struct cairn_cand *v)
 {
 	v->uq->overflowed = 1;
+	if (v->ready)
+		cairn_pending_dropped_put(&p->dropped, v->name, v->ino, &v->ctime, p->scan);
 	p->evicting = 1;
 	cairn_pending_forget(p, v);
 	p->evicting = 0;
@@ -303,11 +297,18 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	}
 	if (c != NULL) {
 		if (renote(p, c, st, how, now_ms, wall_ms) < 0) {
+			if (c->ready)
+				cairn_pending_dropped_put(&p->dropped, name, c->ino, &c->ctime,
+							  p->scan);
 			cairn_pending_forget(p, c);
 			return NULL;
 		}
 		return c;
 	}
+	/* Dropped for room when it was complete, and unchanged since: it still is. */
+	if (how == CAIRN_NOTE_SCAN && p->dropped.n > 0 &&
+	    cairn_pending_dropped_take(&p->dropped, name, st))
+		how = CAIRN_NOTE_READY;
 	c = cairn_xcalloc(1, sizeof(*c));
 	c->name = cairn_xstrdup(name);
 	c->pos = NOT_WAITING;
@@ -319,13 +320,15 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	record(c, st, now_ms);
 	c->ready = how == CAIRN_NOTE_READY || quiet_wait(p, c, now_ms, wall_ms) == 0;
 	if (insert_order(p, c) < 0) {
+		if (c->ready)
+			cairn_pending_dropped_put(&p->dropped, name, c->ino, &c->ctime, p->scan);
 		free(c->name);
 		free(c);
 		return NULL;
 	}
 	if (p->count + 1 > p->tabsize)
 		rehash(p);
-	size_t h = hash(name) & (p->tabsize - 1);
+	size_t h = cairn_pending_name_hash(name) & (p->tabsize - 1);
 	c->hnext = p->tab[h];
 	p->tab[h] = c;
 	p->count++;
@@ -335,7 +338,8 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 /* owner_hash - the rendezvous weight of instance for name. */
 static uint64_t owner_hash(const char *instance, const char *name)
 {
-	uint64_t h = (hash(instance) ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+	uint64_t h = (cairn_pending_name_hash(instance) ^ 0x9e3779b97f4a7c15ull) *
+		     0xbf58476d1ce4e5b9ull;
 
 	for (const char *s = name; *s; s++)
 		h = (h ^ (unsigned char)*s) * 1099511628211ull;
@@ -500,6 +504,7 @@ void cairn_pending_scan_end(struct cairn_pending *p)
 	for (size_t i = 0; i < ngone; i++)
 		cairn_pending_forget(p, gone[i]);
 	free(gone);
+	cairn_pending_dropped_prune(&p->dropped, p->scan);
 }
 
 void cairn_pending_start(struct cairn_pending *p, struct cairn_cand *c)

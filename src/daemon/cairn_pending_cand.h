@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cairn_pending_dropped.h"
+
 struct cairn_uidq;
 
 struct cairn_cand {
@@ -82,6 +84,7 @@ struct cairn_pending {
 	struct cairn_cand **tab;	/* every candidate, by name */
 	size_t tabsize, count;
 	int missed;			/* a name was dropped: rescan later */
+	struct cairn_pending_dropped dropped;	/* those dropped complete */
 	unsigned scan;			/* scans begun */
 	const char *self;		/* this instance (borrowed) */
 	char **peers;			/* the other live instances (owned) */
@@ -104,6 +107,16 @@ struct cairn_pending {
 	uint64_t drained_at;		/* that read's monotonic time */
 	int tick_wait;			/* the last pick passed a uid over for drained_ms */
 };
+
+/* cairn_pending_name_hash - FNV-1a of a name, for the tables of names */
+static inline uint64_t cairn_pending_name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
 
 /* cairn_pending_cand_ms - c's arrival in ms since the epoch (its ctime). */
 static inline uint64_t cairn_pending_cand_ms(const struct cairn_cand *c)

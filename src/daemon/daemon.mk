@@ -7,6 +7,7 @@ noinst_LTLIBRARIES += src/daemon/libcairnd.la
 src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_pending.c src/daemon/cairn_pending.h src/daemon/cairn_pending_cand.h \
 	src/daemon/cairn_pending_uid.c src/daemon/cairn_pending_uid.h \
+	src/daemon/cairn_pending_dropped.c src/daemon/cairn_pending_dropped.h \
 	src/daemon/cairn_watch.c src/daemon/cairn_watch.h \
 	src/daemon/cairn_jobs.c src/daemon/cairn_jobs.h \
 	src/daemon/cairn_jobs_arrival.c src/daemon/cairn_jobs_arrival.h \

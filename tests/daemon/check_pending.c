@@ -9,7 +9,9 @@
  * marked as each file joins (cases as data), an overflowed uid asks for
  * a refill once down to half, and the largest queue is found.  Through
  * the set, the uids take turns (cases as data: the files noted, the
- * order they are taken in), and per_owner drops the youngest of a uid.
+ * order they are taken in), and per_owner drops the youngest of a uid,
+ * which a scan that finds it unchanged takes at once when it was
+ * complete (cairn_pending_dropped.c).
  * The order is by arrival (the ctime's millisecond, then the name), a
  * chmod moves a file, and while files of one owner go in order only a
  * uid's first file is taken, once drained_ms covers it (tick_wait
@@ -365,6 +367,55 @@ static const char *take(struct cairn_pending *p, uint64_t now)
 }
 
 /*
+ * A file renamed in and dropped for room is taken at once when a scan
+ * finds it again unchanged (same inode and ctime), where a scanned file
+ * just written would wait settle_ms; one changed since waits; a full
+ * scan forgets those it did not find.
+ */
+START_TEST(test_dropped_ready)
+{
+	struct cairn_pending p;
+	struct stat st[4];
+	const char *names[] = { "a", "b", "c", "d" };
+	uint64_t wall = 1765314843000ull;
+	struct cairn_cand *c;
+
+	cairn_pending_init(&p, 100, 500);
+	cairn_pending_set_per_owner(&p, 2);
+	for (int i = 0; i < 4; i++) {
+		memset(&st[i], 0, sizeof(st[i]));
+		st[i].st_uid = 1;
+		st[i].st_size = 1;
+		st[i].st_ino = (ino_t)(i + 1);
+		st[i].st_mtim = st[i].st_ctim = at_ms(wall + (uint64_t)i);	/* just written */
+		cairn_pending_note(&p, names[i], &st[i], CAIRN_NOTE_READY, 10, wall + 5);
+	}
+	ck_assert_uint_eq(p.n, 2);
+	ck_assert_uint_eq(p.dropped.n, 2);	/* c and d, complete */
+	ck_assert_str_eq(take(&p, 20), "a");
+	ck_assert_str_eq(take(&p, 20), "b");
+	/* The refill's scan: c unchanged, d changed since (a write sets its ctime). */
+	cairn_pending_scan_begin(&p);
+	st[3].st_ctim = at_ms(wall + 9);
+	c = cairn_pending_note(&p, "c", &st[2], CAIRN_NOTE_SCAN, 30, wall + 10);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->ready, 1);
+	c = cairn_pending_note(&p, "d", &st[3], CAIRN_NOTE_SCAN, 30, wall + 10);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(c->ready, 0);
+	ck_assert_uint_eq(p.dropped.n, 0);
+	cairn_pending_scan_end(&p);
+	/* One never found again is forgotten by the next full scan. */
+	cairn_pending_dropped_put(&p.dropped, "gone", 7, &st[0].st_ctim, p.scan);
+	cairn_pending_scan_begin(&p);
+	ck_assert_int_eq(cairn_pending_seen(&p, "c"), 1);
+	cairn_pending_scan_end(&p);
+	ck_assert_uint_eq(p.dropped.n, 0);
+	cairn_pending_free(&p);
+}
+END_TEST
+
+/*
  * A change of ctime alone (a chmod) moves a candidate to its new
  * arrival, as a change of size or mtime does; first_ms stays.
  */
@@ -491,6 +542,7 @@ static Suite *pending_suite(void)
 	tcase_add_loop_test(tc, test_over, 0, sizeof(over_cases) / sizeof(over_cases[0]));
 	tcase_add_loop_test(tc, test_turns, 0, sizeof(turn_cases) / sizeof(turn_cases[0]));
 	tcase_add_test(tc, test_per_owner);
+	tcase_add_test(tc, test_dropped_ready);
 	suite_add_tcase(s, tc);
 	return s;
 }
