@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_fnv.h"
 #include "cairn_mem.h"
 #include "cairn_pending.h"
 #include "cairn_pending_uid.h"
@@ -61,7 +62,7 @@ void cairn_pending_free(struct cairn_pending *p)
 
 struct cairn_cand *cairn_pending_find(const struct cairn_pending *p, const char *name)
 {
-	struct cairn_cand *c = p->tab[cairn_pending_name_hash(name) & (p->tabsize - 1)];
+	struct cairn_cand *c = p->tab[cairn_fnv_name(name) & (p->tabsize - 1)];
 
 	while (c != NULL && strcmp(c->name, name) != 0)
 		c = c->hnext;
@@ -78,7 +79,7 @@ static void rehash(struct cairn_pending *p)
 
 		for (; c != NULL; c = next) {
 			next = c->hnext;
-			size_t h = cairn_pending_name_hash(c->name) & (size - 1);
+			size_t h = cairn_fnv_name(c->name) & (size - 1);
 			c->hnext = tab[h];
 			tab[h] = c;
 		}
@@ -144,7 +145,7 @@ static void unlink_order(struct cairn_pending *p, struct cairn_cand *c, int leav
 
 void cairn_pending_forget(struct cairn_pending *p, struct cairn_cand *c)
 {
-	struct cairn_cand **pp = &p->tab[cairn_pending_name_hash(c->name) & (p->tabsize - 1)];
+	struct cairn_cand **pp = &p->tab[cairn_fnv_name(c->name) & (p->tabsize - 1)];
 
 	unlink_order(p, c, 1);
 	while (*pp != c)
@@ -328,7 +329,7 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 	}
 	if (p->count + 1 > p->tabsize)
 		rehash(p);
-	size_t h = cairn_pending_name_hash(name) & (p->tabsize - 1);
+	size_t h = cairn_fnv_name(name) & (p->tabsize - 1);
 	c->hnext = p->tab[h];
 	p->tab[h] = c;
 	p->count++;
@@ -338,7 +339,7 @@ struct cairn_cand *cairn_pending_note(struct cairn_pending *p, const char *name,
 /* owner_hash - the rendezvous weight of instance for name. */
 static uint64_t owner_hash(const char *instance, const char *name)
 {
-	uint64_t h = (cairn_pending_name_hash(instance) ^ 0x9e3779b97f4a7c15ull) *
+	uint64_t h = (cairn_fnv_name(instance) ^ 0x9e3779b97f4a7c15ull) *
 		     0xbf58476d1ce4e5b9ull;
 
 	for (const char *s = name; *s; s++)

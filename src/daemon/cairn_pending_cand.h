@@ -108,16 +108,6 @@ struct cairn_pending {
 	int tick_wait;			/* the last pick passed a uid over for drained_ms */
 };
 
-/* cairn_pending_name_hash - FNV-1a of a name, for the tables of names */
-static inline uint64_t cairn_pending_name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 /* cairn_pending_cand_ms - c's arrival in ms since the epoch (its ctime). */
 static inline uint64_t cairn_pending_cand_ms(const struct cairn_cand *c)
 {

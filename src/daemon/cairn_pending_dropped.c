@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_fnv.h"
 #include "cairn_mem.h"
-#include "cairn_pending_cand.h"
 #include "cairn_pending_dropped.h"
 
 #define BUCKETS 1024
@@ -36,7 +36,7 @@ struct cairn_dropped {
 
 static struct cairn_dropped **bucket(struct cairn_pending_dropped *d, const char *name)
 {
-	return &d->tab[cairn_pending_name_hash(name) & (BUCKETS - 1)];
+	return &d->tab[cairn_fnv_name(name) & (BUCKETS - 1)];
 }
 
 /* unhook - the entry at *pp out of its bucket, freed; the table too once empty */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cairn_fnv.h"
 #include "cairn_mem.h"
 #include "cairn_report.h"
 #include "cairn_report_class.h"
@@ -28,15 +29,6 @@ struct map {
 	size_t cap, n;			/* cap a power of two */
 };
 
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603u;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
-}
-
 static void map_grow(struct map *m)
 {
 	struct slot *old = m->s;
@@ -47,7 +39,7 @@ static void map_grow(struct map *m)
 	for (i = 0; i < oldcap; i++) {
 		if (old[i].key == NULL)
 			continue;
-		for (j = hash(old[i].key) & (m->cap - 1); m->s[j].key != NULL;
+		for (j = cairn_fnv_name(old[i].key) & (m->cap - 1); m->s[j].key != NULL;
 		     j = (j + 1) & (m->cap - 1))
 			;
 		m->s[j] = old[i];
@@ -62,7 +54,7 @@ static size_t map_get(struct map *m, char *key, size_t val, int *added)
 
 	if (2 * (m->n + 1) > m->cap)
 		map_grow(m);
-	for (j = hash(key) & (m->cap - 1); m->s[j].key != NULL;
+	for (j = cairn_fnv_name(key) & (m->cap - 1); m->s[j].key != NULL;
 	     j = (j + 1) & (m->cap - 1)) {
 		if (strcmp(m->s[j].key, key) == 0) {
 			free(key);

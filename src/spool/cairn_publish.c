@@ -45,6 +45,7 @@
 
 #include "cairn_acl.h"
 #include "cairn_buf.h"
+#include "cairn_fnv.h"
 #include "cairn_mem.h"
 #include "cairn_ownerdir.h"
 #include "cairn_publish.h"
@@ -176,15 +177,6 @@ void cairn_publish_spare(struct cairn_publish_state *ps, int dir_fd, const char 
 	}
 }
 
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 /* byte_lock - lock (F_WRLCK) or unlock (F_UNLCK) NAME's byte; 0 or -1. */
 static int byte_lock(int fd, const char *name, short type)
 {
@@ -193,7 +185,7 @@ static int byte_lock(int fd, const char *name, short type)
 	memset(&fl, 0, sizeof(fl));
 	fl.l_type = type;
 	fl.l_whence = SEEK_SET;
-	fl.l_start = (off_t)(name_hash(name) % (1u << 30));
+	fl.l_start = (off_t)(cairn_fnv_name(name) % (1u << 30));
 	fl.l_len = 1;
 	while (fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW, &fl) < 0)
 		if (errno != EINTR)

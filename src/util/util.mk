@@ -6,7 +6,7 @@
 noinst_LTLIBRARIES += src/util/libcairn_util.la
 src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_mem.c src/util/cairn_mem.h \
-	src/util/cairn_buf.c src/util/cairn_buf.h \
+	src/util/cairn_buf.c src/util/cairn_buf.h src/util/cairn_fnv.h \
 	src/util/cairn_size.c src/util/cairn_size.h \
 	src/util/cairn_duration.c src/util/cairn_duration.h \
 	src/util/cairn_budget.c src/util/cairn_budget.h \
