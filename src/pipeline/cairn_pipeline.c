@@ -199,7 +199,8 @@ static int publish_in(const struct cairn_pipeline *pl, struct cairn_pipeline_inp
 		r = cairn_publish_input(pub_fd, in->result, pl->tag, out->data ? out->data : "",
 					out->len, pl->fsync, pl->publish, nw, &in->superseded,
 					err, errlen);
-	if (r == 0 && reader)
+	/* A new arrival (claimed by this job) has no result anywhere else. */
+	if (r == 0 && reader && !in->fresh)
 		drop_other(dir_fd, in);
 	if (r == 0 && in->held_back)
 		show_late(pl, dir_fd, pub_fd, in, nw);

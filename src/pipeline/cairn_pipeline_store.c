@@ -49,7 +49,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +66,7 @@
 #include "cairn_spool.h"
 #include "cairn_spool_dirs.h"
 #include "cairn_spoolname.h"
+#include "cairn_umask.h"
 
 /* What cairn_spoolname_numbered() adds to a name at most (".N", N up to CAIRN_NUMBERED_MAX). */
 #define STORED_SUFFIX_MAX 16
@@ -168,25 +168,6 @@ static int fill(struct storing *s, int from_fd, const char *from, const struct s
 	return r;
 }
 
-/* Whether the umask keeps a new file's mode 0640 (so that no fchmod is needed). */
-static int keeps_0640;
-static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
-
-/* read_umask - sets keeps_0640 from /proc/self/status, which reads it without changing it */
-static void read_umask(void)
-{
-	char line[128];
-	unsigned mask;
-	FILE *f = fopen("/proc/self/status", "re");
-
-	while (f != NULL && fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "Umask: %o", &mask) == 1) {
-			keeps_0640 = (mask & 0640) == 0;
-			break;
-		}
-	if (f != NULL)
-		fclose(f);
-}
 
 /*
  * record_on - the record set on the copy fd.  Where that fails it will
@@ -210,8 +191,10 @@ static void record_on(struct storing *s, int fd)
 static int make_copy(struct storing *s, int from_fd, const char *from, const struct stat *st)
 {
 	int fd, r, made;
+	mode_t mask;
+	/* Whether the umask keeps a new file's mode 0640 (so that no fchmod is needed). */
+	int keeps_0640 = cairn_umask_read(&mask) == 0 && (mask & 0640) == 0;
 
-	pthread_once(&umask_once, read_umask);
 	fd = openat(s->owner_fd, s->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		    0640);
 	made = fd >= 0;

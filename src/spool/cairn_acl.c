@@ -3,7 +3,10 @@
  * set keeps a repeated grant (every result of an owner goes through its
  * directory's) to one read of the extended attribute; acl_calc_mask()
  * is what makes the new entry effective, and on a file of mode 0640 the
- * mask it computes is r--, so the group's rights do not change.
+ * mask it computes is r--, so the group's rights do not change.  A file
+ * the caller has just made, in a directory that passes down no default
+ * ACL, has no ACL but its mode: its grant is built from the mode, with
+ * no read of the file (cairn_acl_grant_made()).
  */
 #include "config.h"
 
@@ -11,6 +14,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <sys/acl.h>
+#include <sys/xattr.h>
 
 #include "cairn_acl.h"
 
@@ -75,6 +79,29 @@ int cairn_acl_grant(int fd, uid_t uid, int dir)
 		r = errno == EOPNOTSUPP ? 0 : -errno;
 	acl_free(acl);
 	return r;
+}
+
+int cairn_acl_grant_made(int fd, uid_t uid, mode_t mode)
+{
+	acl_t acl = acl_from_mode(mode);
+	int r;
+
+	if (acl == NULL)
+		return -errno;
+	r = grant(&acl, uid, 0) < 0 || acl_set_fd(fd, acl) < 0 ? -1 : 0;
+	if (r < 0)
+		r = errno == EOPNOTSUPP ? 0 : -errno;
+	acl_free(acl);
+	return r;
+}
+
+int cairn_acl_inherits(int dir_fd)
+{
+	ssize_t n = fgetxattr(dir_fd, "system.posix_acl_default", NULL, 0);
+
+	if (n >= 0)
+		return n > 0;
+	return errno == ENODATA || errno == EOPNOTSUPP ? 0 : -errno;
 }
 
 int cairn_acl_supported(int fd)

@@ -22,6 +22,19 @@
  */
 int cairn_acl_grant(int fd, uid_t uid, int dir);
 
+/*
+ * cairn_acl_grant() on fd, a file this process has just created with
+ * `mode` (after its umask) in a directory without a default ACL, whose
+ * ACL is therefore its mode alone: not read back (two calls less).
+ */
+int cairn_acl_grant_made(int fd, uid_t uid, mode_t mode);
+
+/*
+ * Whether the directory dir_fd has a default ACL, which the files made
+ * in it inherit: 1, 0 (none, or no ACLs there), or -errno.
+ */
+int cairn_acl_inherits(int dir_fd);
+
 /* Whether the file system of fd keeps ACLs: 1, 0 (ENOTSUP), or -errno. */
 int cairn_acl_supported(int fd);
 

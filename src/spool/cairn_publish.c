@@ -51,6 +51,7 @@
 #include "cairn_publish.h"
 #include "cairn_spool.h"
 #include "cairn_spoolname.h"
+#include "cairn_umask.h"
 
 #define RANDOM_HEX 16
 
@@ -64,11 +65,16 @@ struct cairn_spare {
 
 void cairn_publish_init(struct cairn_publish_state *ps, int tmp_fd)
 {
+	mode_t mask;
+
 	cairn_dirsync_init(&ps->sync);
 	pthread_mutex_init(&ps->mu, NULL);
 	ps->spares = cairn_xcalloc(SPARES_MAX, sizeof(ps->spares[0]));
 	ps->nspares = 0;
 	ps->tmp_fd = tmp_fd;
+	ps->made_mode = 0;
+	if (tmp_fd >= 0 && cairn_acl_inherits(tmp_fd) == 0 && cairn_umask_read(&mask) == 0)
+		ps->made_mode = 0640 & ~mask;
 	ps->dirs = cairn_ownerdir_new();
 }
 
@@ -462,7 +468,10 @@ static int write_place(int dir_fd, const char *name, const char *tag, const void
 		}
 		if (r == 0 && nw != NULL && nw->grant) {
 			*what = "grant the owner read access to";
-			r = cairn_acl_grant(fd, nw->reader, 0);
+			/* Made here by this publish or a spare's: its ACL is its mode. */
+			r = ps != NULL && ps->made_mode != 0 && tmp_fd == ps->tmp_fd ?
+			    cairn_acl_grant_made(fd, nw->reader, ps->made_mode) :
+			    cairn_acl_grant(fd, nw->reader, 0);
 		}
 		if (r == 0 && do_fsync && fsync(fd) < 0) {
 			*what = "fsync";

@@ -30,6 +30,12 @@ struct cairn_publish_state {
 	struct cairn_spare *spares;	/* empty temporary files, ready */
 	unsigned nspares;
 	int tmp_fd;			/* where temporary files are made; -1: dir_fd */
+	/*
+	 * Set when tmp_fd passes down no default ACL and the umask is
+	 * known: the mode its new files get, so that an owner's grant on
+	 * one is made from it (cairn_acl_grant_made()); else 0.
+	 */
+	mode_t made_mode;
 	struct cairn_ownerdir *dirs;	/* owners' directories kept open (cairn_ownerdir.h) */
 };
 
@@ -38,7 +44,9 @@ struct cairn_publish_state {
  * the publishes through ps make their temporary files: one that only they
  * write, so that creating and removing temporary names does not queue
  * behind the directory lock of dir_fd, which every result's link takes
- * (on FUSE each of those holds the lock for a round trip or two).
+ * (on FUSE each of those holds the lock for a round trip or two).  Whether
+ * tmp_fd has a default ACL is looked at here, once: one given to it
+ * later is inherited by the temporary files made from the next start.
  */
 void cairn_publish_init(struct cairn_publish_state *ps, int tmp_fd);
 /* Closes the spare temporary files and removes them (from tmp_fd, or dir_fd). */

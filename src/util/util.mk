@@ -16,6 +16,7 @@ src_util_libcairn_util_la_SOURCES = \
 	src/util/cairn_utf8.c src/util/cairn_utf8.h \
 	src/util/cairn_sha256.c src/util/cairn_sha256.h \
 	src/util/cairn_time.c src/util/cairn_time.h \
+	src/util/cairn_umask.c src/util/cairn_umask.h \
 	src/util/cairn_errno.c src/util/cairn_errno.h \
 	src/util/cairn_origin.c src/util/cairn_origin.h src/util/cairn_spool_dirs.h \
 	src/util/cairn_container.h

@@ -58,3 +58,12 @@ endif
 tests_spool_check_ownerdir_SOURCES = tests/spool/check_ownerdir.c $(tests_tmpdir_sources)
 tests_spool_check_ownerdir_CFLAGS = $(tests_check_cflags)
 tests_spool_check_ownerdir_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
+# Owners' read grants made from a new file's mode (a line of its own).
+if HAVE_CHECK
+check_PROGRAMS += tests/spool/check_acl
+TESTS += tests/spool/check_acl
+VALGRIND_TESTS += tests/spool/check_acl
+endif
+tests_spool_check_acl_SOURCES = tests/spool/check_acl.c $(tests_tmpdir_sources)
+tests_spool_check_acl_CFLAGS = $(tests_check_cflags)
+tests_spool_check_acl_LDADD = src/spool/libcairn_spool.la $(tests_check_libs)
