@@ -65,14 +65,14 @@ static int grant(acl_t *acl, uid_t uid, int dir)
 	return 1;
 }
 
-int cairn_acl_grant(int fd, uid_t uid, int dir)
+/*
+ * set_granted - grant() in acl (freed here), set on fd when it changed; 0,
+ * or -errno (0 where the file system keeps no ACLs)
+ */
+static int set_granted(int fd, acl_t acl, uid_t uid, int dir)
 {
-	acl_t acl = acl_get_fd(fd);
-	int r;
+	int r = grant(&acl, uid, dir);
 
-	if (acl == NULL)
-		return errno == EOPNOTSUPP ? 0 : -errno;
-	r = grant(&acl, uid, dir);
 	if (r > 0)
 		r = acl_set_fd(fd, acl) < 0 ? -1 : 0;
 	if (r < 0)
@@ -81,18 +81,22 @@ int cairn_acl_grant(int fd, uid_t uid, int dir)
 	return r;
 }
 
+int cairn_acl_grant(int fd, uid_t uid, int dir)
+{
+	acl_t acl = acl_get_fd(fd);
+
+	if (acl == NULL)
+		return errno == EOPNOTSUPP ? 0 : -errno;
+	return set_granted(fd, acl, uid, dir);
+}
+
 int cairn_acl_grant_made(int fd, uid_t uid, mode_t mode)
 {
 	acl_t acl = acl_from_mode(mode);
-	int r;
 
 	if (acl == NULL)
 		return -errno;
-	r = grant(&acl, uid, 0) < 0 || acl_set_fd(fd, acl) < 0 ? -1 : 0;
-	if (r < 0)
-		r = errno == EOPNOTSUPP ? 0 : -errno;
-	acl_free(acl);
-	return r;
+	return set_granted(fd, acl, uid, 0);
 }
 
 int cairn_acl_inherits(int dir_fd)

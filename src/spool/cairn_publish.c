@@ -468,8 +468,8 @@ static int write_place(int dir_fd, const char *name, const char *tag, const void
 		}
 		if (r == 0 && nw != NULL && nw->grant) {
 			*what = "grant the owner read access to";
-			/* Made here by this publish or a spare's: its ACL is its mode. */
-			r = ps != NULL && ps->made_mode != 0 && tmp_fd == ps->tmp_fd ?
+			/* Made in ps->tmp_fd (made_mode is set only then): its ACL is its mode. */
+			r = ps != NULL && ps->made_mode != 0 ?
 			    cairn_acl_grant_made(fd, nw->reader, ps->made_mode) :
 			    cairn_acl_grant(fd, nw->reader, 0);
 		}
