@@ -11,7 +11,10 @@
  * figure is the difference of the medians, target at most 2 ms.  A third
  * sample in each round, `cairn submit` without --wait (the process, the
  * copy, its fsync and rename), tells what of that difference is the
- * wait's own: an info row.  Every round goes to submit_wait.csv.
+ * wait's own: an info row.  So is the 90th percentile of --wait: what
+ * waits on the kernel (closing an inotify instance did, 5 to 25 ms half
+ * the time) shows there before it moves the median.  Every round goes to
+ * submit_wait.csv.
  */
 #include "config.h"
 
@@ -58,7 +61,7 @@ int bench_submit(const struct bench *b)
 	const char *args[] = { "submit", "--spool", NULL, "--wait",
 			       "--timeout", "5", "FILE", NULL };
 	const char *nowait[] = { "submit", "--spool", NULL, "FILE", NULL };
-	double own_med, sub_med, bare_med;
+	double own_med, sub_med, bare_med, sub_p90;
 	struct watcher w;
 	struct spool s;
 	uint64_t t0;
@@ -93,12 +96,17 @@ int bench_submit(const struct bench *b)
 	spool_remove(&s);
 	own_med = bench_median(own, k);
 	sub_med = bench_median(sub, k);
+	sub_p90 = bench_quantile(sub, k, 0.9);
 	bare_med = bench_median(bare, k);
 	bench_report(b, &(struct bench_row){ "daemon",
 		"cairn submit --wait median, minus the daemon's", sub_med - own_med,
 		"us", "rename -> result, same daemon", own_med,
 		sub_med / own_med, "<= 2000 us",
 		sub_med - own_med <= 2000 ? BENCH_PASS : BENCH_MISS });
+	bench_report(b, &(struct bench_row){ "daemon",
+		"cairn submit --wait p90, minus the daemon's median", sub_p90 - own_med,
+		"us", "rename -> result, same daemon", own_med,
+		(sub_p90 - own_med) / own_med, "", BENCH_INFO });
 	bench_report(b, &(struct bench_row){ "daemon",
 		"cairn submit --wait median, minus cairn submit's", sub_med - bare_med,
 		"us", "rename -> result, same daemon", own_med,

@@ -28,7 +28,7 @@ void cairn_cli_init(struct cairn_cli *cli, const char *command, const char *usag
 	memset(cli, 0, sizeof *cli);
 	cli->command = command;
 	cli->usage = usage;
-	cairn_conf_defaults(&cli->conf);
+	cairn_conf_defaults_unprobed(&cli->conf);
 }
 
 int cairn_cli_usage_error(const struct cairn_cli *cli, const char *fmt, ...)

@@ -72,7 +72,7 @@ struct submit_opts {
 struct spool {
 	char *root;
 	int incoming_fd;		/* O_PATH */
-	struct cairn_submit_wait wait;	/* inotify_fd -1 without --wait */
+	struct cairn_submit_wait wait;	/* signal_fd -1 without --wait */
 };
 
 static int parse(struct cairn_cli *cli, struct submit_opts *o, int argc,
@@ -210,7 +210,7 @@ static int submit_one(const struct spool *sp,
 	printf("%s: handed in as %s/" CAIRN_DIR_INCOMING "/%s (mode %04o)\n", s->file, sp->root,
 	       s->name, CAIRN_SPOOL_ENTER_MODE);
 	fflush(stdout);
-	s->waiting = sp->wait.inotify_fd >= 0;
+	s->waiting = sp->wait.signal_fd >= 0;
 	return 0;
 }
 

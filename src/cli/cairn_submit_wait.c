@@ -4,25 +4,35 @@
  *
  * The results are those of our owner, results/OWNER/ with OWNER =
  * cairn_owner_name(geteuid()), the account that owns our copies when the
- * daemon takes them.  An inotify watch on results/OWNER/ is set up before
- * the first move; the identity (device, inode) of any result already
- * under the name is noted before the move, so a result counts once it is
- * there with another identity: each one is checked once after the moves
- * (the daemon may have been faster than us) and then again only when
- * inotify names it (IN_ATTRIB too: the daemon may grant our read access
+ * daemon takes them.  results/OWNER/ is watched before the first move;
+ * the identity (device, inode) of any result already under the name is
+ * noted before the move, so a result counts once it is there with
+ * another identity: each one is checked once after the moves (the daemon
+ * may have been faster than us) and then again whenever the directory
+ * changes (an attribute change too: the daemon may grant our read access
  * after the result is in place, and a result we may not read yet is
  * waited for).  A result is known by its name only: two submissions of
  * one name racing each other may each see the other's result.
  *
+ * The watch is Linux's directory notification (fcntl F_NOTIFY, a queued
+ * signal read from a signalfd), not inotify: closing an inotify instance
+ * that had a watch waits for the kernel to retire the watch (an SRCU
+ * grace period, 5 to 25 ms on an idle machine), which our exit would
+ * pay every time, several times what the daemon takes for a result.
+ * Directory notification names no file: every waiting file is checked
+ * at each wake, and they are few.
+ *
  * results/OWNER/ may not be there yet (a first submission: the daemon
  * makes it with the first result) or not be ours to read yet (the daemon
- * grants it to us by ACL with a result).  Then we wait for it: by inotify
+ * grants it to us by ACL with a result).  Then we wait for it: by a watch
  * on results/ where we may read that (the group), else, as an owner
  * outside the group may not (results/ is 0751), by trying again after
  * 10 ms, doubling up to 500 ms, the only polling there is; once it can be
  * watched, every result is checked and the wait goes on as above.  A
  * result that was there before the move while we could not see it counts
- * as new.  --timeout bounds the whole wait.
+ * as new.  Where results/ is watched, results/OWNER/ removed or replaced
+ * while we wait is waited for again; where it is not, that is seen only
+ * at a change inside it.  --timeout bounds the whole wait.
  *
  * A result whose feedback is not due yet is held back out of our sight
  * and the daemon writes its receipt, NAME.receipt, readable at once
@@ -42,7 +52,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
+#include <signal.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,27 +92,32 @@ static int not_yet(int e)
 	return e == ENOENT || e == EACCES || e == ENOTDIR || e == ELOOP;
 }
 
+/* The changes a watch wakes us for: a file made, moved, changed, granted. */
+#define WATCH_EVENTS (DN_CREATE | DN_DELETE | DN_RENAME | DN_MODIFY | DN_ATTRIB | \
+		      DN_MULTISHOT)
+
+/* watch - have changes in the directory fd signal us; 0 or -1 (errno) */
+static int watch(int fd)
+{
+	if (fcntl(fd, F_SETSIG, SIGRTMIN) < 0 || fcntl(fd, F_NOTIFY, WATCH_EVENTS) < 0)
+		return -1;
+	return 0;
+}
+
 /*
- * attach - watch results/OWNER/ and open it: 0, 1 when it is not there or
- * not ours to read yet, -1 on an error (reported).
+ * attach - open results/OWNER/ and watch it: 0, 1 when it is not there
+ * or not ours to read yet, -1 on an error (reported).
  */
 static int attach(struct cairn_submit_wait *w)
 {
-	int fd, wd;
+	int fd;
 
-	fd = openat(w->top_fd, w->owner, O_PATH | O_DIRECTORY | O_NOFOLLOW |
+	/* The watch needs read access, the checks search access. */
+	fd = openat(w->top_fd, w->owner, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC);
 	if (fd < 0)
 		goto fail;
-	wd = inotify_add_watch(w->inotify_fd, w->results, IN_MOVED_TO |
-			       IN_CLOSE_WRITE | IN_ATTRIB | IN_ONLYDIR |
-			       IN_DONT_FOLLOW);
-	/* The watch needs read access, the checks search access. */
-	if (wd >= 0 && faccessat(fd, ".", X_OK, AT_EACCESS) < 0) {
-		inotify_rm_watch(w->inotify_fd, wd);
-		wd = -1;
-	}
-	if (wd < 0) {
+	if (faccessat(fd, ".", X_OK, AT_EACCESS) < 0 || watch(fd) < 0) {
 		int e = errno;
 
 		close(fd);
@@ -109,10 +125,6 @@ static int attach(struct cairn_submit_wait *w)
 		goto fail;
 	}
 	w->results_fd = fd;
-	w->owner_wd = wd;
-	if (w->top_wd >= 0)
-		inotify_rm_watch(w->inotify_fd, w->top_wd);
-	w->top_wd = -1;
 	return 0;
 fail:
 	if (not_yet(errno))
@@ -121,36 +133,46 @@ fail:
 	return -1;
 }
 
-
 void cairn_submit_wait_init(struct cairn_submit_wait *w, const char *root)
 {
 	w->root = cairn_xstrdup(root);
 	cairn_owner_name(geteuid(), w->owner);
 	w->results = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS "/%s", root, w->owner);
-	w->top_fd = w->results_fd = w->inotify_fd = -1;
-	w->top_wd = w->owner_wd = -1;
+	w->top_fd = w->results_fd = w->signal_fd = -1;
+	w->top_watched = 0;
 }
 
 /*
- * cairn_submit_wait_open - an O_PATH descriptor on results/ and (when it
- * can be watched already) results/OWNER/, watched; else a watch on
- * results/ for it to come, where we may read results/.
+ * cairn_submit_wait_open - the watches' signals blocked and read from a
+ * signalfd (they stay blocked: one queued after its read would end the
+ * process); results/ opened, and watched where we may read it; and
+ * results/OWNER/ watched when it can be already.
  */
 int cairn_submit_wait_open(struct cairn_submit_wait *w)
 {
 	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, w->root);
+	sigset_t set;
 
-	w->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	w->inotify_fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN);
+	/* What the kernel sends instead when the signal queue is full. */
+	sigaddset(&set, SIGIO);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0 ||
+	    (w->signal_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) < 0)
+		goto fail;
+	w->top_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (w->top_fd < 0 && errno == EACCES)
+		w->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	/* results/ that we may not enter never leads to our results. */
-	if (w->top_fd < 0 || w->inotify_fd < 0 ||
-	    faccessat(w->top_fd, ".", X_OK, AT_EACCESS) < 0)
+	if (w->top_fd < 0 || faccessat(w->top_fd, ".", X_OK, AT_EACCESS) < 0)
 		goto fail;
 	/* Before trying results/OWNER/: its making is not missed. */
-	w->top_wd = inotify_add_watch(w->inotify_fd, path, IN_CREATE |
-				      IN_MOVED_TO | IN_ATTRIB | IN_ONLYDIR);
-	if (w->top_wd < 0 && errno != EACCES)
+	if (fcntl(w->top_fd, F_GETFL) & O_PATH)
+		w->top_watched = 0;
+	else if (watch(w->top_fd) < 0)
 		goto fail;
+	else
+		w->top_watched = 1;
 	free(path);
 	return attach(w) < 0 ? -1 : 0;
 fail:
@@ -161,7 +183,7 @@ fail:
 
 void cairn_submit_wait_close(struct cairn_submit_wait *w)
 {
-	int *fds[] = { &w->top_fd, &w->results_fd, &w->inotify_fd };
+	int *fds[] = { &w->top_fd, &w->results_fd, &w->signal_fd };
 
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
 		if (*fds[i] >= 0)
@@ -319,17 +341,15 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* check_name - check the waiting file whose result is `name` (NULL: all) */
-static size_t check_name(const struct cairn_submit_wait *w,
-			 struct cairn_submit_wait_file *subs, size_t n,
-			 const char *name, int *worst)
+/* check_all - check every waiting file; the number finished */
+static size_t check_all(const struct cairn_submit_wait *w,
+			struct cairn_submit_wait_file *subs, size_t n, int *worst)
 {
 	size_t finished = 0;
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!subs[i].waiting || (name && strcmp(name, subs[i].result) != 0 &&
-					 strcmp(name, subs[i].receipt) != 0))
+		if (!subs[i].waiting)
 			continue;
 		rc = 0;
 		if (check(w, &subs[i], &rc)) {
@@ -341,44 +361,24 @@ static size_t check_name(const struct cairn_submit_wait *w,
 	return finished;
 }
 
-/* detach - results/OWNER/ went away (its watch with it): wait for it again */
-static void detach(struct cairn_submit_wait *w)
-{
-	char *path = cairn_xasprintf("%s/" CAIRN_DIR_RESULTS, w->root);
-
-	close(w->results_fd);
-	w->results_fd = w->owner_wd = -1;
-	w->top_wd = inotify_add_watch(w->inotify_fd, path, IN_CREATE |
-				       IN_MOVED_TO | IN_ATTRIB | IN_ONLYDIR);
-	free(path);
-}
-
 /*
- * drain - read the events inotify has; the number of files finished.
- * Events on results/ only wake the caller, which tries attach() again.
+ * drain - read the signals the watches sent; the number of files
+ * finished.  results/OWNER/ removed (or replaced) is let go, to be
+ * attached again.
  */
 static size_t drain(struct cairn_submit_wait *w,
 		    struct cairn_submit_wait_file *subs, size_t n, int *worst)
 {
-	char buf[65536] __attribute__((aligned(__alignof__(struct inotify_event))));
-	const struct inotify_event *ev;
-	size_t finished = 0;
-	ssize_t len;
+	struct signalfd_siginfo si[16];
+	struct stat st;
 
-	while ((len = read(w->inotify_fd, buf, sizeof buf)) > 0) {
-		for (char *p = buf; p < buf + len; p += sizeof *ev + ev->len) {
-			ev = (const struct inotify_event *)(void *)p;
-			if (w->results_fd < 0)
-				continue;
-			if (ev->mask & IN_Q_OVERFLOW)
-				finished += check_name(w, subs, n, NULL, worst);
-			else if (ev->wd == w->owner_wd && (ev->mask & IN_IGNORED))
-				detach(w);
-			else if (ev->wd == w->owner_wd && ev->len > 0)
-				finished += check_name(w, subs, n, ev->name, worst);
-		}
+	while (read(w->signal_fd, si, sizeof si) > 0)
+		;
+	if (w->results_fd >= 0 && fstat(w->results_fd, &st) == 0 && st.st_nlink == 0) {
+		close(w->results_fd);
+		w->results_fd = -1;
 	}
-	return finished;
+	return w->results_fd >= 0 ? check_all(w, subs, n, worst) : 0;
 }
 
 /* timed_out - say which results did not come, and what we know of why */
@@ -417,17 +417,17 @@ int cairn_submit_wait_all(struct cairn_submit_wait *w,
 			  size_t left, double timeout, int worst)
 {
 	double deadline = timeout >= 0 ? now_s() + timeout : 0;
-	struct pollfd pfd = { .fd = w->inotify_fd, .events = POLLIN };
+	struct pollfd pfd = { .fd = w->signal_fd, .events = POLLIN };
 	int backoff = SUBMIT_BACKOFF_MIN_MS, ms, r;
 
 	if (w->results_fd >= 0)
-		left -= check_name(w, subs, n, NULL, &worst);
+		left -= check_all(w, subs, n, &worst);
 	while (left > 0) {
 		if (w->results_fd < 0) {
 			if ((r = attach(w)) < 0)
 				return CAIRN_SUBMIT_WAIT_ERROR;
 			if (r == 0) {
-				left -= check_name(w, subs, n, NULL, &worst);
+				left -= check_all(w, subs, n, &worst);
 				continue;
 			}
 		}
@@ -437,7 +437,7 @@ int cairn_submit_wait_all(struct cairn_submit_wait *w,
 
 			ms = rest > 0 ? (int)(rest * 1000) + 1 : 0;
 		}
-		if (w->results_fd < 0 && w->top_wd < 0) {
+		if (w->results_fd < 0 && !w->top_watched) {
 			ms = ms >= 0 && ms < backoff ? ms : backoff;
 			backoff = backoff < SUBMIT_BACKOFF_MAX_MS / 2 ?
 				  backoff * 2 : SUBMIT_BACKOFF_MAX_MS;

@@ -39,11 +39,11 @@ struct cairn_submit_wait {
 	char *root;
 	char owner[CAIRN_OWNER_MAX + 1];
 	char *results;			/* ROOT/results/OWNER, for messages */
-	int top_fd;			/* O_PATH on results/, with --wait */
-	int results_fd;			/* O_PATH on results/OWNER/ once watched */
-	int inotify_fd;			/* -1 without --wait */
-	int top_wd;			/* watch on results/ until then, or -1 */
-	int owner_wd;			/* watch on results/OWNER/, or -1 */
+	int top_fd;			/* results/, with --wait: read-only where
+					   we may read it (then watched), else O_PATH */
+	int top_watched;
+	int results_fd;			/* results/OWNER/, read-only, once watched */
+	int signal_fd;			/* the watches' signals; -1 without --wait */
 };
 
 /* "cairn submit: FILE: MESSAGE[: strerror(e)]" on stderr. */

@@ -64,7 +64,7 @@ static unsigned default_workers(void)
 	return n > CAIRN_CONF_KEY_MAX_WORKERS ? CAIRN_CONF_KEY_MAX_WORKERS : (unsigned)n;
 }
 
-void cairn_conf_defaults(struct cairn_conf *c)
+void cairn_conf_defaults_unprobed(struct cairn_conf *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->spool = cairn_xstrdup(CAIRN_SPOOL_DIR);
@@ -74,7 +74,6 @@ void cairn_conf_defaults(struct cairn_conf *c)
 	c->solver = cairn_xstrdup("auto");
 	c->workers = default_workers();
 	c->memory_budget = 1024ULL * 1024 * 1024;
-	c->memory_total = cairn_memavail_default_total();
 	c->max_queued_per_owner = 1000;
 	c->max_file_bytes = 64ULL * 1024 * 1024;
 	c->max_piles = 1000000;
@@ -91,6 +90,12 @@ void cairn_conf_defaults(struct cairn_conf *c)
 	c->cross_check = 0;
 	c->log_level = CAIRN_LOG_INFO;
 	c->metrics_file = NULL;
+}
+
+void cairn_conf_defaults(struct cairn_conf *c)
+{
+	cairn_conf_defaults_unprobed(c);
+	c->memory_total = cairn_memavail_default_total();
 }
 
 void cairn_conf_free(struct cairn_conf *c)

@@ -18,6 +18,12 @@
 
 void cairn_conf_defaults(struct cairn_conf *c);
 /*
+ * The defaults less memory_total (left 0), which takes reading the
+ * cgroup's and the machine's memory: for the command line, which has no
+ * use for it.
+ */
+void cairn_conf_defaults_unprobed(struct cairn_conf *c);
+/*
  * Load `path` over the defaults already in c.  Returns 0, or a negative
  * errno value with "PATH: line L, column C: KEY: what was expected" in err.
  * On error c is left as it was.

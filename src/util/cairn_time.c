@@ -20,6 +20,16 @@
 #define FIRST_S 0LL
 #define LAST_S 253402300799LL
 
+/* put - v in `width` decimal digits at p, then `after` */
+static void put(char *p, long v, int width, char after)
+{
+	p[width] = after;
+	while (width-- > 0) {
+		p[width] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
 char *cairn_time_format(const struct timespec *t, char buf[CAIRN_TIME_LEN])
 {
 	long long s = (long long)t->tv_sec;
@@ -39,9 +49,19 @@ char *cairn_time_format(const struct timespec *t, char buf[CAIRN_TIME_LEN])
 	tt = (time_t)s;
 	memset(&tm, 0, sizeof(tm));
 	gmtime_r(&tt, &tm);
-	/* strftime bounds each field; the year is within 1970-9999 here. */
-	strftime(buf, CAIRN_TIME_LEN, "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf + 19, CAIRN_TIME_LEN - 19, ".%03ldZ", ms);
+	/*
+	 * Digits written here rather than by strftime(), which loads the
+	 * local time zone (a file read) for nothing.  The year is within
+	 * 1970-9999 here, so every field has its width.
+	 */
+	put(buf, tm.tm_year + 1900L, 4, '-');
+	put(buf + 5, tm.tm_mon + 1L, 2, '-');
+	put(buf + 8, tm.tm_mday, 2, 'T');
+	put(buf + 11, tm.tm_hour, 2, ':');
+	put(buf + 14, tm.tm_min, 2, ':');
+	put(buf + 17, tm.tm_sec, 2, '.');
+	put(buf + 20, ms, 3, 'Z');
+	buf[24] = '\0';
 	return buf;
 }
 
