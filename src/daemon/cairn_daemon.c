@@ -47,7 +47,7 @@
 
 /* Waiting files kept in memory; more are found again by a later scan. */
 #define PENDING_LIMIT 4096
-/* libuv's thread pool cannot grow beyond this. */
+/* The most worker threads (cairn_workpool.h). */
 #define POOL_MAX 1024
 /*
  * With fsync, jobs that have rendered their result and only wait for the
@@ -252,12 +252,16 @@ static void daemon_finish(struct cairn_daemon *d)
 		(uv_handle_t *)&d->sighup, (uv_handle_t *)&d->dispatch.backoff,
 		(uv_handle_t *)&d->shutdown, (uv_handle_t *)&d->status.timer,
 		(uv_handle_t *)&d->status.watchdog, (uv_handle_t *)&d->status.metrics_timer,
-		(uv_handle_t *)&d->rendered, (uv_handle_t *)&d->retry.timer,
+		(uv_handle_t *)&d->retry.timer,
 		(uv_handle_t *)&d->peers, (uv_handle_t *)&d->startup.timer,
 	};
 	for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++)
 		close_handle(hs[i]);
 	cairn_release_run_close(d);
+	/* After a walk still under way, if one is: its end runs first. */
+	if (d->pool_open)
+		cairn_workpool_close(&d->pool, NULL);
+	d->pool_open = 0;
 }
 
 /* --- start --- */
@@ -287,37 +291,38 @@ static int start_signal(struct cairn_daemon *d, uv_signal_t *s, int signum)
 }
 
 /*
- * start_pool_size - size libuv's pool before its first use: a thread per
- * solve slot, and the storing threads when fsync is on.
+ * start_pool_size - the threads of the pool: a thread per solve slot,
+ * and the storing threads when fsync is on.
  */
 static unsigned start_pool_size(struct cairn_daemon *d, unsigned workers, int fsync)
 {
 	unsigned n = workers == 0 ? 1 : workers > POOL_MAX - STORING_MAX ?
 		     POOL_MAX - STORING_MAX : workers;
-	char buf[16];
 
 	d->dispatch.storing_max = fsync ? STORING_MAX : 0;
-	snprintf(buf, sizeof(buf), "%u", n + d->dispatch.storing_max);
-	setenv("UV_THREADPOOL_SIZE", buf, 1);
 	return n;
 }
 
-static void rendered_cb(uv_async_t *a)
+static void pool_woken(void *arg)
 {
-	cairn_dispatch(a->data);
+	cairn_dispatch(arg);
 }
 
-/* job_rendered - on a worker: a solve slot is free for the next file. */
+/*
+ * job_rendered - on a worker: a solve slot is free for the next file.
+ * The wake also carries the ends of jobs that only stored meanwhile,
+ * which did not wake the loop themselves (cairn_workpool.h).
+ */
 static void job_rendered(void *arg, const struct cairn_job *j)
 {
 	struct cairn_daemon *d = arg;
 
 	atomic_fetch_sub(&d->dispatch.computing, 1);
 	atomic_fetch_sub(&d->dispatch.reserved, j->reserved);
-	uv_async_send(&d->rendered);
+	cairn_workpool_wake(&d->pool);
 }
 
-/* start_handles - the handles that can fail to be made: signals, the async. */
+/* start_handles - what can fail to be made: signals, the worker threads. */
 static int start_handles(struct cairn_daemon *d)
 {
 	int r;
@@ -326,10 +331,12 @@ static int start_handles(struct cairn_daemon *d)
 	    (r = start_signal(d, &d->sigint, SIGINT)) < 0 ||
 	    (r = start_signal(d, &d->sighup, SIGHUP)) < 0)
 		return r;
-	if ((r = uv_async_init(&d->loop, &d->rendered, rendered_cb)) < 0)
-		return cairn_uvinit_failed("uv_async_init", r);
-	d->rendered.data = d;
-	d->nhandles++;
+	r = cairn_workpool_init(&d->pool, &d->loop,
+				d->dispatch.pool_size + d->dispatch.storing_max,
+				&d->dispatch.computing, pool_woken, d);
+	if (r < 0)
+		return cairn_uvinit_failed("worker threads", r);
+	d->pool_open = 1;
 	return 0;
 }
 

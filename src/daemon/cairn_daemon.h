@@ -3,9 +3,10 @@
  *
  * One libuv loop owns every handle: the watcher of incoming/, the signal
  * handlers, the timers (backoff, shutdown, status, watchdog, metrics) and
- * one timeout timer per job.  Jobs run on libuv's thread pool, sized to
- * `workers` through UV_THREADPOOL_SIZE before its first use; the loop
- * never solves, reads an input or waits for fsync itself.
+ * one timeout timer per job.  Jobs run on the worker threads of
+ * cairn_workpool.h, one per solve slot (`workers` at start) and, with
+ * fsync, STORING_MAX more; the loop never solves, reads an input or
+ * waits for fsync itself.
  */
 #ifndef CAIRN_DAEMON_H
 #define CAIRN_DAEMON_H

@@ -34,6 +34,7 @@
 #include "cairn_release_run_state.h"
 #include "cairn_retry_state.h"
 #include "cairn_spool.h"
+#include "cairn_workpool.h"
 #include "cairn_startup_state.h"
 #include "cairn_status_state.h"
 #include "cairn_watch.h"
@@ -67,7 +68,8 @@ struct cairn_daemon {
 	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t shutdown;
 	uv_timer_t peers;		/* which other instances are alive */
-	uv_async_t rendered;		/* a worker rendered: dispatch more */
+	struct cairn_workpool pool;	/* the worker threads: jobs, walks */
+	int pool_open;
 	/* The parts of the other files. */
 	struct cairn_dispatch_state dispatch;
 	struct cairn_retry_list retry;

@@ -235,20 +235,24 @@ static void job_timeout_cb(uv_timer_t *t)
 			  cairn_log_value(f, sizeof(f), dj->job.name), dj->gen->conf.job_timeout_s);
 }
 
-static void work_cb(uv_work_t *w)
+static void work_cb(struct cairn_work *w)
 {
 	struct cairn_dispatch_job *dj = cairn_container_of(w, struct cairn_dispatch_job, work);
 
 	cairn_jobs_run(&dj->job, &dj->d->ctx);
+	/*
+	 * Rendered, the loop was woken then: the end of what only stored
+	 * since may wait for its next wake.
+	 */
+	w->quiet = dj->job.released;
 }
 
-static void after_work_cb(uv_work_t *w, int status)
+static void after_work_cb(struct cairn_work *w)
 {
 	struct cairn_dispatch_job *dj = cairn_container_of(w, struct cairn_dispatch_job, work);
 	struct cairn_daemon *d = dj->d;
 	int renote = 0;
 
-	(void)status;		/* jobs are never uv_cancel()ed */
 	d->dispatch.running--;
 	if (!dj->job.released) {
 		atomic_fetch_sub(&d->dispatch.computing, 1);
@@ -270,27 +274,6 @@ static void after_work_cb(uv_work_t *w, int status)
 		d->on_drained(d);
 	else
 		cairn_dispatch(d);
-}
-
-/*
- * cairn_dispatch_queue_work - hand w to libuv's pool.  The first use of
- * the pool in the process makes it (one per process, as libuv keeps it),
- * whose threads are to inherit the signals held (cairn_sigmask.h); later
- * ones need not pay the two system calls.
- */
-void cairn_dispatch_queue_work(struct cairn_daemon *d, uv_work_t *w, uv_work_cb work,
-			       uv_after_work_cb after)
-{
-	static atomic_int pool_made;
-	int first = !atomic_exchange(&pool_made, 1);
-
-	if (first)
-		cairn_sigmask_hold();
-	int r = uv_queue_work(&d->loop, w, work, after);
-	if (first)
-		cairn_sigmask_release();
-	assert(r == 0);		/* fails only for a NULL work_cb */
-	(void)r;
 }
 
 /*
@@ -358,7 +341,7 @@ static void start_job(struct cairn_daemon *d, const char *name,
 	/* Each job may take up to memory_budget: that is what it holds of memory_total. */
 	dj->job.reserved = dj->gen->conf.memory_budget;
 	atomic_fetch_add(&d->dispatch.reserved, dj->job.reserved);
-	cairn_dispatch_queue_work(d, &dj->work, work_cb, after_work_cb);
+	cairn_workpool_post(&d->pool, &dj->work, work_cb, after_work_cb);
 }
 
 /* cairn_dispatch_max - jobs allowed at once: workers, within the pool. */
@@ -403,7 +386,7 @@ static void check_idle(struct cairn_daemon *d)
  * may_start - whether another job may be queued.  With fsync, a job that
  * has rendered its result frees its solve slot and waits for the disk on
  * one of the storing_max extra threads.  Without, when the pool has just
- * one thread per solve slot, one more job per slot waits in libuv's queue,
+ * one thread per solve slot, one more job per slot waits in the pool's queue,
  * so that a worker that finishes takes the next file at once instead of
  * sleeping until the loop has heard of it.
  */

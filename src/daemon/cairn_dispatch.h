@@ -36,9 +36,6 @@ void cairn_dispatch_cancel_all(struct cairn_daemon *d);
 void cairn_dispatch_free(struct cairn_daemon *d);
 /* Jobs allowed at once: workers, within the pool. */
 unsigned cairn_dispatch_max(const struct cairn_daemon *d);
-/* Hand w to libuv's pool (jobs, the release walk). */
-void cairn_dispatch_queue_work(struct cairn_daemon *d, uv_work_t *w, uv_work_cb work,
-			       uv_after_work_cb after);
 /* Learn which other instances are alive, to share files out among them. */
 void cairn_dispatch_peers(struct cairn_daemon *d);
 

@@ -19,6 +19,7 @@
 #include <uv.h>
 
 #include "cairn_jobs.h"
+#include "cairn_workpool.h"
 
 struct cairn_daemon;
 struct cairn_generation;
@@ -28,7 +29,7 @@ struct cairn_cand;
 struct cairn_dispatch_job {
 	struct cairn_job job;
 	char *reason;			/* owned fail_reason of a final try, or NULL */
-	uv_work_t work;
+	struct cairn_work work;		/* on the pool (cairn_workpool.h) */
 	uv_timer_t timer;		/* job_timeout_s */
 	struct cairn_daemon *d;
 	struct cairn_generation *gen;		/* the generation it runs with */

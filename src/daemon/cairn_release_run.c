@@ -65,7 +65,7 @@ void cairn_release_run_close(struct cairn_daemon *d)
 		uv_close(h, handle_closed);
 }
 
-static void walk_cb(uv_work_t *w)
+static void walk_cb(struct cairn_work *w)
 {
 	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release.work);
 
@@ -153,11 +153,10 @@ static void arm(struct cairn_daemon *d, int64_t next_ms)
 	uv_timer_start(&d->release.timer, release_timer_cb, wait, 0);
 }
 
-static void walked_cb(uv_work_t *w, int status)
+static void walked_cb(struct cairn_work *w)
 {
 	struct cairn_daemon *d = cairn_container_of(w, struct cairn_daemon, release.work);
 
-	(void)status;		/* walks are never uv_cancel()ed */
 	cairn_one_owner_walk_end(d, d->release.walk.limits);
 	d->release.running = 0;
 	cairn_generation_unref(d->release.gen);
@@ -196,7 +195,7 @@ void cairn_release_run_kick(struct cairn_daemon *d)
 	cairn_one_owner_walk_begin(d);
 	d->release.retaining = retain_start(d);
 	d->release.running = 1;
-	cairn_dispatch_queue_work(d, &d->release.work, walk_cb, walked_cb);
+	cairn_workpool_post(&d->pool, &d->release.work, walk_cb, walked_cb);
 }
 
 int cairn_release_run_once_end(struct cairn_daemon *d)

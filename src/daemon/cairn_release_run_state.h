@@ -14,12 +14,13 @@
 
 #include "cairn_release.h"
 #include "cairn_retain.h"
+#include "cairn_workpool.h"
 
 struct cairn_generation;
 
 struct cairn_release_run_state {
 	struct cairn_release walk;
-	uv_work_t work;
+	struct cairn_work work;
 	struct cairn_generation *gen;		/* the generation the walk runs with */
 	int running;			/* a walk runs */
 	uv_timer_t timer;		/* the next walk */

@@ -11,7 +11,7 @@
 
 #include "cairn_sigmask.h"
 
-static void mask(int how)
+static void mask(int how, sigset_t *old)
 {
 	sigset_t set;
 
@@ -19,15 +19,25 @@ static void mask(int how)
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGHUP);
-	pthread_sigmask(how, &set, NULL);
+	pthread_sigmask(how, &set, old);
 }
 
 void cairn_sigmask_hold(void)
 {
-	mask(SIG_BLOCK);
+	mask(SIG_BLOCK, NULL);
 }
 
 void cairn_sigmask_release(void)
 {
-	mask(SIG_UNBLOCK);
+	mask(SIG_UNBLOCK, NULL);
+}
+
+void cairn_sigmask_hold_saving(sigset_t *old)
+{
+	mask(SIG_BLOCK, old);
+}
+
+void cairn_sigmask_restore(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
 }

@@ -1,11 +1,12 @@
 /*
- * cairn_uvinit - the event loop, libuv's thread pool and its watcher
- * array, made before anything else is done.
+ * cairn_uvinit - the event loop and its watcher array, made before
+ * anything else is done.
  *
  * What libuv makes once per process or loop it cannot give back an error
- * for: a failed pthread_atfork() or pipe for its signal lock, a pool
- * thread that cannot be created, a watcher array that cannot grow, end
- * in abort().  Made here first, with SIGABRT
+ * for: a failed pthread_atfork() or pipe for its signal lock, a watcher
+ * array that cannot grow, end in abort().  (libuv's thread pool is not
+ * used: the worker threads are cairn_workpool.c's, whose failure to
+ * start is an error returned.)  Made here first, with SIGABRT
  * caught for the while, such a failure leaves one log line and exit 75
  * (EX_TEMPFAIL, restarted by the unit) at a point where no spool is open,
  * no lock taken and no file claimed; once made, nothing of it is made
@@ -47,17 +48,6 @@ static void aborted(int sig)
 	cairn_log(CAIRN_LOG_ERROR, "cannot start", "what=%s error=\"libuv aborted: out of "
 		  "memory or threads\" exit=%d", step, CAIRN_EX_TEMPFAIL);
 	_exit(CAIRN_EX_TEMPFAIL);
-}
-
-static void noop(uv_work_t *w)
-{
-	(void)w;
-}
-
-static void noop_done(uv_work_t *w, int status)
-{
-	(void)w;
-	(void)status;
 }
 
 static void noop_poll(uv_poll_t *p, int status, int events)
@@ -102,7 +92,6 @@ int cairn_uvinit_failed(const char *what, int r)
 int cairn_uvinit_loop(uv_loop_t *loop)
 {
 	struct sigaction sa, old;
-	uv_work_t w;
 	int r;
 
 	memset(&sa, 0, sizeof(sa));
@@ -115,15 +104,8 @@ int cairn_uvinit_loop(uv_loop_t *loop)
 		cairn_uvinit_failed(step, r);
 		return CAIRN_EX_TEMPFAIL;
 	}
-	/* The pool's threads start now and wait; the loop runs the no-op dry. */
-	step = "uv_queue_work";
-	r = uv_queue_work(loop, &w, noop, noop_done);
-	if (r == 0)
-		uv_run(loop, UV_RUN_DEFAULT);
-	if (r == 0) {
-		step = "uv_poll_start";
-		r = presize(loop);
-	}
+	step = "uv_poll_start";
+	r = presize(loop);
 	sigaction(SIGABRT, &old, NULL);
 	if (r < 0) {
 		uv_loop_close(loop);

@@ -3,11 +3,12 @@
  *
  * libuv makes some of what it needs once per process or loop, and
  * abort()s when that fails: the lock of its signal handling (in
- * uv_loop_init()), the thread pool (at the first uv_queue_work()) and the
- * array of watched descriptors (grown by uv_poll_start()).  cairnd makes both before
- * it opens the spool or takes its lock, so that running out of memory or
- * of threads then ends a start that has done nothing yet, with a log line
- * and EX_TEMPFAIL (the unit restarts it), never with SIGABRT halfway.
+ * uv_loop_init()) and the array of watched descriptors (grown by
+ * uv_poll_start()).  cairnd makes both before it opens the spool or takes
+ * its lock, so that running out of memory then ends a start that has
+ * done nothing yet, with a log line and EX_TEMPFAIL (the unit restarts
+ * it), never with SIGABRT halfway.  (libuv's thread pool, which would
+ * abort() too, is never used: cairn_workpool.h.)
  */
 #ifndef CAIRN_UVINIT_H
 #define CAIRN_UVINIT_H
@@ -15,9 +16,8 @@
 #include <uv.h>
 
 /*
- * Initialize loop, make libuv's pool (UV_THREADPOOL_SIZE threads, with
- * the calling thread's signal mask) and room to watch descriptors up to
- * 255: 0, or after an error line CAIRN_EX_TEMPFAIL.  An abort() inside libuv
+ * Initialize loop and room to watch descriptors up to 255: 0, or after
+ * an error line CAIRN_EX_TEMPFAIL.  An abort() inside libuv
  * meanwhile ends the process with that line and that code.
  */
 int cairn_uvinit_loop(uv_loop_t *loop);

@@ -21,6 +21,7 @@ src_daemon_libcairnd_la_SOURCES = \
 	src/daemon/cairn_release_run.c src/daemon/cairn_release_run.h \
 	src/daemon/cairn_release_run_state.h \
 	src/daemon/cairn_sigmask.c src/daemon/cairn_sigmask.h \
+	src/daemon/cairn_workpool.c src/daemon/cairn_workpool.h \
 	src/daemon/cairn_uvinit.c src/daemon/cairn_uvinit.h \
 	src/daemon/cairn_startup.c src/daemon/cairn_startup.h src/daemon/cairn_startup_state.h \
 	src/daemon/cairn_status.c src/daemon/cairn_status.h src/daemon/cairn_status_state.h \

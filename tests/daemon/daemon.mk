@@ -13,10 +13,10 @@ tests_daemon_check_watch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_daemon_check_watch_LDADD = $(tests_daemon_libs) \
 	$(tests_check_libs) $(LIBUV_LIBS)
 # daemon-core: unit tests of the pending set's uids' queues, of the retry
-# list, and of dispatch with the one-owner rule (a daemon made in the
-# test, no job run).
+# list, of dispatch with the one-owner rule (a daemon made in the test,
+# no job run), and of the worker threads.
 daemon_check = tests/daemon/check_pending tests/daemon/check_retry \
-	tests/daemon/check_dispatch
+	tests/daemon/check_dispatch tests/daemon/check_workpool
 if HAVE_CHECK
 check_PROGRAMS += $(daemon_check)
 TESTS += $(daemon_check)
@@ -28,6 +28,10 @@ tests_daemon_check_pending_LDADD = $(tests_daemon_libs) $(tests_check_libs)
 tests_daemon_check_retry_SOURCES = tests/daemon/check_retry.c
 tests_daemon_check_retry_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
 tests_daemon_check_retry_LDADD = $(tests_daemon_libs) \
+	$(tests_check_libs) $(LIBUV_LIBS)
+tests_daemon_check_workpool_SOURCES = tests/daemon/check_workpool.c
+tests_daemon_check_workpool_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
+tests_daemon_check_workpool_LDADD = $(tests_daemon_libs) \
 	$(tests_check_libs) $(LIBUV_LIBS)
 tests_daemon_check_dispatch_SOURCES = tests/daemon/check_dispatch.c
 tests_daemon_check_dispatch_CFLAGS = $(tests_check_cflags) $(LIBUV_CFLAGS)
