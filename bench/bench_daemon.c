@@ -13,8 +13,8 @@
  * watch ourselves; files written in place (as cp writes them), from the
  * start of the copy to the result, against settle_ms, which such a file
  * must wait after its last close; and the whole round trip of `cairn submit --wait` (a
- * process that copies the file in and waits for its result by inotify)
- * against the same bare rename.  Memory: VmRSS of the idle daemon, and after each
+ * process that copies the file in and waits for its result, woken by a
+ * directory notification) against the same bare rename.  Memory: VmRSS of the idle daemon, and after each
  * batch up to 100,000 processed files.  Hostile mix: one daemon serves,
  * after a warm-up, clean batches and batches of the same size with 1% of
  * the files bad (a 250-byte name, or unreadable when the bench is not

@@ -3,10 +3,11 @@
  * thread to a thread, and its end handed back to the loop.
  *
  * In place of libuv's pool, for what a file costs in system calls: a
- * thread that is handed work is woken once (a semaphore: no lock is held
- * while waiting, so none is handed over), and the end of a piece of work marked quiet does not
- * wake the loop while another piece is still busy (*busy > 0), whose own
- * wake will come soon and carry it along; a timer bounds that wait.
+ * thread that is handed work is woken by a semaphore (no condition
+ * variable, whose mutex glibc leaves marked contended), and the end of
+ * a piece of work marked quiet does not wake the loop while another
+ * piece is still busy (*busy > 0), whose own wake will come soon and
+ * carry it along; a timer bounds that wait.
  */
 #ifndef CAIRN_WORKPOOL_H
 #define CAIRN_WORKPOOL_H
