@@ -14,7 +14,14 @@
  * wait's own: an info row.  So is the 90th percentile of --wait: what
  * waits on the kernel (closing an inotify instance did, 5 to 25 ms half
  * the time) shows there before it moves the median.  Every round goes to
- * submit_wait.csv.
+ * submit_wait.csv.  Then, as a user's loop runs them, 100 (20 quick)
+ * more `cairn submit --wait` one right after the other, with no watch
+ * of ours on results/ any more: the bench's own inotify watch there hid
+ * what a shell loop by hand showed, 14 ms a file when closing the
+ * command's inotify instance waited for the kernel to retire its watch
+ * (with another watch on the directory it need not).  Their median
+ * minus the daemon's, under the same target, and their times go to
+ * submit_loop.csv.
  */
 #include "config.h"
 
@@ -54,27 +61,29 @@ static double submit_us(const struct bench *b, const char **args,
 
 int bench_submit(const struct bench *b)
 {
-	size_t k = b->quick ? 50 : 300, i, expected = 0;
+	size_t k = b->quick ? 50 : 300, loop = b->quick ? 20 : 100, i, expected = 0;
 	double *own = malloc(k * sizeof *own), *sub = malloc(k * sizeof *sub);
 	double *bare = malloc(k * sizeof *bare);
-	char (*names)[32] = malloc(3 * k * sizeof *names);
+	double *back = malloc(loop * sizeof *back);
+	char (*names)[32] = malloc((3 * k + loop) * sizeof *names);
 	const char *args[] = { "submit", "--spool", NULL, "--wait",
 			       "--timeout", "5", "FILE", NULL };
 	const char *nowait[] = { "submit", "--spool", NULL, "FILE", NULL };
-	double own_med, sub_med, bare_med, sub_p90;
+	double own_med, sub_med, bare_med, sub_p90, back_med;
+	static char path[1200];
 	struct watcher w;
 	struct spool s;
 	uint64_t t0;
 	pid_t pid;
 	FILE *f;
 
-	if (own == NULL || sub == NULL || bare == NULL || names == NULL)
+	if (own == NULL || sub == NULL || bare == NULL || back == NULL || names == NULL)
 		bench_die("out of memory");
 	spool_init(&s, b, "submit");
 	if ((pid = daemon_start(b, &s, 0)) < 0)
 		return 1;
 	args[2] = nowait[2] = s.dir;
-	spool_stage(&s, 3 * k, names);
+	spool_stage(&s, 3 * k + loop, names);
 	watcher_open(&w, s.results);
 	f = bench_csv(b, "submit_wait.csv",
 		      "sample,cairnd_us,cairn_submit_wait_us,cairn_submit_us");
@@ -91,18 +100,35 @@ int bench_submit(const struct bench *b)
 		fprintf(f, "%zu,%.1f,%.1f,%.1f\n", i, own[i], sub[i], bare[i]);
 	}
 	fclose(f);
+	/* Nobody else watches results/ now: another watch there hid the case. */
 	watcher_close(&w);
+	f = bench_csv(b, "submit_loop.csv", "sample,cairn_submit_wait_us");
+	for (i = 0; i < loop; i++) {
+		snprintf(path, sizeof path, "%s/%s", s.stage, names[3 * k + i]);
+		args[6] = path;
+		t0 = bench_now();
+		bench_run_cairn(b, args, "/dev/null");
+		back[i] = (double)(bench_now() - t0) / 1e3;
+		fprintf(f, "%zu,%.1f\n", i, back[i]);
+	}
+	fclose(f);
 	daemon_stop(pid);
 	spool_remove(&s);
 	own_med = bench_median(own, k);
 	sub_med = bench_median(sub, k);
 	sub_p90 = bench_quantile(sub, k, 0.9);
+	back_med = bench_median(back, loop);
 	bare_med = bench_median(bare, k);
 	bench_report(b, &(struct bench_row){ "daemon",
 		"cairn submit --wait median, minus the daemon's", sub_med - own_med,
 		"us", "rename -> result, same daemon", own_med,
 		sub_med / own_med, "<= 2000 us",
 		sub_med - own_med <= 2000 ? BENCH_PASS : BENCH_MISS });
+	bench_report(b, &(struct bench_row){ "daemon",
+		"cairn submit --wait back to back, median minus the daemon's",
+		back_med - own_med, "us", "rename -> result, same daemon", own_med,
+		back_med / own_med, "<= 2000 us",
+		back_med - own_med <= 2000 ? BENCH_PASS : BENCH_MISS });
 	bench_report(b, &(struct bench_row){ "daemon",
 		"cairn submit --wait p90, minus the daemon's median", sub_p90 - own_med,
 		"us", "rename -> result, same daemon", own_med,
@@ -115,6 +141,7 @@ int bench_submit(const struct bench *b)
 		"cairn submit (no --wait) median", bare_med, "us",
 		"rename -> result, same daemon", own_med, bare_med / own_med, "",
 		BENCH_INFO });
+	free(back);
 	free(bare);
 	free(own);
 	free(sub);
