@@ -260,7 +260,7 @@ static void daemon_finish(struct cairn_daemon *d)
 	cairn_release_run_close(d);
 	/* After a walk still under way, if one is: its end runs first. */
 	if (d->pool_open)
-		cairn_workpool_close(&d->pool, NULL);
+		cairn_workpool_close(&d->pool);
 	d->pool_open = 0;
 }
 

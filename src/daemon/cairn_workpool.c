@@ -70,8 +70,8 @@ static void *worker(void *arg)
 	}
 }
 
-/* stop_threads - let the threads end (the queue is empty), and join them. */
-static void stop_threads(struct cairn_workpool *p)
+/* stop - let the threads end (the queue is empty), join them, free what they shared. */
+static void stop(struct cairn_workpool *p)
 {
 	for (unsigned i = 0; i < p->nthreads; i++)
 		sem_post(&p->queued);	/* each finds nothing queued, and returns */
@@ -80,6 +80,9 @@ static void stop_threads(struct cairn_workpool *p)
 	free(p->threads);
 	p->threads = NULL;
 	p->nthreads = 0;
+	pthread_mutex_destroy(&p->mu);
+	pthread_mutex_destroy(&p->done_mu);
+	sem_destroy(&p->queued);
 }
 
 /* drain - run done() of every piece ended so far, in the order they ended. */
@@ -114,26 +117,14 @@ static void arm(struct cairn_workpool *p)
 	}
 }
 
-static void handle_closed(uv_handle_t *h)
-{
-	struct cairn_workpool *p = h->data;
-
-	if (h == (uv_handle_t *)&p->sweep && p->on_closed != NULL)
-		p->on_closed(p->arg);
-}
-
 /* maybe_close - when closing and nothing is outstanding: the threads, then the handles. */
 static void maybe_close(struct cairn_workpool *p)
 {
 	if (!p->closing || p->outstanding > 0 || uv_is_closing((uv_handle_t *)&p->wake))
 		return;
-	stop_threads(p);
-	pthread_mutex_destroy(&p->mu);
-	pthread_mutex_destroy(&p->done_mu);
-	sem_destroy(&p->queued);
-	uv_close((uv_handle_t *)&p->wake, handle_closed);
-	/* Closed last: its callback comes last. */
-	uv_close((uv_handle_t *)&p->sweep, handle_closed);
+	stop(p);
+	uv_close((uv_handle_t *)&p->wake, NULL);
+	uv_close((uv_handle_t *)&p->sweep, NULL);
 }
 
 /* ended - the loop hears of ended pieces: their done(), then on_wake(). */
@@ -183,10 +174,7 @@ int cairn_workpool_init(struct cairn_workpool *p, uv_loop_t *loop, unsigned nthr
 	cairn_sigmask_restore(&old);
 	r = r != 0 ? uv_translate_sys_error(r) : uv_async_init(loop, &p->wake, wake_cb);
 	if (r < 0) {
-		stop_threads(p);
-		pthread_mutex_destroy(&p->mu);
-		pthread_mutex_destroy(&p->done_mu);
-		sem_destroy(&p->queued);
+		stop(p);
 		return r;
 	}
 	uv_timer_init(loop, &p->sweep);
@@ -220,10 +208,9 @@ void cairn_workpool_wake(struct cairn_workpool *p)
 	uv_async_send(&p->wake);
 }
 
-void cairn_workpool_close(struct cairn_workpool *p, void (*on_closed)(void *arg))
+void cairn_workpool_close(struct cairn_workpool *p)
 {
 	p->closing = 1;
-	p->on_closed = on_closed;
 	maybe_close(p);
 	if (!uv_is_closing((uv_handle_t *)&p->wake))
 		arm(p);

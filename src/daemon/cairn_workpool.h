@@ -50,7 +50,6 @@ struct cairn_workpool {
 	struct cairn_work_list ended;	/* ended, done() not yet run */
 	atomic_uint *busy;		/* quiet ends wait while > 0 */
 	void (*on_wake)(void *arg);	/* after the ends, at each wake */
-	void (*on_closed)(void *arg);
 	void *arg;
 	pthread_t *threads;
 	unsigned nthreads;
@@ -75,9 +74,8 @@ void cairn_workpool_wake(struct cairn_workpool *p);
 
 /*
  * On the loop thread: once every piece handed has had its done(), stop
- * and join the threads, close the handles, then on_closed(arg) (when not
- * NULL; arg as given to cairn_workpool_init()).
+ * and join the threads and close the handles (the loop then runs dry).
  */
-void cairn_workpool_close(struct cairn_workpool *p, void (*on_closed)(void *arg));
+void cairn_workpool_close(struct cairn_workpool *p);
 
 #endif

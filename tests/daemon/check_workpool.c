@@ -29,7 +29,7 @@ struct piece {
 	sem_t *gate;			/* waited on before it ends, or NULL */
 };
 
-static int order[N + 2], ndone, wakes, closed;
+static int order[N + 2], ndone, wakes;
 static atomic_uint busy;
 
 static void work(struct cairn_work *w)
@@ -55,17 +55,11 @@ static void on_wake(void *arg)
 	wakes++;
 }
 
-static void on_closed(void *arg)
-{
-	(void)arg;
-	closed = 1;
-}
-
 static void setup(void)
 {
 	memset(pieces, 0, sizeof pieces);
 	memset(order, 0, sizeof order);
-	ndone = wakes = closed = 0;
+	ndone = wakes = 0;
 	atomic_store(&busy, 0);
 }
 
@@ -79,9 +73,9 @@ static void start(uv_loop_t *loop, struct cairn_workpool *pool, unsigned n)
 /* finish - close the pool, run the loop dry, and close the loop. */
 static void finish(uv_loop_t *loop, struct cairn_workpool *pool)
 {
-	cairn_workpool_close(pool, on_closed);
+	cairn_workpool_close(pool);
 	uv_run(loop, UV_RUN_DEFAULT);
-	ck_assert_int_eq(closed, 1);
+	ck_assert_uint_eq(pool->nthreads, 0);	/* joined */
 	ck_assert_int_eq(uv_loop_close(loop), 0);
 }
 
@@ -181,13 +175,15 @@ START_TEST(test_close_waits)
 	start(&loop, &pool, 3);
 	pieces[0].gate = &gate;
 	cairn_workpool_post(&pool, &pieces[0].w, work, done);
-	cairn_workpool_close(&pool, on_closed);
-	ck_assert_int_eq(closed, 0);
+	cairn_workpool_close(&pool);
+	/* Not closed while the piece runs: its threads, its handles are there. */
+	ck_assert_uint_eq(pool.nthreads, 3);
+	ck_assert(!uv_is_closing((uv_handle_t *)&pool.wake));
 	ck_assert_int_eq(ndone, 0);
 	sem_post(&gate);
 	uv_run(&loop, UV_RUN_DEFAULT);
 	ck_assert_int_eq(ndone, 1);
-	ck_assert_int_eq(closed, 1);
+	ck_assert_uint_eq(pool.nthreads, 0);
 	/* A wake during the close runs no on_wake: the owner is finishing. */
 	ck_assert_int_eq(wakes, 0);
 	ck_assert_int_eq(uv_loop_close(&loop), 0);
