@@ -161,18 +161,16 @@ int cairn_submit_wait_open(struct cairn_submit_wait *w)
 	    (w->signal_fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) < 0)
 		goto fail;
 	w->top_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* Watched where we may read it: the group. */
+	w->top_watched = w->top_fd >= 0;
 	if (w->top_fd < 0 && errno == EACCES)
 		w->top_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	/* results/ that we may not enter never leads to our results. */
 	if (w->top_fd < 0 || faccessat(w->top_fd, ".", X_OK, AT_EACCESS) < 0)
 		goto fail;
 	/* Before trying results/OWNER/: its making is not missed. */
-	if (fcntl(w->top_fd, F_GETFL) & O_PATH)
-		w->top_watched = 0;
-	else if (watch(w->top_fd) < 0)
+	if (w->top_watched && watch(w->top_fd) < 0)
 		goto fail;
-	else
-		w->top_watched = 1;
 	free(path);
 	return attach(w) < 0 ? -1 : 0;
 fail:
