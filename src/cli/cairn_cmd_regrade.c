@@ -456,7 +456,7 @@ static int run(struct cairn_cli *cli, const struct opts *o)
 	struct counts c = { 0 };
 	struct regrade rg = {
 		.pl = { .root_fd = -1, .results_fd = -1, .done_fd = -1, .failed_fd = -1,
-			.tag = REGRADE_TAG, .fsync = cli->conf.fsync },
+			.tag = REGRADE_TAG, .egid = (gid_t)-1, .fsync = cli->conf.fsync },
 		.sd = { .dir_fd = { -1, -1 }, .owners = o->owners, .skipped = skipped, .arg = &c },
 		.sets = o->sets, .settings = &cli->settings,
 	};

@@ -395,6 +395,7 @@ static void start(struct cairn_daemon *d)
 	d->ctx.publish = &d->publish;
 	d->ctx.limits_seen = &d->owner.limits_seen;
 	d->ctx.euid = geteuid();
+	d->ctx.egid = getegid();
 	start_leases(d);
 	cairn_pending_init(&d->pending, PENDING_LIMIT, c->settle_ms);
 	cairn_pending_set_per_owner(&d->pending, c->max_queued_per_owner);

@@ -386,7 +386,7 @@ void cairn_jobs_pipeline(const struct cairn_jobctx *ctx, int fsync, struct cairn
 		.done_fd = sp->done_fd, .failed_fd = sp->failed_fd,
 		.noreplace = sp->noreplace, .tag = sp->instance, .publish = ctx->publish,
 		.limits_seen = ctx->limits_seen,
-		.short_names = 1, .euid = ctx->euid, .fsync = fsync,
+		.short_names = 1, .euid = ctx->euid, .egid = ctx->egid, .fsync = fsync,
 	};
 }
 

@@ -62,6 +62,7 @@ struct cairn_jobctx {
 	 */
 	atomic_uint *limits_seen;
 	uid_t euid;			/* the daemon's: its own files' results need no grant */
+	gid_t egid;			/* the daemon's: its own files are stored as they are */
 };
 
 struct cairn_job {

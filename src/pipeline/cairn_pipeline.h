@@ -18,10 +18,12 @@
  *                             in history/, readable by the owner once
  *                             the problem set's feedback says (until
  *                             then in .held/, a receipt given);
- *   cairn_pipeline_store()    a copy of the input, the daemon's, into
- *                             done/OWNER/ or failed/OWNER/ with its
- *                             arrival record, and the input removed
- *                             from processing/ (cairn_pipeline_store.h).
+ *   cairn_pipeline_store()    a copy of the input, the daemon's (or
+ *                             the input itself when it is the
+ *                             daemon's already), into done/OWNER/ or
+ *                             failed/OWNER/ with its arrival record,
+ *                             and the input removed from processing/
+ *                             (cairn_pipeline_store.h).
  *
  * What an input is, whose it is and when it arrived is all in struct
  * cairn_pipeline_input, so that what an arrival means is decided in one
@@ -59,6 +61,11 @@ struct cairn_pipeline {
 	 */
 	int short_names;
 	uid_t euid;			/* results of this owner need no grant */
+	/*
+	 * An input of this account and group, graded whole, is stored
+	 * itself, not copied (cairn_pipeline_store.h); -1: always copied.
+	 */
+	gid_t egid;
 	int fsync;			/* flush results and moves */
 };
 

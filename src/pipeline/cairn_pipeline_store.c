@@ -1,11 +1,16 @@
 /*
  * cairn_pipeline_store - an input out of processing/ once its result is
- * published: stored in done/OWNER/ or failed/OWNER/ as a copy the daemon
+ * published: stored in done/OWNER/ or failed/OWNER/ as a file the daemon
  * owns, with its arrival record, or removed.
  *
- * What is stored is never the submitter's own inode: she may keep a
+ * What is stored is never another account's inode: she may keep a
  * descriptor of the file she handed in and write through it long after
- * it was graded.  The copy, mode 0640, is written under a temporary name
+ * it was graded.  An input of the daemon's own account and group, read
+ * whole, with one link, is stored as it is: made mode 0640, its record
+ * set, flushed, and moved from processing/ under the name a copy would
+ * take (no second file made, filled and removed for each input that a
+ * program of the daemon's account drops).  Any other is copied.
+ * The copy, mode 0640, is written under a temporary name
  * in the owner's directory (".cairn-copy~HELD", after its held name, so
  * that a retry reuses it and no crash leaves more than one), flushed
  * with fsync, and placed under the first free numbered name of its `as`
@@ -85,10 +90,14 @@ struct storing {
 	struct cairn_ownerdir_ref *ref;
 	const char *free_name;		/* a name just seen free, or NULL */
 	char tmp[NAME_MAX + 1];
+	/* what is placed: tmp in the owner's directory, or the held file itself */
+	int src_fd;
+	const char *src;
 	/* the record's digest (hex), or "" when refused unread */
 	char sha256[CAIRN_SHA256_HEX_LEN];
 	int err;			/* the last record's errno, 0: written */
 	int in_file;			/* no attribute here: the record is a file */
+	int moved;			/* the held file itself was placed */
 };
 
 /* copy_bytes - src from its start into dst, at most max bytes, hashed into hex; 0 or -errno */
@@ -217,6 +226,46 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 }
 
 /*
+ * storable_itself - whether the held file may be stored as it is, moved
+ * instead of copied: read whole and graded, one link, a regular file of
+ * the daemon's own account and group, moved where a move never replaces
+ * (no second link a crash could leave).  Only the daemon's account can
+ * write to it or give it another link, and that account writes the
+ * stored inputs anyway: a copy keeps nothing from it.
+ */
+static int storable_itself(const struct storing *s, const struct stat *st)
+{
+	const struct cairn_pipeline_input *in = s->in;
+
+	return s->pl->noreplace && s->pl->egid != (gid_t)-1 && !in->unread && in->digested &&
+	       S_ISREG(st->st_mode) && st->st_nlink == 1 && st->st_uid == s->pl->euid &&
+	       st->st_gid == s->pl->egid && (uint64_t)st->st_size == in->graded_len;
+}
+
+/*
+ * ready_itself - the held file made what a copy would be: mode 0640, its
+ * record its attribute (else s->in_file set), flushed; 0 or -errno
+ */
+static int ready_itself(struct storing *s, int from_fd, const char *from, const struct stat *st)
+{
+	int fd = s->in->held_fd, r = 0;
+
+	if (fd < 0 && (fd = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+				   O_CLOEXEC)) < 0)
+		return -errno;
+	memcpy(s->sha256, s->in->sha256, sizeof s->sha256);
+	if ((st->st_mode & 07777) != 0640 && fchmod(fd, 0640) < 0)
+		r = -errno;
+	if (r == 0)
+		record_on(s, fd);
+	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
+		r = -errno;
+	if (fd != s->in->held_fd && close(fd) < 0 && r == 0)
+		r = -errno;
+	return r;
+}
+
+/*
  * record_before - where the record is a file, the arrival record of `to`
  * is written before the copy is placed there, so that no crash can leave
  * a stored input without its record.  A name that holds another stored
@@ -238,7 +287,7 @@ static void record_before(void *arg, const char *to)
 	fd = s->arrival_fd;
 	s->free_name = NULL;	/* once: a second try of a name looks again */
 	if (!seen && fstatat(s->owner_fd, to, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    !cairn_spoolname_same(s->owner_fd, s->tmp, s->owner_fd, to))
+	    !cairn_spoolname_same(s->src_fd, s->src, s->owner_fd, to))
 		return;
 	for (int again = 1; ; again = 0) {
 		s->err = fd < 0 ? -fd : cairn_arrival_write(fd, to, s->as,
@@ -316,12 +365,23 @@ static int place_copy(struct storing *s, int from_fd, const char *from, const st
 	}
 	/* A name just seen free: record_before need not look at it again. */
 	s->free_name = seen_free;
-	r = make_copy(s, from_fd, from, st);
-	if (r == 0)
-		r = cairn_spoolname_store_tried(s->owner_fd, s->tmp, s->owner_fd, s->as,
-						s->pl->noreplace, record_before, s, put);
-	if (r < 0)
-		unlinkat(s->owner_fd, s->tmp, 0);
+	r = -EXDEV;
+	if (storable_itself(s, st) && (r = ready_itself(s, from_fd, from, st)) == 0) {
+		s->src_fd = from_fd, s->src = from;
+		r = cairn_spoolname_store_tried(from_fd, from, s->owner_fd, s->as, 1,
+						record_before, s, put);
+		s->moved = r == 0;
+	}
+	/* done/ on a file system of its own: copied after all. */
+	if (r == -EXDEV) {
+		s->src_fd = s->owner_fd, s->src = s->tmp;
+		r = make_copy(s, from_fd, from, st);
+		if (r == 0)
+			r = cairn_spoolname_store_tried(s->owner_fd, s->tmp, s->owner_fd, s->as,
+							s->pl->noreplace, record_before, s, put);
+		if (r < 0)
+			unlinkat(s->owner_fd, s->tmp, 0);
+	}
 	free(seen_free);
 	s->free_name = NULL;
 	return r;
@@ -369,7 +429,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		free(put);
 		put = NULL;
 	}
-	if (r >= 0)
+	if (r >= 0 && !s.moved)
 		r = remove_held(from_fd, from);
 	if (r == 0) {
 		snprintf(stored, len, "%s/%s/%s", dir, in->origin.owner, put);

@@ -1,6 +1,6 @@
 /*
  * cairn_pipeline_store - the last step of cairn_pipeline.h: an input
- * whose result is published leaves processing/, stored as a copy the
+ * whose result is published leaves processing/, stored as a file the
  * daemon owns with its arrival record (doc/spool.md, "done/ and
  * failed/"), or removed.
  */
@@ -19,7 +19,9 @@ struct cairn_pipeline_input;
  * with its arrival record (in->stored; in->arrival_err when the record
  * could not be made, the input stored all the same), then remove it from
  * from_fd; without either, only remove it.  The copy holds the bytes
- * graded (an input refused unread: none), and an input stored before a
+ * graded (an input refused unread: none); an input of pl's account and
+ * group (pl->euid, pl->egid) graded whole is moved there itself, made
+ * what the copy would be.  An input stored before a
  * crash is not stored again (cairn_pipeline_store.c).  0, or a negative
  * errno value with the reason in err.
  */

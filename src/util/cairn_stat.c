@@ -12,9 +12,13 @@
 
 #include "cairn_stat.h"
 
-/* STATX_UID: the owner (doc/spool.md), and the watcher's turns (cairn_pending.h). */
-#define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_UID | STATX_INO | STATX_SIZE | \
-		    STATX_MTIME)
+/*
+ * STATX_UID: the owner (doc/spool.md), and the watcher's turns
+ * (cairn_pending.h); STATX_GID: whether an input is the daemon's own, to
+ * be stored as it is (cairn_pipeline_store.c).
+ */
+#define BASIC_MASK (STATX_TYPE | STATX_MODE | STATX_UID | STATX_GID | STATX_INO | \
+		    STATX_SIZE | STATX_MTIME)
 
 /* stat_mask - statx() for mask into st (what mask leaves out is zero). */
 static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *st)
@@ -30,6 +34,7 @@ static int stat_mask(int dir_fd, const char *name, unsigned mask, struct stat *s
 	memset(st, 0, sizeof(*st));
 	st->st_mode = sx.stx_mode;
 	st->st_uid = sx.stx_uid;
+	st->st_gid = sx.stx_gid;
 	st->st_ino = (ino_t)sx.stx_ino;
 	st->st_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor);
 	st->st_size = (off_t)sx.stx_size;

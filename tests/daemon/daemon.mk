@@ -81,8 +81,8 @@ TESTS += $(fairness_tests)
 dist_check_SCRIPTS += $(fairness_tests)
 # Issue 37: the stored input is the daemon's copy of what was graded; a
 # name with a newline keeps its arrival record.
-TESTS += tests/daemon/stored_copy.sh tests/daemon/regrade_newline.sh
-dist_check_SCRIPTS += tests/daemon/stored_copy.sh tests/daemon/regrade_newline.sh
+TESTS += tests/daemon/stored_copy.sh tests/daemon/stored_own.sh tests/daemon/regrade_newline.sh
+dist_check_SCRIPTS += tests/daemon/stored_copy.sh tests/daemon/stored_own.sh tests/daemon/regrade_newline.sh
 # An owner's directories, kept open by the daemon, removed behind its back.
 TESTS += tests/daemon/owner_removed.sh
 dist_check_SCRIPTS += tests/daemon/owner_removed.sh

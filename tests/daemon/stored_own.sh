@@ -1,0 +1,59 @@
+#!/bin/sh
+# Issue 38: an input of the daemon's own account and group, graded whole,
+# is stored as it is, moved into done/OWNER/ instead of copied: the same
+# inode, made mode 0640, its arrival record its attribute (or, on a file
+# system without user attributes, the file .arrival/NAME), nothing left
+# in processing/ (doc/spool.md, "done/ and failed/").  An input of
+# another group (as root) is copied, as every other account's is.
+. "${top_srcdir:-.}/tests/daemon/lib.sh"
+
+write_conf "$T/c.yaml" "keep_inputs: true" "settle_ms: 0"
+mkdir -p "$SPOOL/incoming"
+
+# stored_self NAME INODE: done/ME/NAME is that inode, 0640, ours, and its
+# record names NAME, our uid and its bytes' digest.
+stored_self() {
+	[ -f "$DONE/$1" ] || fail "$1 not stored: $(ls -laR "$SPOOL")"
+	[ "$(stat -c '%i %a %u %g' "$DONE/$1")" = "$2 640 $(id -u) $(id -g)" ] ||
+		fail "$1 stored as $(stat -c '%i %a %u %g' "$DONE/$1"), want $2 640 $(id -u) $(id -g)"
+	record "$DONE/$1" >"$T/rec" || fail "$1 has no arrival record"
+	printf '%s:%s\nuid %s\nsha256 %s\n' "${#1}" "$1" "$(id -u)" \
+		"$(sha256sum <"$DONE/$1" | cut -d' ' -f1)" >"$T/want"
+	head -n 3 "$T/rec" | cmp -s - "$T/want" || fail "$1: record $(cat "$T/rec")"
+}
+
+start_daemon d "$T/c.yaml"
+hw1_input >"$T/own.yaml"
+chmod 644 "$T/own.yaml"
+ino=$(stat -c %i "$T/own.yaml")
+mv "$T/own.yaml" "$SPOOL/incoming/own.yaml"
+wait_for 20 test -f "$DONE/own.yaml" || fail "own.yaml not stored: $(cat "$T/d.log")"
+stored_self own.yaml "$ino"
+[ -z "$(left_in_processing "$SPOOL/processing/test")" ] ||
+	fail "left in processing: $(left_in_processing "$SPOOL/processing/test")"
+
+if [ "$(id -u)" = 0 ]; then
+	# Another group: a copy of the daemon's, not the inode.
+	hw1_input >"$T/grp.yaml"
+	chgrp 65534 "$T/grp.yaml"
+	ino=$(stat -c %i "$T/grp.yaml")
+	mv "$T/grp.yaml" "$SPOOL/incoming/grp.yaml"
+	wait_for 20 test -f "$DONE/grp.yaml" || fail "grp.yaml not stored: $(cat "$T/d.log")"
+	[ "$(stat -c '%a %u %g' "$DONE/grp.yaml")" = "640 0 $(id -g)" ] ||
+		fail "grp.yaml stored as $(stat -c '%a %u %g' "$DONE/grp.yaml")"
+	[ "$(stat -c %i "$DONE/grp.yaml")" != "$ino" ] || fail "grp.yaml stored as it is"
+else
+	echo "not root: the other group's input not tried"
+fi
+kill "$LAST_PID"
+wait_exit "$LAST_PID" 20
+
+# Without user attributes the record is a file, written before the move.
+start_daemon_noxattr x "$T/c.yaml"
+hw1_input >"$T/nox.yaml"
+ino=$(stat -c %i "$T/nox.yaml")
+mv "$T/nox.yaml" "$SPOOL/incoming/nox.yaml"
+wait_for 20 test -f "$DONE/nox.yaml" || fail "nox.yaml not stored: $(cat "$T/x.log")"
+[ -f "$DONE/.arrival/nox.yaml" ] || fail "no .arrival/nox.yaml: $(ls -la "$DONE")"
+stored_self nox.yaml "$ino"
+echo "ok: the daemon's own inputs stored as they are"
