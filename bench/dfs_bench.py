@@ -51,6 +51,7 @@ import os
 import pwd
 import signal
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -343,11 +344,11 @@ def protocol_side(spool, inst, names, threads):
     the input read; the result written to a temporary name, given the
     input's mtime and the owner's read grant (an ACL, where the file
     system keeps them), fsynced, renamed into results/OWNER/ without
-    replacing; the stored input, a copy of the daemon's own, written, its
-    arrival record set as its attribute user.cairn.arrival (where the
-    file system has no user attributes, a file written in
-    done/OWNER/.arrival/ after the fsync), fsynced in done/OWNER/, the
-    copy renamed into place and the claimed file unlinked.  The owner's directories exist (made once, as cairnd
+    replacing; the stored input, the daemon's own file (its account
+    wrote it), made mode 0640, its arrival record set as its attribute
+    user.cairn.arrival (56 bytes; where the file system has no user
+    attributes, a file written in done/OWNER/.arrival/ after the fsync),
+    fsynced, and renamed from processing/INST/ into done/OWNER/.  The owner's directories exist (made once, as cairnd
     keeps them open).  Nothing else: no parsing, solving, logging or
     directory flush."""
     import queue
@@ -398,14 +399,17 @@ def protocol_side(spool, inst, names, threads):
                 os.fsync(out)
                 os.close(out)
                 os.rename(t, name[:-5] + ".result.yaml", src_dir_fd=tmp, dst_dir_fd=res)
-                c = ".cairn-copy~" + held
-                out = os.open(c, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640, dir_fd=done)
-                os.write(out, data)
+                # The input is the daemon's own (its account wrote it): it
+                # is stored as it is, made what a copy would be.
+                out = os.open(held, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=proc)
+                os.fchmod(out, 0o640)
                 rec = "%d:%s\nuid %d\nsha256 %s\n" % (len(name), name, os.geteuid(), "0" * 64)
                 in_file = False
                 try:
-                    os.setxattr(out, "user.cairn.arrival", (rec + "arrival %d.%09d\n" % divmod(
-                        st.st_ctime_ns, 10**9)).encode())
+                    os.setxattr(out, "user.cairn.arrival", b"\0\1" + bytes([len(name)]) +
+                                bytes(5) + struct.pack("<Iqi", os.geteuid(),
+                                                       *divmod(st.st_ctime_ns, 10**9)) +
+                                bytes(32))
                 except OSError as e:
                     if e.errno not in (errno.ENOTSUP, errno.EOPNOTSUPP):
                         raise
@@ -417,8 +421,7 @@ def protocol_side(spool, inst, names, threads):
                     os.write(out, rec.encode())
                     os.utime(out, ns=(st.st_ctime_ns, st.st_ctime_ns))
                     os.close(out)
-                os.rename(c, name, src_dir_fd=done, dst_dir_fd=done)
-                os.unlink(held, dir_fd=proc)
+                os.rename(held, name, src_dir_fd=proc, dst_dir_fd=done)
                 os.close(fd)
         except OSError as e:
             failed.append(e)

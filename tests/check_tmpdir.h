@@ -22,7 +22,8 @@ int check_tmpdir_open(void);
 char *check_tmpdir_slurp(int dir_fd, const char *path);
 /*
  * check_tmpdir_record - the arrival record of the stored input dir_fd/PATH
- * (cairn_arrival.h), wherever it is: its attribute user.cairn.arrival,
+ * (cairn_arrival.h), wherever it is: its attribute user.cairn.arrival
+ * (the compact form read back and written as the text form),
  * else the file .arrival/NAME beside it followed by "arrival S.N\n", its
  * modification time, as the attribute says it.  In a buffer the next call
  * reuses, or NULL when there is none.

@@ -1,13 +1,17 @@
 /*
  * cairn_arrival - arrival records of stored inputs (cairn_arrival.h).
  *
- * The name goes after its length, so that no byte of it (a newline, a
- * colon, digits) can be taken for the rest of the record, and the rest is
- * one "key value" line per fact, unknown keys passed over.  A record
- * with a single line is an older version's: the name alone.  The
- * attribute says the arrival in a line of its own; the file, written
- * where there are no attributes, by its modification time, as older
- * versions did.  A stored input is opened to read its attribute without
+ * The attribute is a fixed record of 56 bytes, small enough for the
+ * inode; it names the input by the length and hash of its name, which
+ * is the stored input's own or the one that numbers it.  In the file
+ * (and the attribute of earlier versions) the name goes after its
+ * length, so that no byte of it (a newline, a colon, digits) can be
+ * taken for the rest of the record, and the rest is one "key value"
+ * line per fact, unknown keys passed over.  A record with a single line
+ * is an older version's: the name alone.  The text attribute says the
+ * arrival in a line of its own; the file, written where there are no
+ * attributes, by its modification time, as older versions did.  A
+ * stored input is opened to read its attribute without
  * following a link and without waiting (a FIFO put in its place), and
  * neither writing nor reading allocates.
  */
@@ -24,6 +28,7 @@
 
 #include "cairn_arrival.h"
 #include "cairn_dir.h"
+#include "cairn_fnv.h"
 #include "cairn_mem.h"
 #include "cairn_spoolname.h"
 
@@ -31,35 +36,65 @@
 #define ARRIVAL_MAX 4096
 
 /*
- * compose - the record of name into buf (ARRIVAL_MAX bytes), with its
- * arrival line when `arrival` is not NULL: its length, or 0 when the name
- * is too long
+ * compose - the record file's text of name into buf (ARRIVAL_MAX bytes):
+ * its length, or 0 when the name is too long
  */
-static size_t compose(char *buf, const char *name, const struct timespec *arrival, uint32_t uid,
-		      const char *sha256)
+static size_t compose(char *buf, const char *name, uint32_t uid, const char *sha256)
 {
 	size_t len = strlen(name);
-	int n;
 
 	if (len > NAME_MAX)
 		return 0;
-	n = snprintf(buf, ARRIVAL_MAX, "%zu:%s\nuid %lu\nsha256 %s\n", len, name,
-		     (unsigned long)uid, sha256 != NULL ? sha256 : "-");
-	if (arrival != NULL)
-		n += snprintf(buf + n, ARRIVAL_MAX - (size_t)n, "arrival %lld.%09ld\n",
-			      (long long)arrival->tv_sec, (long)arrival->tv_nsec);
-	return (size_t)n;
+	return (size_t)snprintf(buf, ARRIVAL_MAX, "%zu:%s\nuid %lu\nsha256 %s\n", len, name,
+				(unsigned long)uid, sha256 != NULL ? sha256 : "-");
+}
+
+/* put_le - v into p[0..n), least significant byte first */
+static void put_le(unsigned char *p, uint64_t v, size_t n)
+{
+	for (size_t i = 0; i < n; i++, v >>= 8)
+		p[i] = (unsigned char)(v & 0xff);
+}
+
+/* get_le - p[0..n), least significant byte first */
+static uint64_t get_le(const unsigned char *p, size_t n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* name_hash - what the attribute keeps of a name: FNV-1a's low 32 bits */
+static uint32_t name_hash(const char *name)
+{
+	return (uint32_t)(cairn_fnv_name(name) & 0xffffffffu);
+}
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
 int cairn_arrival_set(int fd, const char *name, const struct timespec *arrival, uint32_t uid,
 		      const char *sha256)
 {
-	char buf[ARRIVAL_MAX];
-	size_t len = compose(buf, name, arrival, uid, sha256);
+	unsigned char v[CAIRN_ARRIVAL_ATTR_LEN] = { 0 };
+	size_t len = strlen(name);
 
-	if (len == 0)
+	if (len == 0 || len > NAME_MAX)
 		return ENAMETOOLONG;
-	return fsetxattr(fd, CAIRN_ARRIVAL_XATTR, buf, len, 0) < 0 ? errno : 0;
+	v[1] = sha256 != NULL;
+	v[2] = (unsigned char)len;
+	put_le(v + 4, name_hash(name), 4);
+	put_le(v + 8, uid, 4);
+	put_le(v + 12, (uint64_t)(int64_t)arrival->tv_sec, 8);
+	put_le(v + 20, (uint64_t)arrival->tv_nsec, 4);
+	for (size_t i = 0; sha256 != NULL && i < CAIRN_SHA256_LEN; i++)
+		v[24 + i] = (unsigned char)(hex_digit(sha256[2 * i]) << 4 |
+					    hex_digit(sha256[2 * i + 1]));
+	return fsetxattr(fd, CAIRN_ARRIVAL_XATTR, v, sizeof v, 0) < 0 ? errno : 0;
 }
 
 int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
@@ -67,7 +102,7 @@ int cairn_arrival_write(int arrival_fd, const char *as, const char *name,
 {
 	struct timespec ts[2] = { { 0, UTIME_OMIT }, *arrival };
 	char buf[ARRIVAL_MAX];
-	size_t len = compose(buf, name, NULL, uid, sha256);
+	size_t len = compose(buf, name, uid, sha256);
 	ssize_t got;
 	int fd, e = 0;
 
@@ -205,10 +240,103 @@ static int parse(const char *text, size_t len, struct cairn_arrival *a, int *tim
 }
 
 /*
+ * name_is - whether p[0..n) + q[0..m) is the name of length len and hash
+ * h, then in out; with inner_dot >= 0, only a name that has (1) or has
+ * not (0) a dot past its first byte, where cairn_spoolname_numbered()
+ * puts the number before the extension or after the name
+ */
+static int name_is(const char *p, size_t n, const char *q, size_t m, size_t len, uint32_t h,
+		   int inner_dot, char out[NAME_MAX + 1])
+{
+	const char *dot;
+
+	if (n + m != len || len > NAME_MAX)
+		return 0;
+	memcpy(out, p, n);
+	memcpy(out + n, q, m);
+	out[len] = '\0';
+	dot = strrchr(out, '.');
+	return (inner_dot < 0 || inner_dot == (dot != NULL && dot != out)) &&
+	       name_hash(out) == h;
+}
+
+/*
+ * numbered_k - whether p[0..n) is a number that cairn_spoolname_numbered()
+ * writes: 1 to CAIRN_NUMBERED_MAX, no leading zero
+ */
+static int numbered_k(const char *p, size_t n)
+{
+	unsigned long k = 0;
+
+	if (n == 0 || n > 7 || p[0] == '0')
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return 0;
+		k = k * 10 + (unsigned long)(p[i] - '0');
+	}
+	return k <= CAIRN_NUMBERED_MAX;
+}
+
+/*
+ * unnumbered - the name an attribute of len and hash h says, of the
+ * stored input `as`: `as` itself, or the name that numbered gives `as`
+ * ("hw1.yaml" of "hw1.2.yaml", "notes" of "notes.3"); 0, or -1
+ */
+static int unnumbered(const char *as, size_t len, uint32_t h, char out[NAME_MAX + 1])
+{
+	size_t n = strlen(as);
+	const char *last = strrchr(as, '.'), *before;
+
+	if (name_is(as, n, "", 0, len, h, -1, out))
+		return 0;
+	if (last == NULL || last == as)
+		return -1;
+	/* "NAME.K": NAME without a dot but a leading one */
+	if (numbered_k(last + 1, n - (size_t)(last - as) - 1) &&
+	    name_is(as, (size_t)(last - as), "", 0, len, h, 0, out))
+		return 0;
+	/* "BASE.K.EXT" of "BASE.EXT" */
+	for (before = last - 1; before > as && *before != '.'; before--)
+		;
+	if (before > as && numbered_k(before + 1, (size_t)(last - before) - 1) &&
+	    name_is(as, (size_t)(before - as), last, n - (size_t)(last - as), len, h, 1, out))
+		return 0;
+	return -1;
+}
+
+/*
+ * decode - the attribute v (CAIRN_ARRIVAL_ATTR_LEN bytes) of stored input
+ * `as` into a (cleared first); 0, or -1 when it is not sound
+ */
+static int decode(const unsigned char *v, const char *as, struct cairn_arrival *a)
+{
+	static const char digits[] = "0123456789abcdef";
+	uint64_t nsec = get_le(v + 20, 4);
+
+	memset(a, 0, sizeof *a);
+	if (v[0] != 0 || v[1] > 1 || v[2] == 0 || v[3] != 0 || nsec >= 1000000000u ||
+	    unnumbered(as, v[2], (uint32_t)get_le(v + 4, 4), a->name) < 0 ||
+	    strcmp(a->name, ".") == 0 || strcmp(a->name, "..") == 0)
+		return -1;
+	a->has_uid = 1;
+	a->uid = (uint32_t)get_le(v + 8, 4);
+	a->time.tv_sec = (time_t)(int64_t)get_le(v + 12, 8);
+	a->time.tv_nsec = (long)nsec;
+	a->digest = v[1] ? CAIRN_ARRIVAL_SHA256 : CAIRN_ARRIVAL_UNREAD;
+	for (size_t i = 0; v[1] && i < CAIRN_SHA256_LEN; i++) {
+		a->sha256[2 * i] = digits[v[24 + i] >> 4];
+		a->sha256[2 * i + 1] = digits[v[24 + i] & 15];
+	}
+	return 0;
+}
+
+/*
  * from_attr - the record that is the attribute of owner_fd/AS into a; 0,
  * or -1.  Only on a file owned by the owner directory's owner (the
  * daemon's copy): older versions stored the submitter's own file, on
- * which she can set any attribute she likes.
+ * which she can set any attribute she likes.  Its compact form, or the
+ * text of earlier versions with an arrival line.
  */
 static int from_attr(int owner_fd, const char *as, struct cairn_arrival *a)
 {
@@ -222,6 +350,8 @@ static int from_attr(int owner_fd, const char *as, struct cairn_arrival *a)
 	if (fstat(fd, &st) == 0 && fstat(owner_fd, &dir) == 0 && st.st_uid == dir.st_uid)
 		len = fgetxattr(fd, CAIRN_ARRIVAL_XATTR, text, sizeof text);
 	close(fd);
+	if (len == CAIRN_ARRIVAL_ATTR_LEN && text[0] == '\0')
+		return decode((const unsigned char *)text, as, a);
 	return len <= 0 || parse(text, (size_t)len, a, &timed) < 0 || !timed ? -1 : 0;
 }
 

@@ -1,17 +1,25 @@
 /*
  * cairn_arrival - the arrival record of a stored input (doc/spool.md):
  * the extended attribute user.cairn.arrival of done/OWNER/AS (or
- * failed/OWNER/AS), the daemon's copy of the input, whose text says what
- * the input was and when it arrived:
+ * failed/OWNER/AS), the daemon's copy of the input, which says what the
+ * input was and when it arrived in CAIRN_ARRIVAL_ATTR_LEN bytes, few
+ * enough to be kept in the inode itself (an ext4 inode of 256 bytes has
+ * room for 56 bytes of this attribute's value; a longer one takes a disk
+ * block of its own for each stored input), integers least significant
+ * byte first:
  *
- *   9:hw1.1.yaml       the name its result is named after, after its
- *                      length in bytes (any name, a newline in it too)
- *   uid 1000           its owner's uid (the stored copy is the daemon's)
- *   sha256 HEX         the digest of the bytes graded, which the stored
- *                      copy holds; "sha256 -": refused before it was read,
- *                      its bytes not kept
- *   arrival S.N        its arrival, in seconds and nanoseconds since the
- *                      epoch
+ *   0       0 (no record of the text form below starts so)
+ *   1       1: a digest follows; 0: refused before it was read, its
+ *           bytes not kept
+ *   2       the length of the name its result is named after: AS, or
+ *           the name that AS numbers (hw1.yaml of hw1.1.yaml)
+ *   3       0
+ *   4..8    the low 32 bits of that name's 64-bit FNV-1a hash, which
+ *           tells which of the two it is
+ *   8..12   its owner's uid (the stored copy is the daemon's)
+ *   12..20  its arrival, seconds since the epoch (signed)
+ *   20..24  and nanoseconds
+ *   24..56  the SHA-256 digest of the bytes graded (zero when byte 1 is 0)
  *
  * The daemon sets it on the copy before the copy is flushed and placed,
  * so that the two go in place at once: no crash leaves a stored input
@@ -19,8 +27,18 @@
  * system has no user extended attributes (tmpfs before Linux 6.6, some
  * NFS mounts), and in stores of earlier versions, the record is the
  * file .arrival/AS beside the stored input, written just before the
- * input is placed, with the same text but for the arrival line: its
- * modification time is the arrival.  A record file of cairn 0.2 and
+ * input is placed, whose modification time is the arrival and whose
+ * text says the rest:
+ *
+ *   9:hw1.1.yaml       the name its result is named after, after its
+ *                      length in bytes (any name, a newline in it too)
+ *   uid 1000           its owner's uid
+ *   sha256 HEX         the digest of the bytes graded; "sha256 -":
+ *                      refused before it was read
+ *
+ * Versions before the compact attribute set this text as the attribute,
+ * with a last line "arrival S.N" (seconds and nanoseconds since the
+ * epoch); it is still read.  A record file of cairn 0.2 and
  * earlier is the name and a newline alone (no owner's uid, no digest);
  * it is still read, and tells apart from the above by having one line
  * only.  Every reader looks at the attribute first, then at the file;
@@ -67,6 +85,9 @@ struct cairn_arrival {
 
 /* The extended attribute of a stored input that holds its record. */
 #define CAIRN_ARRIVAL_XATTR "user.cairn.arrival"
+
+/* Its length, in the form above. */
+#define CAIRN_ARRIVAL_ATTR_LEN 56
 
 /*
  * Set the record on fd, the copy of an input to be stored (before it is

@@ -176,14 +176,45 @@ count_files() {
 
 # record STORED: the arrival record of the stored input STORED (a path
 # in done/OWNER/ or failed/OWNER/), wherever it is (cairn_arrival.h): its
-# attribute user.cairn.arrival, else the file .arrival/NAME beside it
-# (where the file system has no user attributes, or an older version
-# stored it), followed by "arrival S.N", its modification time, as the
-# attribute says it.  Status 1, and nothing, when it has none.
-RECORD_PY='import os, stat, sys
+# attribute user.cairn.arrival (the compact form of 56 bytes decoded
+# here as doc/spool.md says, into the text form), else the file
+# .arrival/NAME beside it (where the file system has no user attributes,
+# or an older version stored it), followed by "arrival S.N", its
+# modification time, as the attribute says it.  Status 1, and nothing,
+# when it has none.
+RECORD_PY='import os, stat, struct, sys
+def fnv32(b):
+    h = 1469598103934665603
+    for c in b:
+        h = ((h ^ c) * 1099511628211) & 0xffffffffffffffff
+    return h & 0xffffffff
+def numbered_k(k):
+    return 0 < len(k) <= 7 and k.isdigit() and k[:1] != b"0" and int(k) <= 1000000
+def unnumbered(s, n, h):
+    # s itself, NAME.K of NAME (no dot past its first byte), BASE.K.EXT of BASE.EXT
+    c = [(s, None)]
+    i = s.rfind(b".")
+    if i > 0:
+        if numbered_k(s[i + 1:]):
+            c.append((s[:i], False))
+        j = s.rfind(b".", 0, i)
+        if j > 0 and numbered_k(s[j + 1:i]):
+            c.append((s[:j] + s[i:], True))
+    for name, dot in c:
+        if len(name) == n and fnv32(name) == h and (dot is None or (name.rfind(b".") > 0) == dot):
+            return name
+    return None
+def compact(path, v):
+    h, uid, sec, nsec = struct.unpack("<IIqI", v[4:24])
+    name = unnumbered(os.path.basename(path), v[2], h)
+    if v[1] > 1 or v[3] != 0 or name is None or nsec >= 10**9:
+        return None
+    digest = v[24:56].hex().encode() if v[1] else b"-"
+    return b"%d:%s\nuid %d\nsha256 %s\narrival %d.%09d\n" % (len(name), name, uid, digest, sec, nsec)
 def record(path):
     try:
-        return os.getxattr(path, "user.cairn.arrival", follow_symlinks=False)
+        v = os.getxattr(path, "user.cairn.arrival", follow_symlinks=False)
+        return compact(path, v) if len(v) == 56 and v[0] == 0 else v
     except OSError:
         pass
     d, n = os.path.split(path)

@@ -10,7 +10,10 @@
  * older version's one-line record reads as one with no uid and no
  * digest; a refused input's record says so; a record that is not sound
  * (a short name, no newline, a '/') is none; and a stored input is found
- * by its record, attribute or file, not by its name alone.
+ * by its record, attribute or file, not by its name alone.  The attribute
+ * is the compact form of 56 bytes, naming the input by the length and
+ * hash of its name (the stored name's own or the one it numbers); the
+ * text attribute of earlier versions still reads.
  */
 #include "config.h"
 
@@ -25,6 +28,7 @@
 #include <unistd.h>
 
 #include "cairn_arrival.h"
+#include "cairn_fnv.h"
 #include "check_run.h"
 #include "check_tmpdir.h"
 
@@ -157,6 +161,16 @@ START_TEST(test_arrival_find)
 }
 END_TEST
 
+/* le - p[0..n) read least significant byte first */
+static uint64_t le(const char *p, size_t n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | (unsigned char)p[n];
+	return v;
+}
+
 /* stored - an empty stored input dir/AS, its record set on it; 0 or errno */
 static int stored(const char *as, const char *name, const struct timespec *at, uint32_t uid,
 		  const char *sha256)
@@ -199,11 +213,16 @@ START_TEST(test_arrival_attr)
 	fd = openat(dir_fd, "s.1.yaml", O_RDONLY);
 	n = fgetxattr(fd, CAIRN_ARRIVAL_XATTR, text, sizeof text - 1);
 	close(fd);
-	ck_assert_int_gt(n, 0);
-	text[n] = '\0';
-	ck_assert_str_eq(text, "6:s.yaml\nuid 1000\nsha256 "
-			 "95cc8e8ec552664096b998c62dfd5dfd0a41c96154de6814d918d1ca34bfc225\n"
-			 "arrival 1765314843.123456789\n");
+	/* the compact form: 56 bytes, least significant first (cairn_arrival.h) */
+	ck_assert_int_eq(n, CAIRN_ARRIVAL_ATTR_LEN);
+	ck_assert_mem_eq(text, "\0\1\6\0", 4);
+	ck_assert_uint_eq(le(text + 4, 4), (uint32_t)cairn_fnv_name("s.yaml"));
+	ck_assert_uint_eq(le(text + 8, 4), 1000);
+	ck_assert_uint_eq(le(text + 12, 8), 1765314843u);
+	ck_assert_uint_eq(le(text + 20, 4), 123456789u);
+	ck_assert_mem_eq(text + 24, "\x95\xcc\x8e\x8e\xc5\x52\x66\x40\x96\xb9\x98\xc6\x2d\xfd"
+			 "\x5d\xfd\x0a\x41\xc9\x61\x54\xde\x68\x14\xd9\x18\xd1\xca\x34\xbf"
+			 "\xc2\x25", 32);
 	/* the attribute comes first: a file of another time is passed over */
 	put("s.1.yaml", "6:s.yaml\nuid 1000\nsha256 -\n");
 	ck_assert_int_eq(utimensat(arrival_fd, "s.1.yaml", (struct timespec[2]){ later, later }, 0),
@@ -228,6 +247,14 @@ START_TEST(test_arrival_attr)
 	ck_assert_int_eq(stored("d.yaml", "d.yaml", &when, 7, NULL), 0);
 	ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, "d.yaml", &a), 0);
 	ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_UNREAD);
+	/* a text attribute of an earlier version, with its arrival line */
+	fd = openat(dir_fd, "d.yaml", O_RDONLY);
+	ck_assert_int_eq(fsetxattr(fd, CAIRN_ARRIVAL_XATTR, "6:x.yaml\nuid 4\nsha256 -\n"
+				   "arrival 12.000000034\n", 45, 0), 0);
+	close(fd);
+	ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, "d.yaml", &a), 0);
+	ck_assert_str_eq(a.name, "x.yaml");
+	ck_assert(a.uid == 4 && a.time.tv_sec == 12 && a.time.tv_nsec == 34);
 	/* no arrival line, or an unsound one: no record in the attribute */
 	static const char *const bad[] = {
 		"6:x.yaml\nuid 1\nsha256 -\n", "6:x.yaml\nuid 1\narrival 12\n",
@@ -247,6 +274,63 @@ START_TEST(test_arrival_attr)
 	ck_assert_int_eq(mkfifoat(dir_fd, "fifo.yaml", 0640), 0);
 	ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, "fifo.yaml", &a), -1);
 	ck_assert_int_eq(cairn_arrival_time(dir_fd, -1, "fifo.yaml", &t), -1);
+}
+END_TEST
+
+/*
+ * The compact attribute names the input by its name's length and hash:
+ * the stored name itself, or the name it numbers, whatever bytes it
+ * holds; one that fits neither, or is unsound, is no record.
+ */
+START_TEST(test_arrival_attr_names)
+{
+	static const char *const pairs[][2] = {
+		{ "hw1.yaml", "hw1.yaml" }, { "hw1.2.yaml", "hw1.yaml" },
+		{ "hw1.2.yaml", "hw1.2.yaml" }, { "notes.3", "notes" }, { ".x.4", ".x" },
+		{ "a.b.10.c", "a.b.c" }, { "nl\nx.1.yaml", "nl\nx.yaml" }, { "1.2", "1.2" },
+		{ "9.1000000.z", "9.z" },
+	};
+	static const char *const wrong[][2] = {
+		{ "hw1.yaml", "hw2.yaml" }, { "hw1.01.yaml", "hw1.yaml" },
+		{ "a.b.3", "a.b" }, { "x.1000001.y", "x.y" }, { "renamed.yaml", "hw1.yaml" },
+	};
+	unsigned char v[CAIRN_ARRIVAL_ATTR_LEN];
+	struct cairn_arrival a;
+	int fd;
+
+	if (!attrs())
+		return;
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+		ck_assert_int_eq(stored(pairs[i][0], pairs[i][1], &when, 9, NULL), 0);
+		ck_assert_int_eq(cairn_arrival_load(dir_fd, -1, pairs[i][0], &a), 0);
+		ck_assert_str_eq(a.name, pairs[i][1]);
+		ck_assert_int_eq(a.digest, CAIRN_ARRIVAL_UNREAD);
+		ck_assert_int_eq(unlinkat(dir_fd, pairs[i][0], 0), 0);
+	}
+	for (size_t i = 0; i < sizeof wrong / sizeof *wrong; i++) {
+		ck_assert_int_eq(stored(wrong[i][0], wrong[i][1], &when, 9, NULL), 0);
+		ck_assert_msg(cairn_arrival_load(dir_fd, -1, wrong[i][0], &a) == -1, "%s",
+			      wrong[i][0]);
+		ck_assert_int_eq(unlinkat(dir_fd, wrong[i][0], 0), 0);
+	}
+	/* unsound bytes: a flag, a padding byte, nanoseconds past a second */
+	ck_assert_int_eq(stored("u.yaml", "u.yaml", &when, 9, NULL), 0);
+	fd = openat(dir_fd, "u.yaml", O_RDWR);
+	ck_assert_int_eq(fgetxattr(fd, CAIRN_ARRIVAL_XATTR, v, sizeof v), (ssize_t)sizeof v);
+	for (int k = 0; k < 3; k++) {
+		unsigned char w[sizeof v];
+
+		memcpy(w, v, sizeof w);
+		if (k == 0)
+			w[1] = 2;
+		else if (k == 1)
+			w[3] = 1;
+		else
+			memcpy(w + 20, "\x00\xca\x9a\x3b", 4);	/* 1000000000 */
+		ck_assert_int_eq(fsetxattr(fd, CAIRN_ARRIVAL_XATTR, w, sizeof w, 0), 0);
+		ck_assert_msg(cairn_arrival_load(dir_fd, -1, "u.yaml", &a) == -1, "%d", k);
+	}
+	close(fd);
 }
 END_TEST
 
@@ -319,6 +403,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_arrival_forms);
 	tcase_add_test(tc, test_arrival_find);
 	tcase_add_test(tc, test_arrival_attr);
+	tcase_add_test(tc, test_arrival_attr_names);
 	tcase_add_test(tc, test_arrival_attr_owner);
 	tcase_add_test(tc, test_arrival_find_attr);
 	suite_add_tcase(s, tc);
