@@ -72,11 +72,6 @@ static uint32_t name_hash(const char *name)
 	return (uint32_t)(cairn_fnv_name(name) & 0xffffffffu);
 }
 
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 int cairn_arrival_set(int fd, const char *name, const struct timespec *arrival, uint32_t uid,
 		      const char *sha256)
 {
@@ -85,15 +80,14 @@ int cairn_arrival_set(int fd, const char *name, const struct timespec *arrival, 
 
 	if (len == 0 || len > NAME_MAX)
 		return ENAMETOOLONG;
+	if (sha256 != NULL && cairn_sha256_from_hex(sha256, v + 24) < 0)
+		return EINVAL;
 	v[1] = sha256 != NULL;
 	v[2] = (unsigned char)len;
 	put_le(v + 4, name_hash(name), 4);
 	put_le(v + 8, uid, 4);
 	put_le(v + 12, (uint64_t)(int64_t)arrival->tv_sec, 8);
 	put_le(v + 20, (uint64_t)arrival->tv_nsec, 4);
-	for (size_t i = 0; sha256 != NULL && i < CAIRN_SHA256_LEN; i++)
-		v[24 + i] = (unsigned char)(hex_digit(sha256[2 * i]) << 4 |
-					    hex_digit(sha256[2 * i + 1]));
 	return fsetxattr(fd, CAIRN_ARRIVAL_XATTR, v, sizeof v, 0) < 0 ? errno : 0;
 }
 
@@ -311,7 +305,6 @@ static int unnumbered(const char *as, size_t len, uint32_t h, char out[NAME_MAX 
  */
 static int decode(const unsigned char *v, const char *as, struct cairn_arrival *a)
 {
-	static const char digits[] = "0123456789abcdef";
 	uint64_t nsec = get_le(v + 20, 4);
 
 	memset(a, 0, sizeof *a);
@@ -324,10 +317,8 @@ static int decode(const unsigned char *v, const char *as, struct cairn_arrival *
 	a->time.tv_sec = (time_t)(int64_t)get_le(v + 12, 8);
 	a->time.tv_nsec = (long)nsec;
 	a->digest = v[1] ? CAIRN_ARRIVAL_SHA256 : CAIRN_ARRIVAL_UNREAD;
-	for (size_t i = 0; v[1] && i < CAIRN_SHA256_LEN; i++) {
-		a->sha256[2 * i] = digits[v[24 + i] >> 4];
-		a->sha256[2 * i + 1] = digits[v[24 + i] & 15];
-	}
+	if (v[1])
+		cairn_sha256_to_hex(v + 24, a->sha256);
 	return 0;
 }
 

@@ -115,6 +115,34 @@ void cairn_sha256_hex(const void *data, size_t len, char hex[CAIRN_SHA256_HEX_LE
 	cairn_sha256_init(&s);
 	cairn_sha256_add(&s, data, len);
 	cairn_sha256_end(&s, d);
-	for (int i = 0; i < CAIRN_SHA256_LEN; i++)
-		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	cairn_sha256_to_hex(d, hex);
+}
+
+void cairn_sha256_to_hex(const unsigned char d[CAIRN_SHA256_LEN], char hex[CAIRN_SHA256_HEX_LEN])
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < CAIRN_SHA256_LEN; i++) {
+		hex[2 * i] = digits[d[i] >> 4];
+		hex[2 * i + 1] = digits[d[i] & 15];
+	}
+	hex[2 * CAIRN_SHA256_LEN] = '\0';
+}
+
+/* hex_value - the value of a lower-case hexadecimal digit, or -1 */
+static int hex_value(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int cairn_sha256_from_hex(const char *hex, unsigned char d[CAIRN_SHA256_LEN])
+{
+	for (size_t i = 0; i < CAIRN_SHA256_LEN; i++) {
+		int hi = hex_value(hex[2 * i]), lo = hi < 0 ? -1 : hex_value(hex[2 * i + 1]);
+
+		if (lo < 0)
+			return -1;
+		d[i] = (unsigned char)(hi << 4 | lo);
+	}
+	return hex[2 * CAIRN_SHA256_LEN] == '\0' ? 0 : -1;
 }

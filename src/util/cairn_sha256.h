@@ -28,4 +28,13 @@ void cairn_sha256_end(struct cairn_sha256 *s, unsigned char out[CAIRN_SHA256_LEN
 /* The digest of data[0..len) in hexadecimal into hex. */
 void cairn_sha256_hex(const void *data, size_t len, char hex[CAIRN_SHA256_HEX_LEN]);
 
+/* A digest d written in hexadecimal into hex. */
+void cairn_sha256_to_hex(const unsigned char d[CAIRN_SHA256_LEN], char hex[CAIRN_SHA256_HEX_LEN]);
+
+/*
+ * The digest that hex (CAIRN_SHA256_HEX_LEN - 1 lower-case hexadecimal
+ * digits) says into d: 0, or -1 when hex is not that.
+ */
+int cairn_sha256_from_hex(const char *hex, unsigned char d[CAIRN_SHA256_LEN]);
+
 #endif

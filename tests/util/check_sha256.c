@@ -1,6 +1,7 @@
 /*
  * check_sha256 - the digest against FIPS 180-4's examples and known
- * values, whole and fed in pieces across block boundaries.
+ * values, whole and fed in pieces across block boundaries; a digest to
+ * hexadecimal and back, and what is not one refused.
  */
 #include "config.h"
 
@@ -34,6 +35,27 @@ START_TEST(test_known)
 END_TEST
 
 /* A million 'a's (FIPS 180-4), fed in pieces of every size from 1 to 130. */
+START_TEST(test_hex)
+{
+	static const char *const bad[] = {
+		"", "e3b0", "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855",
+		"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b85g",
+		"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b8555",
+	};
+	unsigned char d[CAIRN_SHA256_LEN];
+	char hex[CAIRN_SHA256_HEX_LEN];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(cairn_sha256_from_hex(cases[i].hex, d), 0);
+		cairn_sha256_to_hex(d, hex);
+		ck_assert_str_eq(hex, cases[i].hex);
+	}
+	ck_assert_int_eq(d[0], 0xd7);	/* the last case's first byte */
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(cairn_sha256_from_hex(bad[i], d) == -1, "%s", bad[i]);
+}
+END_TEST
+
 START_TEST(test_pieces)
 {
 	static const char want[] =
@@ -70,6 +92,7 @@ static Suite *sha256_suite(void)
 
 	tcase_add_loop_test(tc, test_known, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_pieces);
+	tcase_add_test(tc, test_hex);
 	suite_add_tcase(s, tc);
 	return s;
 }
