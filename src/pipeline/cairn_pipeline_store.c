@@ -103,7 +103,6 @@ struct storing {
 /* copy_bytes - src from its start into dst, at most max bytes, hashed into hex; 0 or -errno */
 static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_LEN])
 {
-	static const char digits[] = "0123456789abcdef";
 	unsigned char buf[16384], md[CAIRN_SHA256_LEN];
 	struct cairn_sha256 h;
 	uint64_t done = 0;
@@ -126,11 +125,7 @@ static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_
 		done += (uint64_t)n;
 	}
 	cairn_sha256_end(&h, md);
-	for (size_t i = 0; i < CAIRN_SHA256_LEN; i++) {
-		hex[2 * i] = digits[md[i] >> 4];
-		hex[2 * i + 1] = digits[md[i] & 15];
-	}
-	hex[2 * CAIRN_SHA256_LEN] = '\0';
+	cairn_sha256_to_hex(md, hex);
 	return 0;
 }
 
@@ -194,6 +189,19 @@ static void record_on(struct storing *s, int fd)
 }
 
 /*
+ * seal - unless r says an earlier step failed, the record set on fd (else
+ * s->in_file set) and fd flushed (with fsync); r, or -errno
+ */
+static int seal(struct storing *s, int fd, int r)
+{
+	if (r == 0)
+		record_on(s, fd);
+	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
+		r = -errno;
+	return r;
+}
+
+/*
  * make_copy - the copy under s->tmp in the owner's directory, its record
  * its attribute (else s->in_file set); 0 or -errno
  */
@@ -214,10 +222,7 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 	if (fd < 0)
 		return -errno;
 	r = !(made && keeps_0640) && fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
-	if (r == 0)
-		record_on(s, fd);
-	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
-		r = -errno;
+	r = seal(s, fd, r);
 	if (close(fd) < 0 && r == 0)
 		r = -errno;
 	if (r < 0)
@@ -248,18 +253,13 @@ static int storable_itself(const struct storing *s, const struct stat *st)
  */
 static int ready_itself(struct storing *s, int from_fd, const char *from, const struct stat *st)
 {
-	int fd = s->in->held_fd, r = 0;
+	int fd = s->in->held_fd, r;
 
 	if (fd < 0 && (fd = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 				   O_CLOEXEC)) < 0)
 		return -errno;
 	memcpy(s->sha256, s->in->sha256, sizeof s->sha256);
-	if ((st->st_mode & 07777) != 0640 && fchmod(fd, 0640) < 0)
-		r = -errno;
-	if (r == 0)
-		record_on(s, fd);
-	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
-		r = -errno;
+	r = seal(s, fd, (st->st_mode & 07777) != 0640 && fchmod(fd, 0640) < 0 ? -errno : 0);
 	if (fd != s->in->held_fd && close(fd) < 0 && r == 0)
 		r = -errno;
 	return r;
@@ -346,6 +346,24 @@ static char *stored_before(struct storing *s, char **seen_free)
 }
 
 /*
+ * move_itself - the held file, made ready, moved into s->owner_fd under
+ * the first free numbered name of its `as` (*put); 0 or -errno (-EXDEV:
+ * done/ is on another file system)
+ */
+static int move_itself(struct storing *s, int from_fd, const char *from, const struct stat *st,
+		       char **put)
+{
+	int r = ready_itself(s, from_fd, from, st);
+
+	s->src_fd = from_fd, s->src = from;
+	if (r == 0)
+		r = cairn_spoolname_store_tried(from_fd, from, s->owner_fd, s->as, 1,
+						record_before, s, put);
+	s->moved = r == 0;
+	return r;
+}
+
+/*
  * place_copy - from_fd/HELD copied into s->owner_fd under the first free
  * numbered name of its `as` (*put), with its arrival record, unless a
  * crash came after it was stored.  0 or -errno.
@@ -365,14 +383,8 @@ static int place_copy(struct storing *s, int from_fd, const char *from, const st
 	}
 	/* A name just seen free: record_before need not look at it again. */
 	s->free_name = seen_free;
-	r = -EXDEV;
-	if (storable_itself(s, st) && (r = ready_itself(s, from_fd, from, st)) == 0) {
-		s->src_fd = from_fd, s->src = from;
-		r = cairn_spoolname_store_tried(from_fd, from, s->owner_fd, s->as, 1,
-						record_before, s, put);
-		s->moved = r == 0;
-	}
-	/* done/ on a file system of its own: copied after all. */
+	r = storable_itself(s, st) ? move_itself(s, from_fd, from, st, put) : -EXDEV;
+	/* Another account's input, or done/ on a file system of its own: a copy. */
 	if (r == -EXDEV) {
 		s->src_fd = s->owner_fd, s->src = s->tmp;
 		r = make_copy(s, from_fd, from, st);
