@@ -160,11 +160,13 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
  * changed while read.  Read through its lease's descriptor when it has one (opened in incoming/
  * before the claim), else opened here; the lease is given up once it is read, with its
  * descriptor when the job keeps the bytes (STORING_HOLD_MAX), else the descriptor is kept to
- * copy the file from.  Once it is open and accepted, and before a byte is read, the
- * journal records that it is being read: from there a crash counts against it (doc/spool.md).
+ * copy the file from; it is kept too for a file of the daemon's own account and group (own),
+ * which is stored as it is, through that descriptor (cairn_pipeline_store.h).  Once it is
+ * open and accepted, and before a byte is read, the journal records that it is being read:
+ * from there a crash counts against it (doc/spool.md).
  */
 static int read_input(int dir_fd, const char *name, const struct stat *st, uint64_t max,
-		      struct cairn_lease *l, struct cairn_attempts *attempts,
+		      int own, struct cairn_lease *l, struct cairn_attempts *attempts,
 		      struct cairn_buf *data, char *why, size_t whylen)
 {
 	struct stat before;
@@ -200,7 +202,7 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 	}
 	if (fd != l->fd)
 		close(fd);
-	r == 0 && cairn_lease_holds(l, fd, st) && data->len > STORING_HOLD_MAX ?
+	r == 0 && cairn_lease_holds(l, fd, st) && (data->len > STORING_HOLD_MAX || own) ?
 		cairn_lease_keep(l) : cairn_lease_drop(l);
 	return r;
 }
@@ -236,8 +238,9 @@ static int examine(struct cairn_job *j, const struct cairn_jobctx *ctx, const st
 			 (intmax_t)st->st_size, max);
 		return 1;
 	}
-	return read_input(ctx->sp->processing_fd, j->held, st, max, &j->lease, ctx->attempts,
-			  data, why, whylen);
+	return read_input(ctx->sp->processing_fd, j->held, st, max,
+			  st->st_uid == ctx->euid && st->st_gid == ctx->egid, &j->lease,
+			  ctx->attempts, data, why, whylen);
 }
 
 /*
@@ -426,6 +429,12 @@ static void stored(struct cairn_job *j, const struct cairn_jobctx *ctx,
 		cairn_publish_spare(ctx->publish, ctx->sp->results_fd, ctx->sp->instance);
 }
 
+/* failed_result - whether j's result is an error: a refused file is well-formed, for done/ */
+static int failed_result(const struct cairn_job *j)
+{
+	return j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE;
+}
+
 /*
  * work - everything after the claim; sets j->end.  A file that was
  * claimed before this job (found after a crash, or kept after a storage
@@ -489,6 +498,9 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 		j->released = 1;
 		ctx->rendered(ctx->rendered_arg, j);
 	}
+	j->in.held_st = &st;	/* and, read through its lease, its descriptor */
+	j->in.held_fd = j->lease.kept ? j->lease.fd : -1;
+	cairn_pipeline_store_ready(&pl, sp->processing_fd, &j->in, failed_result(j), j->keep_inputs);
 	r = cairn_pipeline_publish(&pl, &j->in, &out, j->err, sizeof(j->err));
 	if (r < 0) {
 		/* Even a short name cannot be written: results/ is in trouble. */
@@ -498,12 +510,11 @@ static void work(struct cairn_job *j, const struct cairn_jobctx *ctx, int fresh)
 			keep(j, CAIRN_JOB_STUCK);
 		goto out;
 	}
-	/* A refused file is well-formed: done/, where a regrade finds it. */
-	j->in.held_st = &st;	/* and, read through its lease, its descriptor */
-	j->in.held_fd = j->lease.kept ? j->lease.fd : -1;
-	stored(j, ctx, &pl, j->in.st.file_error && j->in.st.refused == CAIRN_REFUSED_NONE);
-	j->in.held_st = NULL, j->in.held_fd = -1, j->in.graded = NULL;
+	/* Its result may have become an error result (a short name) as it was published. */
+	stored(j, ctx, &pl, failed_result(j));
 out:
+	cairn_pipeline_store_unready(&j->in);
+	j->in.held_st = NULL, j->in.held_fd = -1;
 	cairn_lease_drop(&j->lease);
 	j->in.graded = NULL;
 	cairn_buf_free(&j->graded);

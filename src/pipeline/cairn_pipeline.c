@@ -51,7 +51,7 @@ void cairn_pipeline_input_init(struct cairn_pipeline_input *in, const char *name
 {
 	memset(in, 0, sizeof(*in));
 	in->name = name;
-	in->held_fd = -1;
+	in->held_fd = in->ready_fd = -1;
 }
 
 void cairn_pipeline_input_clear(struct cairn_pipeline_input *in)
@@ -276,6 +276,7 @@ int cairn_pipeline_publish(const struct cairn_pipeline *pl, struct cairn_pipelin
 	} else {
 		return r;
 	}
+	in->ready = 0;		/* its record, if made ready, names the other name */
 	cairn_pipeline_refuse(in, err, out);
 	snprintf(base, sizeof(base), "%s", err);
 	r = publish(pl, in, out, err, errlen);

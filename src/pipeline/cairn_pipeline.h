@@ -104,6 +104,14 @@ struct cairn_pipeline_input {
 	const struct stat *held_st;
 	int held_fd;
 	/*
+	 * Made ready before its result was published, to be stored as it is
+	 * (cairn_pipeline_store_ready()): ready set, ready_fd the held file
+	 * open (owned: cairn_pipeline_store_unready() closes it) or -1 (its
+	 * held_fd), ready_in_file set when its record could not be its
+	 * attribute.
+	 */
+	int ready, ready_fd, ready_in_file;
+	/*
 	 * The bytes graded (borrowed; digested, graded_len of them) when the
 	 * caller kept them, or NULL: its stored copy is written from them,
 	 * with no read of the held file.

@@ -231,38 +231,93 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 }
 
 /*
- * storable_itself - whether the held file may be stored as it is, moved
- * instead of copied: read whole and graded, one link, a regular file of
- * the daemon's own account and group, moved where a move never replaces
- * (no second link a crash could leave).  Only the daemon's account can
- * write to it or give it another link, and that account writes the
- * stored inputs anyway: a copy keeps nothing from it.
+ * storable_itself - whether the held file (st) may be stored as it is,
+ * moved instead of copied: read whole and graded, one link, a regular
+ * file of the daemon's own account and group, moved where a move never
+ * replaces (no second link a crash could leave).  Only the daemon's
+ * account can write to it or give it another link, and that account
+ * writes the stored inputs anyway: a copy keeps nothing from it.
  */
-static int storable_itself(const struct storing *s, const struct stat *st)
+static int storable_itself(const struct cairn_pipeline *pl, const struct cairn_pipeline_input *in,
+			   const struct stat *st)
 {
-	const struct cairn_pipeline_input *in = s->in;
-
-	return s->pl->noreplace && s->pl->egid != (gid_t)-1 && !in->unread && in->digested &&
-	       S_ISREG(st->st_mode) && st->st_nlink == 1 && st->st_uid == s->pl->euid &&
-	       st->st_gid == s->pl->egid && (uint64_t)st->st_size == in->graded_len;
+	return pl->noreplace && pl->egid != (gid_t)-1 && !in->unread && in->digested &&
+	       S_ISREG(st->st_mode) && st->st_nlink == 1 && st->st_uid == pl->euid &&
+	       st->st_gid == pl->egid && (uint64_t)st->st_size == in->graded_len;
 }
 
 /*
- * ready_itself - the held file made what a copy would be: mode 0640, its
- * record its attribute (else s->in_file set), flushed; 0 or -errno
+ * prepare - the held file fd (st) made what a copy would be but for the
+ * flush: mode 0640, its record its attribute (else s->in_file set); 0 or
+ * -errno
+ */
+static int prepare(struct storing *s, int fd, const struct stat *st)
+{
+	memcpy(s->sha256, s->in->sha256, sizeof s->sha256);
+	if ((st->st_mode & 07777) != 0640 && fchmod(fd, 0640) < 0)
+		return -errno;
+	record_on(s, fd);
+	return 0;
+}
+
+/*
+ * ready_itself - the held file made what a copy would be: prepared (unless
+ * cairn_pipeline_store_ready() did it), flushed; 0 or -errno
  */
 static int ready_itself(struct storing *s, int from_fd, const char *from, const struct stat *st)
 {
-	int fd = s->in->held_fd, r;
+	const struct cairn_pipeline_input *in = s->in;
+	int fd = in->ready_fd >= 0 ? in->ready_fd : in->held_fd, r;
 
 	if (fd < 0 && (fd = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 				   O_CLOEXEC)) < 0)
 		return -errno;
-	memcpy(s->sha256, s->in->sha256, sizeof s->sha256);
-	r = seal(s, fd, (st->st_mode & 07777) != 0640 && fchmod(fd, 0640) < 0 ? -errno : 0);
-	if (fd != s->in->held_fd && close(fd) < 0 && r == 0)
+	if (in->ready) {
+		memcpy(s->sha256, in->sha256, sizeof s->sha256);
+		s->in_file = in->ready_in_file;
+		r = 0;
+	} else {
+		r = prepare(s, fd, st);
+	}
+	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
+		r = -errno;
+	if (fd != in->ready_fd && fd != in->held_fd && close(fd) < 0 && r == 0)
 		r = -errno;
 	return r;
+}
+
+void cairn_pipeline_store_ready(const struct cairn_pipeline *pl, int from_fd,
+				struct cairn_pipeline_input *in, int failed, int keep)
+{
+	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in) };
+	const char *from = in->held ? in->held : in->name;
+	int fd = in->held_fd;
+
+	if (!(failed || keep) || in->ready || in->held_st == NULL ||
+	    !storable_itself(pl, in, in->held_st))
+		return;
+	if (fd < 0 && (fd = in->ready_fd = openat(from_fd, from, O_RDONLY | O_NOFOLLOW |
+						  O_NONBLOCK | O_CLOEXEC)) < 0)
+		return;
+	if (prepare(&s, fd, in->held_st) < 0)
+		return;
+	/*
+	 * Its bytes on their way now, their blocks allocated: the flush of the
+	 * result commits them with its own (one journal commit where a file
+	 * system has one), and the flush before the move has nothing to wait for.
+	 */
+	if (pl->fsync)
+		sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+	in->ready = 1;
+	in->ready_in_file = s.in_file;
+}
+
+void cairn_pipeline_store_unready(struct cairn_pipeline_input *in)
+{
+	if (in->ready_fd >= 0)
+		close(in->ready_fd);
+	in->ready_fd = -1;
+	in->ready = 0;
 }
 
 /*
@@ -383,7 +438,7 @@ static int place_copy(struct storing *s, int from_fd, const char *from, const st
 	}
 	/* A name just seen free: record_before need not look at it again. */
 	s->free_name = seen_free;
-	r = storable_itself(s, st) ? move_itself(s, from_fd, from, st, put) : -EXDEV;
+	r = storable_itself(s->pl, s->in, st) ? move_itself(s, from_fd, from, st, put) : -EXDEV;
 	/* Another account's input, or done/ on a file system of its own: a copy. */
 	if (r == -EXDEV) {
 		s->src_fd = s->owner_fd, s->src = s->tmp;

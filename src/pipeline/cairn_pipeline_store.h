@@ -29,4 +29,18 @@ int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
 			 struct cairn_pipeline_input *in, int failed, int keep,
 			 char *err, size_t errlen);
 
+/*
+ * Before its result is published, an input that is to be stored as it
+ * is (into failed/OWNER/ when failed, done/OWNER/ when keep) is made
+ * ready: mode 0640, its arrival record set, and with pl->fsync its bytes
+ * sent to the disk, so that the flush of its result carries all of it
+ * and the flush before it is stored finds nothing left to write.
+ * Needs in->held_st.  Nothing for an input that is to be copied; where a
+ * step fails, cairn_pipeline_store() does it again.
+ */
+void cairn_pipeline_store_ready(const struct cairn_pipeline *pl, int from_fd,
+				struct cairn_pipeline_input *in, int failed, int keep);
+/* The descriptor the ready input was kept open through, closed. */
+void cairn_pipeline_store_unready(struct cairn_pipeline_input *in);
+
 #endif

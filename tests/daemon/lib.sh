@@ -174,6 +174,19 @@ count_files() {
 		${2:+-name "$2"} | wc -l
 }
 
+# short_name NAME: the name cairnd stores NAME under when its own cannot
+# carry a result (178 bytes of it, its FNV-1a hash, .yaml; needs python3).
+short_name() {
+	python3 - "$1" <<'PY'
+import sys
+name = sys.argv[1].encode()
+h = 14695981039346656037
+for b in name:
+    h = ((h ^ b) * 1099511628211) % (1 << 64)
+print(name[:-5][:200 - 1 - 16 - 5].decode() + "-%016x" % h + ".yaml")
+PY
+}
+
 # record STORED: the arrival record of the stored input STORED (a path
 # in done/OWNER/ or failed/OWNER/), wherever it is (cairn_arrival.h): its
 # attribute user.cairn.arrival (the compact form of 56 bytes decoded

@@ -16,18 +16,6 @@ mkdir -p "$SPOOL/incoming" "$RES"
 name() {
 	python3 -c 'import sys; n, t = int(sys.argv[1]), sys.argv[2]; print("L" * (n - len(t) - 5) + t + ".yaml")' "$1" "$2"
 }
-# short NAME: the name cairnd stores it under (178 bytes, a hash, .yaml).
-short() {
-	python3 - "$1" <<'PY'
-import sys
-name = sys.argv[1].encode()
-h = 14695981039346656037
-for b in name:
-    h = ((h ^ b) * 1099511628211) % (1 << 64)
-print(name[:-5][:200 - 1 - 16 - 5].decode() + "-%016x" % h + ".yaml")
-PY
-}
-
 # drop_batch TAG: the bad names, then 100 good files.
 drop_batch() {
 	for n in 255 250 249 248 230 225; do
@@ -43,7 +31,7 @@ check_batch() {
 	check_good "$1"
 	for n in 255 250 249 248 230 225; do
 		long=$(name $n "$1")
-		s=$(short "$long")
+		s=$(short_name "$long")
 		[ -f "$FAILED/$s" ] || fail "$1: $n-byte name not in failed/ as $s"
 		why="the file name is $n bytes, more than 200: not processed, stored as $s"
 		error_result "$s" "$why" >"$T/want"
@@ -57,7 +45,7 @@ check_batch() {
 	[ -f "$DONE/$ok" ] || fail "$1: the 200-byte name was not processed"
 	expect_hw1 | sed "s/^source: hw1.yaml\$/source: $ok/" >"$T/want"
 	same_result "$T/want" "$RES/${ok%.yaml}.result.yaml" || fail "$1: result of the 200-byte name"
-	s=$(short "planted$1.yaml")
+	s=$(short_name "planted$1.yaml")
 	[ -f "$FAILED/$s" ] || fail "$1: planted$1.yaml not in failed/ as $s"
 	[ -d "$RES/planted$1.result.yaml" ] || fail "$1: the planted directory was touched"
 	error_result "$s" "no result under this name (rename planted$1.result.yaml: Is a directory): stored as $s" >"$T/want"

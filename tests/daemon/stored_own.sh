@@ -3,22 +3,25 @@
 # is stored as it is, moved into done/OWNER/ instead of copied: the same
 # inode, made mode 0640, its arrival record its attribute (or, on a file
 # system without user attributes, the file .arrival/NAME), nothing left
-# in processing/ (doc/spool.md, "done/ and failed/").  An input of
-# another group (as root) is copied, as every other account's is.
+# in processing/ (doc/spool.md, "done/ and failed/"); one whose result
+# takes its short name (its own is a directory's) is stored so in
+# failed/OWNER/, its record naming that name.  An input of another group
+# (as root) is copied, as every other account's is.
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 write_conf "$T/c.yaml" "keep_inputs: true" "settle_ms: 0"
 mkdir -p "$SPOOL/incoming"
 
-# stored_self NAME INODE: done/ME/NAME is that inode, 0640, ours, and its
-# record names NAME, our uid and its bytes' digest.
+# stored_self NAME INODE [DIR]: DIR/NAME (DIR: done/ME/) is that inode,
+# 0640, ours, and its record names NAME, our uid and its bytes' digest.
 stored_self() {
-	[ -f "$DONE/$1" ] || fail "$1 not stored: $(ls -laR "$SPOOL")"
-	[ "$(stat -c '%i %a %u %g' "$DONE/$1")" = "$2 640 $(id -u) $(id -g)" ] ||
-		fail "$1 stored as $(stat -c '%i %a %u %g' "$DONE/$1"), want $2 640 $(id -u) $(id -g)"
-	record "$DONE/$1" >"$T/rec" || fail "$1 has no arrival record"
+	d=${3:-$DONE}
+	[ -f "$d/$1" ] || fail "$1 not stored: $(ls -laR "$SPOOL")"
+	[ "$(stat -c '%i %a %u %g' "$d/$1")" = "$2 640 $(id -u) $(id -g)" ] ||
+		fail "$1 stored as $(stat -c '%i %a %u %g' "$d/$1"), want $2 640 $(id -u) $(id -g)"
+	record "$d/$1" >"$T/rec" || fail "$1 has no arrival record"
 	printf '%s:%s\nuid %s\nsha256 %s\n' "${#1}" "$1" "$(id -u)" \
-		"$(sha256sum <"$DONE/$1" | cut -d' ' -f1)" >"$T/want"
+		"$(sha256sum <"$d/$1" | cut -d' ' -f1)" >"$T/want"
 	head -n 3 "$T/rec" | cmp -s - "$T/want" || fail "$1: record $(cat "$T/rec")"
 }
 
@@ -31,6 +34,18 @@ wait_for 20 test -f "$DONE/own.yaml" || fail "own.yaml not stored: $(cat "$T/d.l
 stored_self own.yaml "$ino"
 [ -z "$(left_in_processing "$SPOOL/processing/test")" ] ||
 	fail "left in processing: $(left_in_processing "$SPOOL/processing/test")"
+
+# Made ready before its result is published, under its own name; that
+# name's result is taken by a directory, so it fails under its short
+# name: stored as it is in failed/ME/, its record naming the short name.
+mkdir -p "$RES/plant.result.yaml"
+hw1_input >"$T/plant.yaml"
+ino=$(stat -c %i "$T/plant.yaml")
+mv "$T/plant.yaml" "$SPOOL/incoming/plant.yaml"
+s=$(short_name plant.yaml)
+wait_for 20 test -f "$FAILED/$s" || fail "plant.yaml not failed as $s: $(cat "$T/d.log")"
+stored_self "$s" "$ino" "$FAILED"
+[ -z "$(ls "$DONE" | grep plant)" ] || fail "plant.yaml also in done/: $(ls "$DONE")"
 
 if [ "$(id -u)" = 0 ]; then
 	# Another group: a copy of the daemon's, not the inode.
