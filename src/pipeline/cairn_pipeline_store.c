@@ -233,15 +233,18 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 /*
  * storable_itself - whether the held file (st) may be stored as it is,
  * moved instead of copied: read whole and graded, one link, a regular
- * file of the daemon's own account and group, moved where a move never
- * replaces (no second link a crash could leave).  Only the daemon's
- * account can write to it or give it another link, and that account
- * writes the stored inputs anyway: a copy keeps nothing from it.
+ * file of the daemon's own account and group.  Only the daemon's account
+ * can write to it or give it another link, and that account writes the
+ * stored inputs anyway: a copy keeps nothing from it.  Where a move can
+ * replace (no RENAME_NOREPLACE), it is a link() then an unlink(), as for
+ * a copy: a crash between the two leaves the held name, which the
+ * record on the stored inode names, and recovery removes it
+ * (cairn_spool_resolve.h).
  */
 static int storable_itself(const struct cairn_pipeline *pl, const struct cairn_pipeline_input *in,
 			   const struct stat *st)
 {
-	return pl->noreplace && pl->egid != (gid_t)-1 && !in->unread && in->digested &&
+	return pl->egid != (gid_t)-1 && !in->unread && in->digested &&
 	       S_ISREG(st->st_mode) && st->st_nlink == 1 && st->st_uid == pl->euid &&
 	       st->st_gid == pl->egid && (uint64_t)st->st_size == in->graded_len;
 }
@@ -412,7 +415,7 @@ static int move_itself(struct storing *s, int from_fd, const char *from, const s
 
 	s->src_fd = from_fd, s->src = from;
 	if (r == 0)
-		r = cairn_spoolname_store_tried(from_fd, from, s->owner_fd, s->as, 1,
+		r = cairn_spoolname_store_tried(from_fd, from, s->owner_fd, s->as, s->pl->noreplace,
 						record_before, s, put);
 	s->moved = r == 0;
 	return r;
