@@ -18,7 +18,7 @@ quick=
 	trap fs_teardown EXIT
 	trap 'exit 1' INT TERM
 	fs_setup
-	DFS=$DFS DFS_NS=$DFS_NS "${BENCH_PYTHON:-python3}" "$top_srcdir/bench/dfs_bench.py" "$fs" \
+	DFS=$DFS DFS_NS=$DFS_NS DFS_NOREPLACE=${DFS_NOREPLACE:-} "${BENCH_PYTHON:-python3}" "$top_srcdir/bench/dfs_bench.py" "$fs" \
 		"$DFS_A" "$DFS_B" "$top_builddir/src/daemon/cairnd" "$top_builddir/plugins/.libs" "$out" $quick
 )
 rc=$?

@@ -26,7 +26,10 @@ of one GlusterFS volume (tests/gluster/lib.sh) or of one CephFS
   (inotify) and takes it; rescan_s + settle_ms bounds the case where it
   does not (a host without a running instance), and + 1 s is the target.
   That case is measured last: instance a is stopped, and files renamed in
-  through MOUNT_A are found by b's rescan.
+  through MOUNT_A are found by b's rescan.  On CephFS b's first look at
+  such a file waits for the metadata server's tick (mds_tick_interval,
+  5 s by default; CEPH_MDS_TICK=1 in the environment of bench/dfs.sh
+  sets it to 1 s: tests/ceph/lib.sh).
 
 - why: the CPU of the whole machine that each phase kept busy (/proc/stat),
   that of each process during two instances (the servers, each FUSE
@@ -171,6 +174,9 @@ class Ceph:
 
 
 FS = None
+LOG_B = None    # instance b's log: which files b served
+# Whether renameat2(RENAME_NOREPLACE) works on the file system (tests/FS/lib.sh).
+NOREPLACE = os.environ.get("DFS_NOREPLACE") != "no"
 
 
 def naive(dir_, n, counted=None):
@@ -309,9 +315,13 @@ def at_once(through_a, through_b):
         raise SystemExit("dfs_bench: the part through mount B failed")
 
 
-def round_end(a, n, t0, counted):
+def round_end(a, b, n, t0, counted, through_b):
     """files/s since t0; the servers' counts into counted; done/ and
-    results/ emptied for the next round."""
+    results/ emptied for the next round, each file through the mount that
+    made it (through_b(name) says b's): on CephFS a lookup through the
+    other mount waits, now and then, for the metadata server's tick (5 s)
+    to take the maker's capabilities back, which made one round's cleanup
+    take minutes."""
     t = now() - t0
     if counted is not None:
         counted.append(FS.take())
@@ -319,8 +329,20 @@ def round_end(a, n, t0, counted):
         p = os.path.join(a, d, OWNER)
         for e in os.scandir(p):
             if not e.name.startswith(".") and not e.is_dir(follow_symlinks=False):
-                os.unlink(e.path)
+                mine = e.name.split(".result.")[0].split(".")[0]
+                os.unlink(os.path.join(b, d, OWNER, e.name) if through_b(mine) else e.path)
     return n / t
+
+
+def served_by(log):
+    """the names (without .yaml) that the instance logging to log processed"""
+    names = set()
+    with open(log) as f:
+        for line in f:
+            i = line.find(" msg=processed file=")
+            if i >= 0:
+                names.add(line[i + 20:].split(" ", 1)[0].rsplit(".", 1)[0])
+    return names
 
 
 def instances_round(a, b, names, counted=None):
@@ -330,7 +352,8 @@ def instances_round(a, b, names, counted=None):
     if not wait_count(os.path.join(a, "done", OWNER), len(names), 120 + len(names) / 5):
         raise SystemExit("dfs_bench: only %d of %d in done/%s/"
                          % (count(os.path.join(a, "done", OWNER)), len(names), OWNER))
-    return round_end(a, len(names), t0, counted)
+    by_b = served_by(LOG_B)
+    return round_end(a, b, len(names), t0, counted, lambda x: x in by_b)
 
 
 def protocol_side(spool, inst, names, threads):
@@ -343,12 +366,12 @@ def protocol_side(spool, inst, names, threads):
     is not recorded);
     the input read; the result written to a temporary name, given the
     input's mtime and the owner's read grant (an ACL, where the file
-    system keeps them), fsynced, renamed into results/OWNER/ without
-    replacing; the stored input, the daemon's own file (its account
+    system keeps them), fsynced, moved into results/OWNER/ without
+    replacing (move()); the stored input, the daemon's own file (its account
     wrote it), made mode 0640, its arrival record set as its attribute
     user.cairn.arrival (56 bytes; where the file system has no user
     attributes, a file written in done/OWNER/.arrival/ after the fsync),
-    fsynced, and renamed from processing/INST/ into done/OWNER/.  The owner's directories exist (made once, as cairnd
+    fsynced, and moved from processing/INST/ into done/OWNER/ (move()).  The owner's directories exist (made once, as cairnd
     keeps them open).  Nothing else: no parsing, solving, logging or
     directory flush."""
     import queue
@@ -380,6 +403,17 @@ def protocol_side(spool, inst, names, threads):
             except OSError:
                 acls[0] = False     # no ACLs here: cairnd grants by mode alone
 
+    def move(name, from_fd, to, to_fd):
+        """a move that never replaces: where the file system has no
+        RENAME_NOREPLACE (DFS_NOREPLACE=no: GlusterFS, Debian's ceph-fuse),
+        a link() then an unlink(), as cairnd does there; else a rename (the
+        names are new: it replaces nothing)"""
+        if NOREPLACE:
+            os.rename(name, to, src_dir_fd=from_fd, dst_dir_fd=to_fd)
+        else:
+            os.link(name, to, src_dir_fd=from_fd, dst_dir_fd=to_fd)
+            os.unlink(name, dir_fd=from_fd)
+
     def worker():
         try:
             for name in iter(q.get, None):
@@ -398,7 +432,7 @@ def protocol_side(spool, inst, names, threads):
                 grant(out)
                 os.fsync(out)
                 os.close(out)
-                os.rename(t, name[:-5] + ".result.yaml", src_dir_fd=tmp, dst_dir_fd=res)
+                move(t, tmp, name[:-5] + ".result.yaml", res)
                 # The input is the daemon's own (its account wrote it): it
                 # is stored as it is, made what a copy would be.
                 out = os.open(held, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=proc)
@@ -421,7 +455,7 @@ def protocol_side(spool, inst, names, threads):
                     os.write(out, rec.encode())
                     os.utime(out, ns=(st.st_ctime_ns, st.st_ctime_ns))
                     os.close(out)
-                os.rename(held, name, src_dir_fd=proc, dst_dir_fd=done)
+                move(held, proc, name, done)
                 os.close(fd)
         except OSError as e:
             failed.append(e)
@@ -453,7 +487,8 @@ def protocol_round(a, b, names, threads, counted=None):
     t0 = now()
     at_once(lambda: protocol_side(a, "pa", names[0::2], threads),
             lambda: protocol_side(b, "pb", names[1::2], threads))
-    return round_end(a, len(names), t0, counted)
+    by_b = set(x[:-5] for x in names[1::2])
+    return round_end(a, b, len(names), t0, counted, lambda x: x in by_b)
 
 
 def latency(a, b, samples, tag="lat"):
@@ -482,7 +517,7 @@ def row(out, name, value, unit, baseline, base_value, ratio, target, status):
 
 
 def main():
-    global FS
+    global FS, LOG_B
     kinds = {"gluster": Gluster, "ceph": Ceph}
     if len(sys.argv) < 7 or sys.argv[1] not in kinds:
         raise SystemExit(__doc__.split("\n\n")[1])
@@ -502,6 +537,8 @@ def main():
         cfg = os.path.join(out, "%s-%s.yaml" % (FS.section, x))
         conf(cfg, s, x, plugins, workers)
         logs[x] = open(os.path.join(out, "%s-%s.log" % (FS.section, x)), "a")
+        if x == "b":
+            LOG_B = logs[x].name
         procs[x] = start(cairnd, cfg, logs[x])
     try:
         time.sleep(1.5)
@@ -532,7 +569,8 @@ def main():
             instances_round(sa, sb, names, fo)
             FS.end()
             if fb[0] and fp[0] and fo[0]:
-                fops = (FS.totals(fb[0]), FS.totals(fp[0]), FS.totals(fo[0]), FS.detail(fo[0]))
+                fops = (FS.totals(fb[0]), FS.totals(fp[0]), FS.totals(fo[0]), FS.detail(fo[0]),
+                        FS.detail(fp[0]))
         lat = latency(sa, sb, 10 if quick else 30)
         # Through a mount with no instance: b finds the files by its rescan.
         procs["a"].send_signal(signal.SIGTERM)
@@ -569,8 +607,9 @@ def main():
                 "the spool protocol alone", p, o / max(p, 1e-9),
                 "<= 1.15" if what == FS.totals({})[0][0] else "",
                 ("PASS" if o <= 1.15 * p else "MISS") if what == FS.totals({})[0][0] else "info")
-        print("%s: %s per file (two instances): " % (FS.section, FS.totals({})[0][0]) +
-              " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(fops[3].items())))
+        for side, d in (("the protocol alone", fops[4]), ("two instances", fops[3])):
+            print("%s: %s per file (%s): " % (FS.section, FS.totals({})[0][0], side) +
+                  " ".join("%s=%.2f" % (k, v / n) for k, v in sorted(d.items())))
     ratio = no / nb
     row(out, "two instances fsync=true files/s", no, "files/s",
         "naive publish loop fsync", nb, ratio, ">= 1",
