@@ -586,6 +586,9 @@ static void out_of_memory(struct cairn_job *j, const struct cairn_jobctx *ctx)
 	jmp_buf again, *outer;
 
 	cairn_attempts_release(ctx->attempts);
+	/* What work() lent the input lives on its stack, which is gone. */
+	cairn_pipeline_store_unready(&j->in);
+	j->in.held_st = NULL, j->in.held_fd = -1, j->in.graded = NULL;
 	cairn_lease_drop(&j->lease);
 	if (j->claimed && fstatat(ctx->sp->processing_fd, j->held, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return;
