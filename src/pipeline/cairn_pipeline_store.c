@@ -100,6 +100,18 @@ struct storing {
 	int moved;			/* the held file itself was placed */
 };
 
+/* held_name - where in is stored from: its held name, or its own */
+static const char *held_name(const struct cairn_pipeline_input *in)
+{
+	return in->held ? in->held : in->name;
+}
+
+/* open_held - from_fd/FROM opened to read, never through a link nor waiting on a FIFO */
+static int open_held(int from_fd, const char *from)
+{
+	return openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+}
+
 /* copy_bytes - src from its start into dst, at most max bytes, hashed into hex; 0 or -errno */
 static int copy_bytes(int src, int dst, uint64_t max, char hex[CAIRN_SHA256_HEX_LEN])
 {
@@ -153,8 +165,7 @@ static int fill(struct storing *s, int from_fd, const char *from, const struct s
 	if (in->held_st != NULL && in->held_fd >= 0) {
 		src = in->held_fd;	/* the descriptor it was read through */
 		now = *in->held_st;
-	} else if ((src = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-				 O_CLOEXEC)) < 0) {
+	} else if ((src = open_held(from_fd, from)) < 0) {
 		return errno == EACCES || errno == EPERM || errno == ELOOP ? 0 : -errno;
 	} else if (fstat(src, &now) < 0 || now.st_ino != st->st_ino ||
 		   now.st_dev != st->st_dev) {
@@ -188,17 +199,10 @@ static void record_on(struct storing *s, int fd)
 		fremovexattr(fd, CAIRN_ARRIVAL_XATTR);
 }
 
-/*
- * seal - unless r says an earlier step failed, the record set on fd (else
- * s->in_file set) and fd flushed (with fsync); r, or -errno
- */
-static int seal(struct storing *s, int fd, int r)
+/* flushed - unless r says an earlier step failed, fd flushed (with fsync); r, or -errno */
+static int flushed(const struct storing *s, int fd, int r)
 {
-	if (r == 0)
-		record_on(s, fd);
-	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
-		r = -errno;
-	return r;
+	return r == 0 && s->pl->fsync && fsync(fd) < 0 ? -errno : r;
 }
 
 /*
@@ -222,7 +226,9 @@ static int make_copy(struct storing *s, int from_fd, const char *from, const str
 	if (fd < 0)
 		return -errno;
 	r = !(made && keeps_0640) && fchmod(fd, 0640) < 0 ? -errno : fill(s, from_fd, from, st, fd);
-	r = seal(s, fd, r);
+	if (r == 0)
+		record_on(s, fd);
+	r = flushed(s, fd, r);
 	if (close(fd) < 0 && r == 0)
 		r = -errno;
 	if (r < 0)
@@ -272,8 +278,7 @@ static int ready_itself(struct storing *s, int from_fd, const char *from, const 
 	const struct cairn_pipeline_input *in = s->in;
 	int fd = in->ready_fd >= 0 ? in->ready_fd : in->held_fd, r;
 
-	if (fd < 0 && (fd = openat(from_fd, from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-				   O_CLOEXEC)) < 0)
+	if (fd < 0 && (fd = open_held(from_fd, from)) < 0)
 		return -errno;
 	if (in->ready) {
 		memcpy(s->sha256, in->sha256, sizeof s->sha256);
@@ -282,8 +287,7 @@ static int ready_itself(struct storing *s, int from_fd, const char *from, const 
 	} else {
 		r = prepare(s, fd, st);
 	}
-	if (r == 0 && s->pl->fsync && fsync(fd) < 0)
-		r = -errno;
+	r = flushed(s, fd, r);
 	if (fd != in->ready_fd && fd != in->held_fd && close(fd) < 0 && r == 0)
 		r = -errno;
 	return r;
@@ -293,14 +297,12 @@ void cairn_pipeline_store_ready(const struct cairn_pipeline *pl, int from_fd,
 				struct cairn_pipeline_input *in, int failed, int keep)
 {
 	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in) };
-	const char *from = in->held ? in->held : in->name;
 	int fd = in->held_fd;
 
 	if (!(failed || keep) || in->ready || in->held_st == NULL ||
 	    !storable_itself(pl, in, in->held_st))
 		return;
-	if (fd < 0 && (fd = in->ready_fd = openat(from_fd, from, O_RDONLY | O_NOFOLLOW |
-						  O_NONBLOCK | O_CLOEXEC)) < 0)
+	if (fd < 0 && (fd = in->ready_fd = open_held(from_fd, held_name(in))) < 0)
 		return;
 	if (prepare(&s, fd, in->held_st) < 0)
 		return;
@@ -467,7 +469,7 @@ static int store_in(const struct cairn_pipeline *pl, int from_fd, int to_fd, con
 		    struct cairn_pipeline_input *in)
 {
 	struct cairn_ownerdir *dirs = pl->publish != NULL ? pl->publish->dirs : NULL;
-	const char *from = in->held ? in->held : in->name;
+	const char *from = held_name(in);
 	struct cairn_ownerdir_ref ref;
 	struct storing s = { .pl = pl, .in = in, .as = cairn_pipeline_input_as(in), .dirs = dirs,
 			     .ref = &ref };
@@ -518,7 +520,7 @@ int cairn_pipeline_store(const struct cairn_pipeline *pl, int from_fd,
 			 struct cairn_pipeline_input *in, int failed, int keep,
 			 char *err, size_t errlen)
 {
-	const char *from = in->held ? in->held : in->name;
+	const char *from = held_name(in);
 	int r;
 
 	if (failed)

@@ -34,7 +34,7 @@ START_TEST(test_known)
 }
 END_TEST
 
-/* A million 'a's (FIPS 180-4), fed in pieces of every size from 1 to 130. */
+/* Each known digest to hexadecimal and back; strings that are not a digest refused. */
 START_TEST(test_hex)
 {
 	static const char *const bad[] = {
@@ -56,6 +56,7 @@ START_TEST(test_hex)
 }
 END_TEST
 
+/* A million 'a's (FIPS 180-4), fed in pieces of every size from 1 to 130. */
 START_TEST(test_pieces)
 {
 	static const char want[] =
