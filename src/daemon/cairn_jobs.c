@@ -161,7 +161,8 @@ static int changed(int fd, const struct stat *st, const struct stat *before,
  * before the claim), else opened here; the lease is given up once it is read, with its
  * descriptor when the job keeps the bytes (STORING_HOLD_MAX), else the descriptor is kept to
  * copy the file from; it is kept too for a file of the daemon's own account and group (own),
- * which is stored as it is, through that descriptor (cairn_pipeline_store.h).  Once it is
+ * which is stored as it is, through that descriptor (cairn_pipeline_store.h).  One opened
+ * here is kept alike, in l (cairn_lease_adopt()).  Once it is
  * open and accepted, and before a byte is read, the journal records that it is being read:
  * from there a crash counts against it (doc/spool.md).
  */
@@ -200,10 +201,14 @@ static int read_input(int dir_fd, const char *name, const struct stat *st, uint6
 		if (r == 0 && changed(fd, st, &before, l))
 			r = READ_CHANGED;
 	}
-	if (fd != l->fd)
+	int keep_fd = r == 0 && (data->len > STORING_HOLD_MAX || own);
+
+	if (fd != l->fd && keep_fd)
+		cairn_lease_adopt(l, fd);	/* no lease: not opened again to be stored */
+	else if (fd != l->fd)
 		close(fd);
-	r == 0 && cairn_lease_holds(l, fd, st) && (data->len > STORING_HOLD_MAX || own) ?
-		cairn_lease_keep(l) : cairn_lease_drop(l);
+	else
+		keep_fd && cairn_lease_holds(l, fd, st) ? cairn_lease_keep(l) : cairn_lease_drop(l);
 	return r;
 }
 
@@ -539,7 +544,7 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 		return;
 	}
 	if (!j->claimed && ctx->leases &&
-	    cairn_lease_take(ctx->sp->root_fd, j->name, &j->lease) == -EAGAIN) {
+	    cairn_lease_take(ctx->sp->incoming_fd, j->name, &j->lease) == -EAGAIN) {
 		/* Still open for writing: its close brings it back. */
 		j->end = CAIRN_JOB_BUSY;
 		return;
@@ -559,7 +564,7 @@ static void run(struct cairn_job *j, const struct cairn_jobctx *ctx)
 			 * waits in incoming/ and is tried again alone.  LEFT:
 			 * a directory it may not move.
 			 */
-			enum cairn_fail_kind k = cairn_failure_claim(ctx->sp->root_fd, j->name,
+			enum cairn_fail_kind k = cairn_failure_claim(ctx->sp->incoming_fd, j->name,
 				&j->pre, -r, j->err, sizeof(j->err));
 
 			j->end = k == CAIRN_FAIL_GONE ? CAIRN_JOB_SKIPPED :

@@ -24,9 +24,7 @@
 
 #include "cairn_held.h"
 #include "cairn_jobs_arrival.h"
-#include "cairn_mem.h"
 #include "cairn_owner.h"
-#include "cairn_spool_dirs.h"
 #include "cairn_time.h"
 
 int cairn_jobs_arrival_hold(const struct cairn_spool *sp, const char *name,
@@ -40,10 +38,7 @@ int cairn_jobs_arrival_hold(const struct cairn_spool *sp, const char *name,
 		*pre = *leased;
 		r = 0;
 	} else {
-		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-
-		r = fstatat(sp->root_fd, path, pre, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
-		free(path);
+		r = fstatat(sp->incoming_fd, name, pre, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
 	}
 	if (r < 0)
 		return r;

@@ -318,6 +318,11 @@ static void rewatch(struct cairn_watch *w, int create)
 	w->dir_fd = open_incoming(w, create);
 	if (w->dir_fd >= 0 && fstat(w->dir_fd, &old) == 0)
 		w->incoming_mode = old.st_mode;
+	/* The workers' lookups and claims follow it to the new directory. */
+	int r = w->dir_fd >= 0 ? cairn_spool_follow_incoming(w->sp, w->dir_fd) : 0;
+
+	if (r < 0)
+		trouble(w, "incoming not followed", -r);
 	if (w->dir_fd >= 0 && w->inotify_fd >= 0) {
 		w->wd = add_watch(w);
 		if (w->wd < 0)

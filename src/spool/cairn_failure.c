@@ -25,7 +25,6 @@
 #include "cairn_failure.h"
 #include "cairn_mem.h"
 #include "cairn_spool.h"
-#include "cairn_spool_dirs.h"
 
 #define F CAIRN_FAIL_FILE
 #define R CAIRN_FAIL_RETRY
@@ -70,27 +69,21 @@ enum cairn_fail_kind cairn_failure_kind(enum cairn_fail_step step, int err)
 	return (enum cairn_fail_kind)unknown[step];
 }
 
-enum cairn_fail_kind cairn_failure_claim(int root_fd, const char *name, const struct stat *st,
-					 int err, char *why, size_t whylen)
+enum cairn_fail_kind cairn_failure_claim(int incoming_fd, const char *name,
+					 const struct stat *st, int err, char *why, size_t whylen)
 {
 	enum cairn_fail_kind k = cairn_failure_kind(CAIRN_STEP_CLAIM, err);
 
-	if ((err == EACCES || err == EPERM) && S_ISDIR(st->st_mode)) {
-		char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-
-		/*
-		 * Not writable to the daemon: the directory's trouble.  One
-		 * it may write failed for the spool's reason (incoming/ or
-		 * processing/ refused the rename), as a regular file would.
-		 */
-		if (faccessat(root_fd, path, W_OK, AT_EACCESS) < 0 && errno == EACCES) {
-			snprintf(why, whylen, "not a regular file (%s), and the daemon may not "
-				 "move it: %s", cairn_spool_kind(st->st_mode), strerror(err));
-			k = CAIRN_FAIL_FILE;
-		}
-		free(path);
-		if (k == CAIRN_FAIL_FILE)
-			return k;
+	/*
+	 * Not writable to the daemon: the directory's trouble.  One it may
+	 * write failed for the spool's reason (incoming/ or processing/
+	 * refused the rename), as a regular file would.
+	 */
+	if ((err == EACCES || err == EPERM) && S_ISDIR(st->st_mode) &&
+	    faccessat(incoming_fd, name, W_OK, AT_EACCESS) < 0 && errno == EACCES) {
+		snprintf(why, whylen, "not a regular file (%s), and the daemon may not "
+			 "move it: %s", cairn_spool_kind(st->st_mode), strerror(err));
+		return CAIRN_FAIL_FILE;
 	}
 	if (k != CAIRN_FAIL_GONE)
 		snprintf(why, whylen, "claiming %s: %s", name, strerror(err));

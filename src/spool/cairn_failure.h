@@ -43,7 +43,7 @@ enum cairn_fail_step {
 
 /*
  * The kind of a failed claim (err, a positive errno value) of the entry
- * incoming/NAME, whose status before the claim was st (st_mode 0:
+ * NAME of incoming_fd (incoming/), whose status before the claim was st (st_mode 0:
  * unknown), with why it failed in why (nothing for GONE).  Moving a
  * directory into another one rewrites its "..", which needs write
  * permission on the directory itself: EACCES or EPERM on a directory the
@@ -51,8 +51,8 @@ enum cairn_fail_step {
  * moved, so it is left where it is), never the spool's.  Any other error
  * is as cairn_failure_kind(CAIRN_STEP_CLAIM, err) says.
  */
-enum cairn_fail_kind cairn_failure_claim(int root_fd, const char *name, const struct stat *st,
-					 int err, char *why, size_t whylen);
+enum cairn_fail_kind cairn_failure_claim(int incoming_fd, const char *name,
+					 const struct stat *st, int err, char *why, size_t whylen);
 
 /* Tries of a file with a transient failure before it goes to failed/. */
 #define CAIRN_RETRY_MAX 5

@@ -21,9 +21,7 @@
 #include <unistd.h>
 
 #include "cairn_lease.h"
-#include "cairn_mem.h"
 #include "cairn_stat.h"
-#include "cairn_spool_dirs.h"
 
 void cairn_lease_init(void)
 {
@@ -69,24 +67,22 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd)
 }
 
 /*
- * open_regular - root_fd/incoming/NAME opened for reading if it is a
- * regular file (as *a says before the open; the caller checks the
- * descriptor against it); -1 when it is not (or cannot be opened),
- * -EAGAIN when another holds a lease on it that our open must break (a
- * write lease, as smbd's kernel oplocks take on a file it writes).
+ * open_regular - incoming_fd/NAME opened for reading if it is a regular
+ * file (as *a says before the open; the caller checks the descriptor
+ * against it); -1 when it is not (or cannot be opened), -EAGAIN when
+ * another holds a lease on it that our open must break (a write lease, as
+ * smbd's kernel oplocks take on a file it writes).
  */
-static int open_regular(int root_fd, const char *name, struct stat *a)
+static int open_regular(int incoming_fd, const char *name, struct stat *a)
 {
-	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	int fd = -1;
 
 	/* Looked at before it is opened: a FIFO or a device is never opened. */
-	if (fstatat(root_fd, path, a, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(a->st_mode))
-		fd = openat(root_fd, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+	if (fstatat(incoming_fd, name, a, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(a->st_mode))
+		fd = openat(incoming_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
 			    O_CLOEXEC);
 	if (fd < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		fd = -EAGAIN;
-	free(path);
 	return fd;
 }
 
@@ -97,10 +93,10 @@ static int same_file(int fd, const struct stat *a, struct stat *b)
 	       b->st_dev == a->st_dev;
 }
 
-int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l)
+int cairn_lease_take(int incoming_fd, const char *name, struct cairn_lease *l)
 {
 	struct stat a;
-	int fd = open_regular(root_fd, name, &a);
+	int fd = open_regular(incoming_fd, name, &a);
 
 	l->fd = -1;
 	if (fd < 0)
@@ -159,6 +155,15 @@ void cairn_lease_keep(struct cairn_lease *l)
 		cairn_lease_drop(l);
 	else if (l->fd >= 0)
 		l->kept = 1;
+}
+
+void cairn_lease_adopt(struct cairn_lease *l, int fd)
+{
+	cairn_lease_drop(l);
+	l->fd = fd;
+	l->kept = 1;
+	/* Never taken for a lease: cairn_lease_holds() is false whatever st. */
+	memset(&l->st, 0, sizeof(l->st));
 }
 
 static int same_time(const struct timespec *a, const struct timespec *b)

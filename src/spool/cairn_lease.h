@@ -49,7 +49,7 @@ void cairn_lease_init(void);
 enum cairn_lease_support cairn_lease_probe(int dir_fd);
 
 /*
- * Open root_fd/incoming/NAME for reading and set a read lease on it.
+ * Open NAME in incoming_fd (incoming/) for reading and set a read lease on it.
  * Returns 1 with l->fd open and leased; 0 with l->fd -1 when it can have
  * no lease (not a regular file, not readable, gone, no CAP_LEASE for it,
  * no leases on this file system): the claim goes on without; -EAGAIN when
@@ -57,7 +57,7 @@ enum cairn_lease_support cairn_lease_probe(int dir_fd);
  * on it): it is not to be taken.
  * A symbolic link is not followed, and only a regular file is opened.
  */
-int cairn_lease_take(int root_fd, const char *name, struct cairn_lease *l);
+int cairn_lease_take(int incoming_fd, const char *name, struct cairn_lease *l);
 
 /* Whether fd is l's descriptor and l is on the claimed file st. */
 int cairn_lease_holds(const struct cairn_lease *l, int fd, const struct stat *st);
@@ -84,6 +84,14 @@ void cairn_lease_drop(struct cairn_lease *l);
  * is claimed where no one else writes.  cairn_lease_drop() closes it.
  */
 void cairn_lease_keep(struct cairn_lease *l);
+
+/*
+ * Keep fd, the claimed file opened without a lease (l has none), as
+ * cairn_lease_keep() keeps a lease's descriptor, so that whoever reads
+ * l->fd after the file was read finds it either way; cairn_lease_drop()
+ * closes it.
+ */
+void cairn_lease_adopt(struct cairn_lease *l, int fd);
 
 /* Whether a and b (of cairn_stat_change) are one file, unchanged. */
 int cairn_lease_same(const struct stat *a, const struct stat *b);

@@ -274,7 +274,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	const char *what = root, *why = NULL;
 
 	memset(sp, 0, sizeof(*sp));
-	sp->root_fd = sp->processing_fd = sp->results_fd = sp->temp_fd = -1;
+	sp->root_fd = sp->incoming_fd = sp->processing_fd = sp->results_fd = sp->temp_fd = -1;
 	sp->done_fd = sp->failed_fd = sp->lock_fd = -1;
 	sp->rename_ctime = 1;	/* until cairn_spool_probe_ctime() says otherwise */
 	if (cairn_spool_instance_check(instance, err, errlen) < 0)
@@ -290,6 +290,13 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 		if (is_link(sp->root_fd, what) && unlinkat(sp->root_fd, what, 0) == 0)
 			sp->links++;	/* never followed (doc/spool.md): made anew */
 		r = mkdir_at(sp->root_fd, subdirs[i]);
+	}
+	if (r >= 0) {
+		what = CAIRN_DIR_INCOMING;
+		r = sp->incoming_fd = openat(sp->root_fd, CAIRN_DIR_INCOMING,
+					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (r < 0)
+			r = -errno;
 	}
 	if (r >= 0) {
 		int pfd = make_dir_at(sp->root_fd, CAIRN_DIR_PROCESSING, &sp->links);
@@ -332,7 +339,7 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 
 void cairn_spool_close(struct cairn_spool *sp)
 {
-	int *fds[] = { &sp->root_fd, &sp->processing_fd, &sp->results_fd,
+	int *fds[] = { &sp->root_fd, &sp->incoming_fd, &sp->processing_fd, &sp->results_fd,
 		       &sp->temp_fd, &sp->done_fd, &sp->failed_fd };
 
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
@@ -355,11 +362,15 @@ int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigne
 	return make_dir_like(sp->root_fd, CAIRN_DIR_INCOMING, like, links);
 }
 
+int cairn_spool_follow_incoming(const struct cairn_spool *sp, int fd)
+{
+	return dup3(fd, sp->incoming_fd, O_CLOEXEC) < 0 ? -errno : 0;
+}
+
 int cairn_spool_claim(const struct cairn_spool *sp, const char *name, const char *held,
 		      int check)
 {
 	struct stat st;
-	char *from;
 	int r = 0;
 
 	/* Only we write here, so a name free now stays free for the rename. */
@@ -369,40 +380,29 @@ int cairn_spool_claim(const struct cairn_spool *sp, const char *name, const char
 		if (errno != ENOENT)
 			return -errno;
 	}
-	from = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-	if (renameat(sp->root_fd, from, sp->processing_fd, held) < 0) {
+	if (renameat(sp->incoming_fd, name, sp->processing_fd, held) < 0) {
 		r = -errno;
 		/* NFS: the server may have renamed it and lost our reply. */
 		if (r == -ENOENT &&
 		    fstatat(sp->processing_fd, held, &st, AT_SYMLINK_NOFOLLOW) == 0)
 			r = 0;
 	}
-	free(from);
 	return r;
 }
 
 int cairn_spool_waiting(const struct cairn_spool *sp, const char *name)
 {
-	char *path = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
 	struct stat st;
-	int r = fstatat(sp->root_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
 
-	free(path);
-	return r;
+	return fstatat(sp->incoming_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
 }
 
 int cairn_spool_unclaim(const struct cairn_spool *sp, const char *held, const char *name)
 {
-	char *to;
-	int r;
-
 	if (!sp->noreplace)
 		return -ENOTSUP;
-	to = cairn_xasprintf(CAIRN_DIR_INCOMING "/%s", name);
-	r = renameat2(sp->processing_fd, held, sp->root_fd, to, RENAME_NOREPLACE) < 0 ?
-	    -errno : 0;
-	free(to);
-	return r;
+	return renameat2(sp->processing_fd, held, sp->incoming_fd, name, RENAME_NOREPLACE) < 0 ?
+	       -errno : 0;
 }
 
 int cairn_spool_probe_ctime(struct cairn_spool *sp)

@@ -25,6 +25,13 @@ struct cairn_spool {
 	char *instance;
 	char *incoming_path;		/* ROOT/incoming, for inotify */
 	int root_fd;
+	/*
+	 * incoming/, for the workers' lookups and moves there: on a network
+	 * file system a path through the root looks "incoming" up again each
+	 * time (a round trip on CephFS).  Follows a replaced incoming/
+	 * (cairn_spool_follow_incoming()) under the same number.
+	 */
+	int incoming_fd;
 	int processing_fd;		/* processing/<instance>/ */
 	int results_fd;
 	int temp_fd;			/* processing/<instance>/.tmp/, or -1 */
@@ -84,6 +91,14 @@ int cairn_spool_revive(const struct cairn_spool *sp, char *what, size_t len);
  * touched) and *links counted up.  The descriptor, or a negative errno.
  */
 int cairn_spool_open_incoming(const struct cairn_spool *sp, mode_t like, unsigned *links);
+
+/*
+ * Put fd, a newly opened incoming/ (the watcher's), in place of
+ * sp->incoming_fd under the same descriptor number, so that workers using
+ * the number go on in the new directory without any lock.  0, or a
+ * negative errno value.
+ */
+int cairn_spool_follow_incoming(const struct cairn_spool *sp, int fd);
 
 /*
  * results/ lets everyone through to their own directory but lists

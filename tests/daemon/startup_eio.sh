@@ -21,8 +21,9 @@ STATUS=0
 "$CAIRND" -c "$T/c.yaml" --once >"$T/first.log" 2>&1 || STATUS=$?
 [ "$STATUS" -eq 0 ] || fail "first start: exit $STATUS"
 
-# trace: N, where openat() opens incoming/ at a start without faults
-# (the spool as the last start left it, as the next will find it).
+# trace: N, where openat() opens incoming/ to watch it (the last open of
+# it: the spool's own comes first) at a start without faults (the spool
+# as the last start left it, as the next will find it).
 trace() {
 	rm -f "$T/trace"
 	CAIRN_EIO_OPENAT_LOG="$T/trace" LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" >"$T/trace.log" 2>&1 &
@@ -31,7 +32,7 @@ trace() {
 	wait_for 30 log_has trace "msg=started" || fail "trace run did not start"
 	kill -TERM "$D"
 	wait_exit "$D" 30
-	N=$(awk -v p="$SPOOL/incoming" '$2 == p { print $1; exit }' "$T/trace")
+	N=$(awk -v p="$SPOOL/incoming" '$2 == p { n = $1 } END { print n }' "$T/trace")
 	[ -n "$N" ] && [ "$N" -gt 6 ] || fail "no openat of incoming/ in the trace: $(cat "$T/trace")"
 }
 

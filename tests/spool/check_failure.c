@@ -162,7 +162,7 @@ START_TEST(test_claim)
 {
 	char root[] = "/tmp/check_failure.XXXXXX", why[256];
 	struct stat st;
-	int fd;
+	int fd, in;
 
 	ck_assert_ptr_nonnull(mkdtemp(root));
 	ck_assert_int_eq(chmod(root, 0755), 0);
@@ -173,32 +173,34 @@ START_TEST(test_claim)
 	ck_assert_int_eq(mkdirat(fd, "incoming/open.yaml", 0777), 0);
 	ck_assert_int_eq(fchmodat(fd, "incoming/open.yaml", 0777, 0), 0);
 	close(openat(fd, "incoming/f.yaml", O_WRONLY | O_CREAT, 0444));
+	in = openat(fd, "incoming", O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(in, 0);
 	if (geteuid() == 0)
 		ck_assert_int_eq(seteuid(65534), 0);
 
 	ck_assert_int_eq(fstatat(fd, "incoming/dir.yaml", &st, 0), 0);
-	ck_assert_int_eq(cairn_failure_claim(fd, "dir.yaml", &st, EACCES, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "dir.yaml", &st, EACCES, why, sizeof(why)),
 			 CAIRN_FAIL_FILE);
 	ck_assert_str_eq(why, "not a regular file (directory), and the daemon may not move it: "
 			 "Permission denied");
-	ck_assert_int_eq(cairn_failure_claim(fd, "dir.yaml", &st, EPERM, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "dir.yaml", &st, EPERM, why, sizeof(why)),
 			 CAIRN_FAIL_FILE);
-	ck_assert_int_eq(cairn_failure_claim(fd, "dir.yaml", &st, EIO, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "dir.yaml", &st, EIO, why, sizeof(why)),
 			 CAIRN_FAIL_SPOOL);
 	ck_assert_str_eq(why, "claiming dir.yaml: Input/output error");
 
 	ck_assert_int_eq(fstatat(fd, "incoming/open.yaml", &st, 0), 0);
-	ck_assert_int_eq(cairn_failure_claim(fd, "open.yaml", &st, EACCES, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "open.yaml", &st, EACCES, why, sizeof(why)),
 			 CAIRN_FAIL_SPOOL);
 	ck_assert_str_eq(why, "claiming open.yaml: Permission denied");
 
 	ck_assert_int_eq(fstatat(fd, "incoming/f.yaml", &st, 0), 0);
-	ck_assert_int_eq(cairn_failure_claim(fd, "f.yaml", &st, EACCES, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "f.yaml", &st, EACCES, why, sizeof(why)),
 			 CAIRN_FAIL_SPOOL);
-	ck_assert_int_eq(cairn_failure_claim(fd, "f.yaml", &st, EEXIST, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "f.yaml", &st, EEXIST, why, sizeof(why)),
 			 CAIRN_FAIL_RETRY);
 	why[0] = '\0';
-	ck_assert_int_eq(cairn_failure_claim(fd, "f.yaml", &st, ENOENT, why, sizeof(why)),
+	ck_assert_int_eq(cairn_failure_claim(in, "f.yaml", &st, ENOENT, why, sizeof(why)),
 			 CAIRN_FAIL_GONE);
 	ck_assert_str_eq(why, "");
 
@@ -208,6 +210,7 @@ START_TEST(test_claim)
 	unlinkat(fd, "incoming/open.yaml", AT_REMOVEDIR);
 	unlinkat(fd, "incoming/dir.yaml", AT_REMOVEDIR);
 	unlinkat(fd, "incoming", AT_REMOVEDIR);
+	close(in);
 	close(fd);
 	ck_assert_int_eq(rmdir(root), 0);
 }
