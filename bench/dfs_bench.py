@@ -295,9 +295,16 @@ def stage(spool_a, spool_b, tag, n):
 
 
 def drop_half(spool, names):
-    st = spool + ".stage"
+    """names renamed from spool.stage into incoming/, as protocol_side()'s
+    writer does it: between two directory descriptors (a path would look
+    spool.stage and incoming up again for each file, on CephFS a request
+    each that the protocol's writer does not make)"""
+    st = os.open(spool + ".stage", os.O_RDONLY | os.O_DIRECTORY)
+    inc = os.open(os.path.join(spool, "incoming"), os.O_RDONLY | os.O_DIRECTORY)
     for name in names:
-        os.rename(os.path.join(st, name), os.path.join(spool, "incoming", name))
+        os.rename(name, name, src_dir_fd=st, dst_dir_fd=inc)
+    os.close(st)
+    os.close(inc)
 
 
 def at_once(through_a, through_b):
@@ -367,13 +374,14 @@ def protocol_side(spool, inst, names, threads):
     the input read; the result written to a temporary name, given the
     input's mtime and the owner's read grant (an ACL, where the file
     system keeps them), fsynced, moved into results/OWNER/ without
-    replacing (move()); the stored input, the daemon's own file (its account
+    replacing (move()), and that directory flushed (doc/spool.md: only
+    then may the input leave processing/; one fsync a file, where cairnd
+    groups those of concurrent results); the stored input, the daemon's own file (its account
     wrote it), made mode 0640, its arrival record set as its attribute
     user.cairn.arrival (56 bytes; where the file system has no user
     attributes, a file written in done/OWNER/.arrival/ after the fsync),
     fsynced, and moved from processing/INST/ into done/OWNER/ (move()).  The owner's directories exist (made once, as cairnd
-    keeps them open).  Nothing else: no parsing, solving, logging or
-    directory flush."""
+    keeps them open).  Nothing else: no parsing, solving or logging."""
     import queue
     import threading
 
@@ -433,6 +441,7 @@ def protocol_side(spool, inst, names, threads):
                 os.fsync(out)
                 os.close(out)
                 move(t, tmp, name[:-5] + ".result.yaml", res)
+                os.fsync(res)
                 # The input is the daemon's own (its account wrote it): it
                 # is stored as it is, made what a copy would be.
                 out = os.open(held, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=proc)
