@@ -11,7 +11,10 @@
  * figure is the difference of the medians, target at most 2 ms.  A third
  * sample in each round, `cairn submit` without --wait (the process, the
  * copy, its fsync and rename), tells what of that difference is the
- * wait's own: an info row.  So is the 90th percentile of --wait: what
+ * wait's own: an info row.  A fourth, a program that does nothing
+ * (/bin/true, started as cairn is), is what starting a process costs on
+ * this machine, which no command can go below: an info row too.  So is
+ * the 90th percentile of --wait: what
  * waits on the kernel (closing an inotify instance did, 5 to 25 ms half
  * the time) shows there before it moves the median.  Every round goes to
  * submit_wait.csv.  Then, as a user's loop runs them, 100 (20 quick)
@@ -80,20 +83,22 @@ int bench_submit(const struct bench *b)
 {
 	size_t k = b->quick ? 50 : 300, loop = b->quick ? 20 : 100, i, expected = 0;
 	double *own = malloc(k * sizeof *own), *sub = malloc(k * sizeof *sub);
-	double *bare = malloc(k * sizeof *bare);
+	double *bare = malloc(k * sizeof *bare), *nop = malloc(k * sizeof *nop);
 	double *back = malloc(loop * sizeof *back);
 	char (*names)[32] = malloc((3 * k + loop) * sizeof *names);
 	const char *args[] = { "submit", "--spool", NULL, "--wait",
 			       "--timeout", "5", "FILE", NULL };
 	const char *nowait[] = { "submit", "--spool", NULL, "FILE", NULL };
-	double own_med, sub_med, bare_med, sub_p90, back_med;
+	const char *const truth[] = { "/bin/true", NULL };
+	double own_med, sub_med, bare_med, sub_p90, back_med, nop_med;
 	struct watcher w;
 	struct spool s;
 	uint64_t t0;
 	pid_t pid;
 	FILE *f;
 
-	if (own == NULL || sub == NULL || bare == NULL || back == NULL || names == NULL)
+	if (own == NULL || sub == NULL || bare == NULL || nop == NULL || back == NULL ||
+	    names == NULL)
 		bench_die("out of memory");
 	spool_init(&s, b, "submit");
 	if ((pid = daemon_start(b, &s, 0)) < 0)
@@ -102,7 +107,7 @@ int bench_submit(const struct bench *b)
 	spool_stage(&s, 3 * k + loop, names);
 	watcher_open(&w, s.results);
 	f = bench_csv(b, "submit_wait.csv",
-		      "sample,cairnd_us,cairn_submit_wait_us,cairn_submit_us");
+		      "sample,cairnd_us,cairn_submit_wait_us,cairn_submit_us,bin_true_us");
 	for (i = 0; i < k; i++) {
 		t0 = bench_now();
 		spool_drop(&s, names[3 * i]);
@@ -113,7 +118,10 @@ int bench_submit(const struct bench *b)
 		usleep(5000);
 		sub[i] = submit_us(b, args, &s, names[3 * i + 1], &w, &expected);
 		bare[i] = submit_us(b, nowait, &s, names[3 * i + 2], &w, &expected);
-		fprintf(f, "%zu,%.1f,%.1f,%.1f\n", i, own[i], sub[i], bare[i]);
+		t0 = bench_now();
+		bench_run(truth, "/dev/null");
+		nop[i] = (double)(bench_now() - t0) / 1e3;
+		fprintf(f, "%zu,%.1f,%.1f,%.1f,%.1f\n", i, own[i], sub[i], bare[i], nop[i]);
 	}
 	fclose(f);
 	/* Nobody else watches results/ now: another watch there hid the case. */
@@ -131,6 +139,7 @@ int bench_submit(const struct bench *b)
 	sub_p90 = bench_quantile(sub, k, 0.9);
 	back_med = bench_median(back, loop);
 	bare_med = bench_median(bare, k);
+	nop_med = bench_median(nop, k);
 	target_row(b, "cairn submit --wait median, minus the daemon's", sub_med, own_med);
 	target_row(b, "cairn submit --wait back to back, median minus the daemon's", back_med,
 		   own_med);
@@ -146,8 +155,13 @@ int bench_submit(const struct bench *b)
 		"cairn submit (no --wait) median", bare_med, "us",
 		"rename -> result, same daemon", own_med, bare_med / own_med, "",
 		BENCH_INFO });
+	bench_report(b, &(struct bench_row){ "daemon",
+		"a process that does nothing (/bin/true) median", nop_med, "us",
+		"rename -> result, same daemon", own_med, nop_med / own_med, "",
+		BENCH_INFO });
 	free(back);
 	free(bare);
+	free(nop);
 	free(own);
 	free(sub);
 	free(names);
