@@ -293,8 +293,9 @@ int cairn_spool_open(struct cairn_spool *sp, const char *root,
 	}
 	if (r >= 0) {
 		what = CAIRN_DIR_INCOMING;
+		/* Only to look names up and move them: no need to be let read it. */
 		r = sp->incoming_fd = openat(sp->root_fd, CAIRN_DIR_INCOMING,
-					     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+					     O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (r < 0)
 			r = -errno;
 	}
