@@ -18,8 +18,9 @@ of one GlusterFS volume (tests/gluster/lib.sh) or of one CephFS
   medians are reported.
 - the spool protocol alone (protocol_round): each round, N more files
   through both mounts with nothing but the file operations of doc/spool.md,
-  in 8 threads per mount: a ceiling for any implementation of the
-  protocol here, against which both other rates are compared (info).
+  in 8 threads per mount, each file's in turn (nothing grouped, as
+  cairnd groups its directory flushes), against which both other rates
+  are compared (info).
 - latency: single files renamed into incoming/ through MOUNT_A, one at a
   time, from the rename until its result is visible through MOUNT_B.  The
   instance on the mount a file arrives through learns of it at once
