@@ -4,6 +4,8 @@
  * away, as GlusterFS and NFS do.
  *
  * CAIRN_NO_NOREPLACE=1: renameat2() with flags fails with EINVAL.
+ * CAIRN_NO_LEASE=1: fcntl(F_SETLEASE) of a read or write lease fails with
+ * EINVAL, as on FUSE and NFS.
  * CAIRN_STOP_CALL=renameat|renameat2|linkat|unlinkat|mknodat|openat|read and
  * CAIRN_STOP_NAME=NAME: the first such call (CAIRN_STOP_NTH-th, default 1)
  * with a path whose last component is NAME (or a held name of NAME, or
@@ -36,6 +38,8 @@ int unlinkat(int a, const char *p, int flags);
 int mknodat(int a, const char *p, mode_t mode, dev_t dev);
 int openat(int a, const char *p, int flags, ...);
 ssize_t read(int fd, void *buf, size_t n);
+int fcntl(int fd, int cmd, ...);
+int fcntl64(int fd, int cmd, ...);
 
 static atomic_int seen;
 
@@ -118,6 +122,41 @@ int renameat2(int a, const char *p, int b, const char *q, unsigned flags)
 	}
 	AROUND("renameat2", p, q,
 	       REAL(int (*)(int, const char *, int, const char *, unsigned), "renameat2")(a, p, b, q, flags));
+}
+
+/* no_lease - fcntl(fd, cmd, arg) through the real `sym`, without leases under CAIRN_NO_LEASE=1 */
+static int no_lease(const char *sym, int fd, int cmd, long arg)
+{
+	const char *no = getenv("CAIRN_NO_LEASE");
+
+	if (cmd == F_SETLEASE && arg != F_UNLCK && no != NULL && strcmp(no, "1") == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	return REAL(int (*)(int, int, ...), sym)(fd, cmd, arg);
+}
+
+/* Both names: glibc's headers call one or the other. */
+int fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	long arg;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, long);
+	va_end(ap);
+	return no_lease("fcntl", fd, cmd, arg);
+}
+
+int fcntl64(int fd, int cmd, ...)
+{
+	va_list ap;
+	long arg;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, long);
+	va_end(ap);
+	return no_lease("fcntl64", fd, cmd, arg);
 }
 
 int linkat(int a, const char *p, int b, const char *q, int flags)

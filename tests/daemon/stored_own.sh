@@ -6,7 +6,9 @@
 # in processing/ (doc/spool.md, "done/ and failed/"); one whose result
 # takes its short name (its own is a directory's) is stored so in
 # failed/OWNER/, its record naming that name.  An input of another group
-# (as root) is copied, as every other account's is.
+# (as root) is copied, as every other account's is.  Where there are no
+# leases (FUSE, NFS) the input is opened once, to be read, and stored
+# through that descriptor (strace; not tried without it).
 . "${top_srcdir:-.}/tests/daemon/lib.sh"
 
 write_conf "$T/c.yaml" "keep_inputs: true" "settle_ms: 0"
@@ -71,4 +73,26 @@ mv "$T/nox.yaml" "$SPOOL/incoming/nox.yaml"
 wait_for 20 test -f "$DONE/nox.yaml" || fail "nox.yaml not stored: $(cat "$T/x.log")"
 [ -f "$DONE/.arrival/nox.yaml" ] || fail "no .arrival/nox.yaml: $(ls -la "$DONE")"
 stored_self nox.yaml "$ino"
+kill "$LAST_PID"
+wait_exit "$LAST_PID" 20
+
+# Without leases or RENAME_NOREPLACE (FUSE, NFS; tests/daemon/stop_shim.c
+# takes both away) the input is opened once, to be read, and stored
+# through that descriptor, by link() and unlink().
+SHIM="$top_builddir/tests/daemon/.libs/stop_shim.so"
+[ -f "$SHIM" ] || fail "$SHIM not built"
+if command -v strace >/dev/null 2>&1; then
+	hw1_input >"$T/fuse.yaml"
+	ino=$(stat -c %i "$T/fuse.yaml")
+	mv "$T/fuse.yaml" "$SPOOL/incoming/fuse.yaml"
+	strace -f -e trace=openat -o "$T/fuse.strace" env CAIRN_NO_LEASE=1 CAIRN_NO_NOREPLACE=1 \
+		LD_PRELOAD="$SHIM" "$CAIRND" -c "$T/c.yaml" --once >"$T/f.log" 2>&1 ||
+		fail "cairnd --once without leases: $(cat "$T/f.log")"
+	log_has f 'msg="no leases on this file system"' || fail "leases not taken away: $(cat "$T/f.log")"
+	stored_self fuse.yaml "$ino"
+	n=$(grep -c 'openat([0-9]*, "[0-9.+]*~fuse.yaml"' "$T/fuse.strace")
+	[ "$n" -eq 1 ] || fail "the claimed fuse.yaml opened $n times: $(grep 'fuse.yaml' "$T/fuse.strace")"
+else
+	echo "no strace: the input without leases not tried"
+fi
 echo "ok: the daemon's own inputs stored as they are"
