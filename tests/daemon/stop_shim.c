@@ -124,40 +124,27 @@ int renameat2(int a, const char *p, int b, const char *q, unsigned flags)
 	       REAL(int (*)(int, const char *, int, const char *, unsigned), "renameat2")(a, p, b, q, flags));
 }
 
-/* no_lease - fcntl(fd, cmd, arg) through the real `sym`, without leases under CAIRN_NO_LEASE=1 */
-static int no_lease(const char *sym, int fd, int cmd, long arg)
+/*
+ * fcntl - without leases under CAIRN_NO_LEASE=1; fcntl64, the name
+ * glibc's headers may call instead, is the same function (64-bit).
+ */
+int fcntl(int fd, int cmd, ...)
 {
 	const char *no = getenv("CAIRN_NO_LEASE");
+	va_list ap;
+	long arg;
 
+	va_start(ap, cmd);
+	arg = va_arg(ap, long);
+	va_end(ap);
 	if (cmd == F_SETLEASE && arg != F_UNLCK && no != NULL && strcmp(no, "1") == 0) {
 		errno = EINVAL;
 		return -1;
 	}
-	return REAL(int (*)(int, int, ...), sym)(fd, cmd, arg);
+	return REAL(int (*)(int, int, ...), "fcntl")(fd, cmd, arg);
 }
 
-/* Both names: glibc's headers call one or the other. */
-int fcntl(int fd, int cmd, ...)
-{
-	va_list ap;
-	long arg;
-
-	va_start(ap, cmd);
-	arg = va_arg(ap, long);
-	va_end(ap);
-	return no_lease("fcntl", fd, cmd, arg);
-}
-
-int fcntl64(int fd, int cmd, ...)
-{
-	va_list ap;
-	long arg;
-
-	va_start(ap, cmd);
-	arg = va_arg(ap, long);
-	va_end(ap);
-	return no_lease("fcntl64", fd, cmd, arg);
-}
+int fcntl64(int fd, int cmd, ...) __attribute__((alias("fcntl")));
 
 int linkat(int a, const char *p, int b, const char *q, int flags)
 {
